@@ -1,0 +1,16 @@
+"""kcsolve: an exact solver and puzzle tool for the patience Kings in the Corners."""
+
+from .cards import Card, InvalidCardError, InvalidDeckError, parse_card, parse_deck
+from .deal import deal
+from .engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
+from .record import InvalidRecordError, Record, is_win, judge, parse_record, read_record, replay
+from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
+    "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
+    "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
+    "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
+]

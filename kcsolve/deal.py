@@ -1,0 +1,58 @@
+"""Seeded deals: a documented PRNG and shuffle, stable across Python versions.
+
+The generator is SplitMix64 and the shuffle is Fisher-Yates with rejection
+sampling, both spelled out in the README so a deal can be reproduced in any
+language. Nothing here touches :mod:`random`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .cards import Card, full_deck
+
+MASK64 = (1 << 64) - 1
+SEED_LIMIT = 1 << 64
+
+
+class InvalidSeedError(ValueError):
+    """A seed outside 0 <= seed < 2**64."""
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """Yield the SplitMix64 stream of 64-bit words for ``seed``."""
+    state = seed
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
+
+
+def check_seed(seed: int) -> int:
+    """Return ``seed`` if it is a valid deal number, else raise InvalidSeedError."""
+    if not 0 <= seed < SEED_LIMIT:
+        raise InvalidSeedError(f"seed must be between 0 and 2**64-1, got {seed!r}")
+    return seed
+
+
+def shuffle_order(seed: int, size: int = 52) -> list[int]:
+    """The permutation of ``range(size)`` that the deal of ``seed`` applies."""
+    order = list(range(size))
+    words = splitmix64(check_seed(seed))
+    for i in range(size - 1, 0, -1):
+        bound = i + 1
+        limit = SEED_LIMIT - SEED_LIMIT % bound
+        word = next(words)
+        while word >= limit:  # rejection keeps every j equally likely
+            word = next(words)
+        j = word % bound
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def deal(seed: int) -> tuple[Card, ...]:
+    """The deck of deal number ``seed``; the first card is the top of the stock."""
+    pack = full_deck()
+    return tuple(pack[i] for i in shuffle_order(seed))

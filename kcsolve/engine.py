@@ -1,0 +1,235 @@
+"""The rules engine: positions, legal moves, playing a move, and judging a position.
+
+Cells are numbered 0-15 row by row from the top left (a1=0, d1=3, a4=12, d4=15),
+the same numbering PySolFC uses. A position stores, for each cell, the deck
+index of the card in it (or EMPTY), so every card keeps its identity and the
+whole pack can be accounted for at any time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from .rules import STANDARD, Courts, Goal, Rules
+
+CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")
+CORNERS = (0, 3, 12, 15)
+QUEEN_CELLS = (1, 2, 13, 14)
+JACK_CELLS = (4, 7, 8, 11)
+CENTRE = (5, 6, 9, 10)
+EDGE_CELLS = QUEEN_CELLS + JACK_CELLS
+# The two middle cells of each edge; under `swap` a pair never holds a Queen and a Jack.
+EDGE_PAIRS = ((1, 2), (13, 14), (4, 8), (7, 11))
+PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
+EMPTY = -1
+COURT_COUNT = 12
+
+_COURT_HOME = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
+_NO_ROOM = {KING: "no free corner", QUEEN: "no free Queen cell", JACK: "no free Jack cell"}
+
+
+class InvalidCellError(ValueError):
+    """A cell name that is not a1..d4."""
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow in the position it was played in."""
+
+
+def cell_index(name: str) -> int:
+    """The cell number of a name such as ``"b2"``."""
+    try:
+        return CELL_NAMES.index(name.strip().lower())
+    except ValueError:
+        raise InvalidCellError(f"not a cell: {name!r} (cells are a1..d4)") from None
+
+
+def cell_name(cell: int) -> str:
+    """The name of cell number ``cell``."""
+    return CELL_NAMES[cell]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put the next stock card into ``cell``."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"place in {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Discard the cards in ``cells`` together: one Ten, or a set summing to 10."""
+
+    cells: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "remove " + " ".join(cell_name(c) for c in self.cells)
+
+
+Move = Place | Remove
+
+
+class Status(Enum):
+    """Where a game stands."""
+
+    WON = "won"
+    LOST = "lost"
+    UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A judged position: the status and, for a finished game, why."""
+
+    status: Status
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.status.value}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A point in a game: what lies in each cell, how many cards are drawn, and the phase."""
+
+    deck: tuple[Card, ...]
+    rules: Rules
+    grid: tuple[int, ...]
+    drawn: int
+    removing: bool
+
+    @classmethod
+    def start(cls, deck: tuple[Card, ...], rules: Rules = STANDARD) -> Position:
+        """The opening position: an empty grid and the whole deck as stock."""
+        return cls(deck, rules, (EMPTY,) * 16, 0, False)
+
+    def card_at(self, cell: int) -> Card | None:
+        """The card in ``cell``, or None."""
+        index = self.grid[cell]
+        return None if index == EMPTY else self.deck[index]
+
+    @property
+    def next_card(self) -> Card | None:
+        """The top card of the stock, or None when the stock is empty."""
+        return self.deck[self.drawn] if self.drawn < DECK_SIZE else None
+
+    @property
+    def courts_placed(self) -> int:
+        """How many court cards are on the grid."""
+        return sum(1 for i in self.grid if i != EMPTY and self.deck[i].rank > TEN)
+
+    @property
+    def is_full(self) -> bool:
+        """True when all 16 cells hold a card."""
+        return EMPTY not in self.grid
+
+    def cells_for(self, card: Card) -> list[int]:
+        """The empty cells ``card`` may be placed in."""
+        if card.rank <= TEN:
+            return [c for c in range(16) if self.grid[c] == EMPTY]
+        if card.rank == KING or self.rules.courts is Courts.FIXED:
+            return [c for c in _COURT_HOME[card.rank] if self.grid[c] == EMPTY]
+        other = QUEEN + JACK - card.rank
+        return [
+            c
+            for c in EDGE_CELLS
+            if self.grid[c] == EMPTY and (self.card_at(PARTNER[c]) or Card(0)).rank != other
+        ]
+
+    def removable_sets(self) -> list[tuple[int, ...]]:
+        """Every set of cells that may be removed together now."""
+        numbered = [(c, self.deck[i].rank) for c, i in enumerate(self.grid) if i != EMPTY and self.deck[i].rank <= TEN]
+        sets: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
+        for k, (c, r) in enumerate(numbered):
+            sets.extend((c, d) for d, s in numbered[k + 1 :] if r + s == TEN and r < TEN)
+        return sets
+
+    def legal_moves(self) -> list[Move]:
+        """Every move allowed here, removals first."""
+        if self.outcome().status is not Status.UNFINISHED:
+            return []
+        if self.removing:
+            return [Remove(s) for s in self.removable_sets()]
+        card = self.next_card
+        assert card is not None
+        return [Place(c) for c in self.cells_for(card)]
+
+    def play(self, move: Move) -> Position:
+        """The position after ``move``; IllegalMoveError says why a move cannot be played."""
+        judged = self.outcome()
+        if judged.status is not Status.UNFINISHED:
+            raise IllegalMoveError(f"{move}: the game is already {judged}")
+        if isinstance(move, Place):
+            return self._place(move.cell)
+        return self._remove(move.cells)
+
+    def _place(self, cell: int) -> Position:
+        """Place the next stock card."""
+        card = self.next_card
+        assert card is not None
+        if self.removing:
+            raise IllegalMoveError(f"place {card} in {cell_name(cell)}: removal is forced while a set can be removed")
+        if self.grid[cell] != EMPTY:
+            raise IllegalMoveError(f"place {card} in {cell_name(cell)}: the cell holds {self.card_at(cell)}")
+        if cell not in self.cells_for(card):
+            raise IllegalMoveError(f"place {card} in {cell_name(cell)}: a {_court_word(card.rank)} may not go there")
+        grid = self.grid[:cell] + (self.drawn,) + self.grid[cell + 1 :]
+        placed = Position(self.deck, self.rules, grid, self.drawn + 1, False)
+        if placed.is_full and placed.removable_sets():
+            opened = Position(self.deck, self.rules, grid, self.drawn + 1, True)
+            if opened.outcome().status is Status.UNFINISHED:
+                return opened
+        return placed
+
+    def _remove(self, cells: tuple[int, ...]) -> Position:
+        """Discard a set of cards during the removal phase."""
+        names = " ".join(cell_name(c) for c in cells)
+        if not self.removing:
+            raise IllegalMoveError(f"remove {names}: removal opens only when the grid is full")
+        if len(set(cells)) != len(cells):
+            raise IllegalMoveError(f"remove {names}: a cell is named twice")
+        for c in cells:
+            if self.grid[c] == EMPTY:
+                raise IllegalMoveError(f"remove {names}: {cell_name(c)} is empty")
+        if tuple(sorted(cells)) not in self.removable_sets():
+            shown = " + ".join(str(self.card_at(c)) for c in cells)
+            raise IllegalMoveError(f"remove {names}: {shown} is not a Ten alone or a pair summing to 10")
+        grid = tuple(EMPTY if c in cells else i for c, i in enumerate(self.grid))
+        after = Position(self.deck, self.rules, grid, self.drawn, True)
+        return Position(self.deck, self.rules, grid, self.drawn, bool(after.removable_sets()))
+
+    def outcome(self) -> Outcome:
+        """Judge the position: won, lost (with the reason) or unfinished."""
+        courts = self.courts_placed
+        if self.rules.goal is Goal.COURTS and courts == COURT_COUNT:
+            return Outcome(Status.WON, f"the twelfth court card was placed as card {self.drawn}")
+        if self.drawn == DECK_SIZE:
+            if courts == COURT_COUNT:
+                return Outcome(Status.WON, "all twelve court cards placed and the stock is empty")
+            return Outcome(Status.LOST, "the stock is empty")
+        if self.removing:
+            return Outcome(Status.UNFINISHED, "a removal is due")
+        if self.is_full:
+            return Outcome(Status.LOST, f"grid full with nothing to remove after card {self.drawn}")
+        card = self.next_card
+        assert card is not None
+        if not self.cells_for(card):
+            return Outcome(Status.LOST, f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}")
+        return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
+
+
+def _court_word(rank: int) -> str:
+    """The name of a rank's kind, for messages."""
+    return {KING: "King", QUEEN: "Queen", JACK: "Jack"}.get(rank, "card")
+
+
+def _no_room(rank: int, rules: Rules) -> str:
+    """The phrase for a court card that has nowhere to go."""
+    if rank != KING and rules.courts is Courts.SWAP:
+        return f"no free edge cell a {_court_word(rank)} may take"
+    return _NO_ROOM[rank]

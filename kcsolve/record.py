@@ -1,0 +1,232 @@
+"""Game records in the JSON format of the rules, their replay, and the independent judge.
+
+Nothing here looks at how a record was made: :func:`judge` replays every move
+through the engine and decides the position itself, so a solver's claim is
+only as good as the replay says.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, InvalidCardError, InvalidDeckError, deck_from_tokens, parse_card
+from .engine import (
+    IllegalMoveError,
+    InvalidCellError,
+    Move,
+    Outcome,
+    Place,
+    Position,
+    Remove,
+    Status,
+    cell_index,
+    cell_name,
+)
+from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
+
+RESULTS = ("win", "loss", "unknown")
+
+
+class InvalidRecordError(ValueError):
+    """A record that cannot be read: bad JSON, a bad deck, or a malformed move."""
+
+
+@dataclass(frozen=True)
+class RecordedPlace:
+    """A placement as written in a record: the card it names and the cell."""
+
+    card: Card
+    cell: int
+
+
+Entry = RecordedPlace | Remove
+
+
+@dataclass(frozen=True)
+class Record:
+    """A deal, its rules, a claimed result and the moves played."""
+
+    deck: tuple[Card, ...]
+    rules: Rules = STANDARD
+    result: str = "unknown"
+    moves: tuple[Entry, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict; extra keys (seed, stats) come first."""
+        data: dict[str, Any] = {
+            **{k: v for k, v in self.extra.items() if k not in ("deck", "rules", "result", "moves")},
+            "deck": [str(c) for c in self.deck],
+            "rules": str(self.rules),
+            "result": self.result,
+            "moves": [_entry_json(m) for m in self.moves],
+        }
+        return data
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    """One move in record form."""
+    if isinstance(entry, RecordedPlace):
+        return {"place": str(entry.card), "cell": cell_name(entry.cell)}
+    return {"remove": [cell_name(c) for c in entry.cells]}
+
+
+def record_from_moves(
+    deck: tuple[Card, ...], rules: Rules, moves: list[Move], result: str, **extra: Any
+) -> Record:
+    """Build a record from engine moves, naming each placed card as the deck does."""
+    entries: list[Entry] = []
+    drawn = 0
+    for move in moves:
+        if isinstance(move, Place):
+            entries.append(RecordedPlace(deck[drawn], move.cell))
+            drawn += 1
+        else:
+            entries.append(move)
+    return Record(deck, rules, result, tuple(entries), dict(extra))
+
+
+def parse_record(text: str, source: str = "record") -> Record:
+    """Read a record from JSON text; InvalidRecordError names what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"{source}: a record must be a JSON object")
+    if "deck" not in data:
+        raise InvalidRecordError(f"{source}: no 'deck' key")
+    if not isinstance(data["deck"], list) or not all(isinstance(c, str) for c in data["deck"]):
+        raise InvalidRecordError(f"{source}: 'deck' must be a list of card strings")
+    try:
+        deck = deck_from_tokens(data["deck"])
+        rules = parse_rules(data.get("rules", "standard"))
+    except (InvalidDeckError, InvalidRulesError) as exc:
+        raise InvalidRecordError(f"{source}: {exc}") from None
+    result = data.get("result", "unknown")
+    if result not in RESULTS:
+        raise InvalidRecordError(f"{source}: 'result' must be one of {', '.join(RESULTS)}, got {result!r}")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise InvalidRecordError(f"{source}: 'moves' must be a list")
+    entries = tuple(_parse_entry(m, n, source) for n, m in enumerate(moves, start=1))
+    extra = {k: v for k, v in data.items() if k not in ("deck", "rules", "result", "moves")}
+    return Record(deck, rules, result, entries, extra)
+
+
+def _parse_entry(move: object, number: int, source: str) -> Entry:
+    """Read move ``number`` of a record."""
+    where = f"{source}: move {number}"
+    try:
+        if isinstance(move, dict) and set(move) == {"place", "cell"}:
+            card, cell = move["place"], move["cell"]
+            if isinstance(card, str) and isinstance(cell, str):
+                return RecordedPlace(parse_card(card), cell_index(cell))
+        if isinstance(move, dict) and set(move) == {"remove"} and isinstance(move["remove"], list):
+            cells = move["remove"]
+            if cells and all(isinstance(c, str) for c in cells):
+                return Remove(tuple(cell_index(c) for c in cells))
+    except (InvalidCardError, InvalidCellError) as exc:
+        raise InvalidRecordError(f"{where}: {exc}") from None
+    raise InvalidRecordError(
+        f"{where}: expected {{\"place\": CARD, \"cell\": CELL}} or {{\"remove\": [CELLS]}}, got {json.dumps(move)!r}"
+    )
+
+
+def read_record(path: str) -> Record:
+    """Read a record file; unreadable files raise InvalidRecordError."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
+    return parse_record(text, source=path)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed move: its number (from 1), the move, and the position after it."""
+
+    number: int
+    move: Move
+    card: Card | None
+    position: Position
+
+
+class IllegalRecordMoveError(IllegalMoveError):
+    """A move of a record that the rules do not allow; carries its number."""
+
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(f"move {number} is illegal: {message}")
+        self.number = number
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The legal prefix of a record's moves, and the first illegal move if any."""
+
+    start: Position
+    steps: tuple[Step, ...]
+    error: IllegalRecordMoveError | None
+
+    @property
+    def final(self) -> Position:
+        """The position after the last legal move."""
+        return self.steps[-1].position if self.steps else self.start
+
+
+def replay(record: Record, rules: Rules | None = None) -> Replay:
+    """Play the record's moves from the start, stopping at the first illegal one."""
+    start = Position.start(record.deck, rules or record.rules)
+    position = start
+    steps: list[Step] = []
+    for number, entry in enumerate(record.moves, start=1):
+        card = None
+        if isinstance(entry, RecordedPlace):
+            card = position.next_card
+            if card is not None and entry.card != card:
+                error = IllegalRecordMoveError(
+                    number, f"place {entry.card} in {cell_name(entry.cell)}: the next stock card is {card}"
+                )
+                return Replay(start, tuple(steps), error)
+            move: Move = Place(entry.cell)
+        else:
+            move = entry
+        try:
+            position = position.play(move)
+        except IllegalMoveError as exc:
+            return Replay(start, tuple(steps), IllegalRecordMoveError(number, str(exc)))
+        steps.append(Step(number, move, card, position))
+    return Replay(start, tuple(steps), None)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the judge says of a record: the outcome, the moves replayed, and any illegal move."""
+
+    outcome: Outcome
+    moves: int
+    illegal: str | None = None
+
+    @property
+    def won(self) -> bool:
+        """True only for a won game reached by legal moves."""
+        return self.outcome.status is Status.WON and self.illegal is None
+
+    def __str__(self) -> str:
+        return f"illegal: {self.illegal}" if self.illegal else str(self.outcome)
+
+
+def judge(record: Record, rules: Rules | None = None) -> Verdict:
+    """Replay a record and judge the position it reaches, trusting nothing it claims."""
+    played = replay(record, rules)
+    illegal = str(played.error) if played.error else None
+    return Verdict(played.final.outcome(), len(played.steps), illegal)
+
+
+def is_win(record: Record, rules: Rules | None = None) -> bool:
+    """True when the record's moves, replayed, win the game."""
+    return judge(record, rules).won

@@ -1,0 +1,125 @@
+"""Rule sets: four independent axes, named presets, and ``+`` combination."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+
+
+class Removal(Enum):
+    """When cards may be removed and whether removal must go on to exhaustion."""
+
+    FORCED = "forced"
+    OPTIONAL = "optional"
+
+
+class Sets(Enum):
+    """Which sets of cards may be removed together."""
+
+    PAIRS = "pairs"
+    GROUPS = "groups"
+
+
+class Courts(Enum):
+    """Which cells a court card may go to."""
+
+    FIXED = "fixed"
+    SWAP = "swap"
+    ROYALS = "royals"
+
+
+class Goal(Enum):
+    """When the game is won."""
+
+    COURTS = "courts"
+    DEPLETE = "deplete"
+    CLEAR = "clear"
+
+
+class InvalidRulesError(ValueError):
+    """A rule text that names an unknown preset or option, or sets an axis twice."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One choice on each axis; the defaults are the standard game."""
+
+    removal: Removal = Removal.FORCED
+    sets: Sets = Sets.PAIRS
+    courts: Courts = Courts.FIXED
+    goal: Goal = Goal.COURTS
+
+    def __str__(self) -> str:
+        return rules_name(self)
+
+
+STANDARD = Rules()
+
+AXES: dict[str, type[Enum]] = {"removal": Removal, "sets": Sets, "courts": Courts, "goal": Goal}
+
+PRESETS: dict[str, dict[str, Enum]] = {
+    "standard": {},
+    "deplete": {"goal": Goal.DEPLETE},
+    "swap": {"courts": Courts.SWAP},
+    "optional": {"removal": Removal.OPTIONAL},
+    "groups": {"sets": Sets.GROUPS},
+    "royals": {"courts": Courts.ROYALS},
+    "camelot": {"removal": Removal.OPTIONAL, "goal": Goal.CLEAR},
+}
+
+# Options the engine and solvers implement so far; the rest are refused at parse time.
+SUPPORTED: frozenset[Enum] = frozenset(
+    {Removal.FORCED, Sets.PAIRS, Courts.FIXED, Courts.SWAP, Goal.COURTS, Goal.DEPLETE}
+)
+
+
+def _token_settings(token: str) -> dict[str, Enum]:
+    """The axis settings one ``+``-separated token stands for."""
+    if token in PRESETS:
+        return PRESETS[token]
+    if "=" in token:
+        axis, _, option = token.partition("=")
+        if axis not in AXES:
+            raise InvalidRulesError(f"unknown rule axis {axis!r} (axes: {', '.join(AXES)})")
+        choices = AXES[axis]
+        try:
+            return {axis: choices(option)}
+        except ValueError:
+            names = ", ".join(c.value for c in choices)
+            raise InvalidRulesError(f"unknown option {option!r} for {axis} (options: {names})") from None
+    raise InvalidRulesError(f"unknown rule preset {token!r} (presets: {', '.join(PRESETS)})")
+
+
+def parse_rules(text: str) -> Rules:
+    """Parse ``standard``, ``optional+groups`` or ``swap+goal=deplete`` into Rules."""
+    settings: dict[str, Enum] = {}
+    source: dict[str, str] = {}
+    tokens = [t.strip().lower() for t in text.split("+")]
+    if not all(tokens):
+        raise InvalidRulesError(f"empty preset name in rules {text!r}")
+    for token in tokens:
+        for axis, option in _token_settings(token).items():
+            if axis in settings and settings[axis] != option:
+                raise InvalidRulesError(
+                    f"rules {text!r} set {axis} twice: {source[axis]!r} and {token!r} disagree"
+                )
+            settings[axis] = option
+            source[axis] = token
+    for axis, option in settings.items():
+        if option not in SUPPORTED:
+            raise InvalidRulesError(f"rule option {option.value!r} ({axis}) is not supported yet")
+    return Rules(**settings)  # type: ignore[arg-type]
+
+
+def rules_name(rules: Rules) -> str:
+    """The shortest preset text that parses back to ``rules``."""
+    rest = {f.name: getattr(rules, f.name) for f in fields(rules) if getattr(rules, f.name) != f.default}
+    tokens: list[str] = []
+    for preset in ("camelot", "deplete", "swap", "optional", "groups", "royals"):
+        wanted = PRESETS[preset]
+        if all(rest.get(axis) == option for axis, option in wanted.items()):
+            tokens.append(preset)
+            for axis in wanted:
+                del rest[axis]
+    tokens.extend(f"{axis}={option.value}" for axis, option in rest.items())
+    return "+".join(tokens) or "standard"
