@@ -18,7 +18,7 @@ TEN, JACK, QUEEN, KING = 10, 11, 12, 13
 DECK_SIZE = 52
 
 _RANK_ALIASES = {"X": TEN, "10": TEN}
-_TOKEN = re.compile(r"^(10|[A2-9TXJQK])([SHDC]?)$", re.IGNORECASE)
+_TOKEN = re.compile(r"^(10|[A2-9TXJQK])([SHDC]?)$", re.IGNORECASE | re.ASCII)
 
 
 class InvalidCardError(ValueError):
@@ -82,6 +82,8 @@ def parse_deck(text: str) -> tuple[Card, ...]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InvalidDeckError(f"deck is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except RecursionError:
+            raise InvalidDeckError("deck is not valid JSON: nested too deeply") from None
         return deck_from_json(data)
     return deck_from_tokens(_split_deck_text(text))
 

@@ -15,8 +15,11 @@ from .cards import Card, InvalidDeckError, format_deck, parse_deck
 from .deal import SEED_LIMIT, InvalidSeedError, check_seed, deal
 from .engine import Status
 from .record import InvalidRecordError, Record, judge, parse_record, replay
-from .render import tell_game
-from .rules import InvalidRulesError, Rules, parse_rules
+from .render import draw_grid, grid_line, tell_game
+from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from .solver import METHODS, Budget, InvalidBudgetError, Solution, UnsupportedMethodError, parse_budget, solve
+
+EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 BAD_INPUT = 2
@@ -36,7 +39,10 @@ class KcsolveGroup(click.Group):
             sys.exit(130)
         except click.ClickException as exc:
             fail(exc.format_message())
-        except (InvalidDeckError, InvalidRecordError, InvalidRulesError, InvalidSeedError) as exc:
+        except (
+            InvalidDeckError, InvalidRecordError, InvalidRulesError, InvalidSeedError,
+            InvalidBudgetError, UnsupportedMethodError,
+        ) as exc:
             fail(str(exc))
         except BrokenPipeError:
             sys.stderr.close()
@@ -148,6 +154,90 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
         line += f" (the record claims {record.result!r})"
     click.echo(line)
     sys.exit(0 if verdict.won else 1)
+
+
+def _describe_stats(stats: dict[str, Any]) -> str:
+    """``decided by construct: 0 positions searched, 0.41 ms``."""
+    return f"decided by {stats['method']}: {stats['nodes']} positions searched, {stats['seconds'] * 1000:.2f} ms"
+
+
+def _print_solution(solution: Solution, title: str, style: str, colour: bool) -> None:
+    """Tell a solved deal: the winning line like the sample game, or why it is lost."""
+    record = solution.record()
+    played = replay(record)
+    click.echo(title)
+    click.echo()
+    if solution.result == "win":
+        for block in tell_game(played.start, list(played.steps), style=style, colour=colour):
+            click.echo(block)
+            if style == "boxes":
+                click.echo()
+        click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
+    elif solution.result == "loss":
+        if played.steps:
+            click.echo("The grid when it jams, after the best play:")
+            click.echo(draw_grid(played.final, colour) if style == "boxes" else grid_line(played.final))
+            click.echo()
+        click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
+    else:
+        click.echo(f"Undecided: {solution.reason}.")
+
+
+@cli.command("solve", context_settings=CONTEXT)
+@click.argument("deck_path", metavar="[DECK_FILE|-]", required=False)
+@click.option("--seed", type=int, help="Solve deal number N instead of a deck file.")
+@click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed.")
+@click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="auto: the fastest exact route; construct: the forced course and a built line; dfs: search.")
+@click.option("--budget", "budget_text", help="Search limit: NODES, SECONDSs or both ('2s,100000').")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@style_option
+@colour_option
+def solve_command(
+    deck_path: str | None, seed: int | None, count: int | None, rules_text: str, method: str,
+    budget_text: str | None, fmt: str, style: str, colour: bool | None,
+) -> None:
+    """Decide whether a deal can be won, and print the winning line.
+
+    Exit status: 0 winnable, 1 not winnable, 3 undecided (budget ran out),
+    2 bad input; with --count, 0 when every deal was decided, 3 otherwise.
+    """
+    rules = parse_rules(rules_text)
+    budget = parse_budget(budget_text) if budget_text else Budget()
+    if (deck_path is None) == (seed is None):
+        fail("give either a DECK_FILE (or - for standard input) or --seed N, not both")
+    if count is not None and seed is None:
+        fail("--count needs --seed: it solves consecutive seeded deals")
+    if seed is not None:
+        check_seed(seed)
+        check_seed(seed + (count or 1) - 1)
+    if count is not None:
+        _solve_many(seed or 0, count, rules, method, budget, fmt)
+    deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0)
+    solution = solve(deck, rules, method, budget)
+    if fmt == "json":
+        extra = {"seed": seed} if seed is not None else {}
+        click.echo(json.dumps({**solution.record(**extra).to_json()}))
+    else:
+        source = f"Deal {seed}" if seed is not None else f"Deck {deck_path}"
+        _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
+    sys.exit(EXIT_FOR[solution.result])
+
+
+def _solve_many(start: int, count: int, rules: Rules, method: str, budget: Budget, fmt: str) -> NoReturn:
+    """Solve consecutive seeds, one line each as it is decided; exit 0 if all were decided."""
+    tally = {"win": 0, "loss": 0, "unknown": 0}
+    for seed in range(start, start + count):
+        solution = solve(deal(seed), rules, method, budget)
+        tally[solution.result] += 1
+        if fmt == "json":
+            click.echo(json.dumps(solution.record(seed=seed).to_json()))
+        else:
+            click.echo(f"seed {seed}: {solution.result} ({solution.reason}; {_describe_stats(solution.stats)})")
+    if fmt == "text":
+        click.echo(f"{count} deals under {rules}: {tally['win']} winnable, {tally['loss']} not, {tally['unknown']} undecided")
+    sys.exit(3 if tally["unknown"] else 0)
 
 
 def main() -> None:

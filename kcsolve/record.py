@@ -94,15 +94,20 @@ def parse_record(text: str, source: str = "record") -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise InvalidRecordError(f"{source}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
     if "deck" not in data:
         raise InvalidRecordError(f"{source}: no 'deck' key")
     if not isinstance(data["deck"], list) or not all(isinstance(c, str) for c in data["deck"]):
         raise InvalidRecordError(f"{source}: 'deck' must be a list of card strings")
+    rules_text = data.get("rules", "standard")
+    if not isinstance(rules_text, str):
+        raise InvalidRecordError(f"{source}: 'rules' must be a string, got {json.dumps(rules_text)}")
     try:
         deck = deck_from_tokens(data["deck"])
-        rules = parse_rules(data.get("rules", "standard"))
+        rules = parse_rules(rules_text)
     except (InvalidDeckError, InvalidRulesError) as exc:
         raise InvalidRecordError(f"{source}: {exc}") from None
     result = data.get("result", "unknown")

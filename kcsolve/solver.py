@@ -1,0 +1,346 @@
+"""Deciding a deal: the constructive route, an exact depth-first search, and the route chooser.
+
+The search works card by card on its own compact grid (a rank per cell, 0 for
+empty), and never looks at the engine: its claims are checked by replaying
+them through :mod:`kcsolve.record`. Positions are memoised by a canonical key in
+which cells of one class are interchangeable (under ``swap`` the Queen/Jack
+cells form four interchangeable edge pairs instead). A full grid under forced
+removal is resolved in one step: the values that go are fixed (Lemma 1), so
+the only choice is which cells of each rank give them up.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import theory
+from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card
+from .engine import CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
+from .record import Record, judge, record_from_moves
+from .rules import STANDARD, Courts, Rules
+
+METHODS = ("auto", "construct", "dfs")
+GRID = 16
+COURTS = 12
+_HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
+_KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
+
+
+class InvalidBudgetError(ValueError):
+    """A budget text that is not ``NODES``, ``SECONDSs`` or both."""
+
+
+class UnsupportedMethodError(ValueError):
+    """A method that cannot decide deals under the given rules."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits on one search: positions visited and wall-clock seconds (None = no limit)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        parts = ([f"{self.seconds:g}s"] if self.seconds is not None else []) + (
+            [str(self.nodes)] if self.nodes is not None else []
+        )
+        return ",".join(parts) or "none"
+
+
+def parse_budget(text: str) -> Budget:
+    """Parse ``100000`` (nodes), ``2.5s`` (seconds) or ``2.5s,100000``."""
+    nodes: int | None = None
+    seconds: float | None = None
+    for part in (p.strip().lower() for p in text.split(",")):
+        try:
+            if part.endswith("s"):
+                seconds = float(part[:-1])
+                if not seconds > 0:
+                    raise ValueError
+            else:
+                nodes = int(float(part)) if "e" in part else int(part)
+                if nodes <= 0:
+                    raise ValueError
+        except ValueError:
+            raise InvalidBudgetError(
+                f"bad budget {text!r}: use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"
+            ) from None
+    return Budget(nodes, seconds)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A decided (or undecided) deal: the result, a line of moves, why, and how it was found."""
+
+    deck: tuple[Card, ...]
+    rules: Rules
+    result: str
+    moves: tuple[Move, ...]
+    reason: str
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def record(self, **extra: Any) -> Record:
+        """The solution as a game record, with ``stats`` and any extra keys."""
+        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=self.stats)
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when a budget runs out."""
+
+
+def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
+    """The function giving a grid's canonical key: cells of one class are interchangeable."""
+    corners, centre = CORNERS, CENTRE
+    if rules.courts is Courts.SWAP:
+        def swap_key(g: tuple[int, ...]) -> tuple:
+            return (
+                tuple(sorted([g[c] for c in corners])),
+                tuple(sorted([g[c] for c in centre])),
+                tuple(sorted([(g[a], g[b]) if g[a] <= g[b] else (g[b], g[a]) for a, b in EDGE_PAIRS])),
+            )
+        return swap_key
+
+    queens, jacks = QUEEN_CELLS, JACK_CELLS
+
+    def fixed_key(g: tuple[int, ...]) -> tuple:
+        return (
+            tuple(sorted([g[c] for c in corners])),
+            tuple(sorted([g[c] for c in queens])),
+            tuple(sorted([g[c] for c in jacks])),
+            tuple(sorted([g[c] for c in centre])),
+        )
+    return fixed_key
+
+
+_PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
+
+
+class DepthFirstSearch:
+    """Exact card-by-card depth-first search with memoised canonical positions."""
+
+    def __init__(self, ranks: tuple[int, ...], rules: Rules, budget: Budget = Budget(), use_bound: bool = True) -> None:
+        self.ranks = ranks
+        self.rules = rules
+        self.budget = budget
+        self.key = canonical_key_function(rules)
+        self.failed: set[tuple] = set()
+        self.nodes = 0
+        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self.stop_at_courts = rules.goal.value == "courts"
+        self.furthest = (-1, "")
+        self.use_bound = use_bound and theory.covers(rules)
+        self.hint_place: dict[int, int] = {}
+        self.hint_remove: dict[int, frozenset[int]] = {}
+        # courts still to come after each stock position, per kind: guides move order only.
+        self.to_come = [
+            {k: sum(1 for r in ranks[i:] if r == k) for k in _HOMES} for i in range(DECK_SIZE + 1)
+        ]
+
+    def run(self) -> tuple[str, list[Move], str]:
+        """Search from the empty grid: ('win', line, reason), ('loss', [], reason) or ('unknown', ...)."""
+        if self.use_bound:
+            path = theory.trajectory(self.ranks, self.rules)
+            if not path.won:
+                return "loss", [], _jam_reason(path)
+            self._take_hints(theory.construct(self.ranks, self.rules, path))
+        line: list[Move] = []
+        try:
+            won = self._fill((0,) * GRID, 0, 0, line)
+        except _OutOfBudget:
+            return "unknown", [], f"budget {self.budget} ran out after {self.nodes} positions"
+        if won:
+            return "win", line, "the twelfth court card is placed" if self.stop_at_courts else "all courts placed, stock empty"
+        depth, why = self.furthest
+        return "loss", [], f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}"
+
+    def _take_hints(self, line: list[Move]) -> None:
+        """Try the constructed line's choices first; the search still covers every alternative."""
+        drawn = 0
+        for move in line:
+            if isinstance(move, Place):
+                self.hint_place[drawn] = move.cell
+                drawn += 1
+            else:
+                self.hint_remove[drawn] = self.hint_remove.get(drawn, frozenset()) | set(move.cells)
+
+    def _tick(self) -> None:
+        """Count a position and enforce the budget."""
+        self.nodes += 1
+        if self.budget.nodes is not None and self.nodes > self.budget.nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+
+    def _dead_end(self, drawn: int, why: str) -> bool:
+        """Note a lost leaf; always False."""
+        if drawn > self.furthest[0]:
+            self.furthest = (drawn, why)
+        return False
+
+    def _fill(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
+        """Place the next stock card every distinct way; True once a win is found."""
+        if self.stop_at_courts and courts == COURTS:
+            return True
+        if drawn == DECK_SIZE:
+            return courts == COURTS
+        if 0 not in grid:
+            return self._remove(grid, drawn, courts, line)
+        state = (drawn, self.key(grid))
+        if state in self.failed:
+            return False
+        self._tick()
+        rank = self.ranks[drawn]
+        seen: set[tuple] = set()
+        for cell in self._cells_in_order(grid, rank, drawn):
+            after = grid[:cell] + (rank,) + grid[cell + 1 :]
+            key = self.key(after)
+            if key in seen:
+                continue
+            seen.add(key)
+            line.append(Place(cell))
+            if self._fill(after, drawn + 1, courts + (rank > TEN), line):
+                return True
+            line.pop()
+        if not seen:
+            self._dead_end(drawn, f"{_KIND[rank]} drawn as card {drawn + 1} with nowhere to go")
+        self.failed.add(state)
+        return False
+
+    def _cells_in_order(self, grid: tuple[int, ...], rank: int, drawn: int) -> list[int]:
+        """Legal cells for ``rank``, the hinted one first, then the most promising."""
+        hinted = self.hint_place.get(drawn)
+        if rank > TEN:
+            if rank == KING or self.rules.courts is Courts.FIXED:
+                cells = [c for c in _HOMES[rank] if grid[c] == 0]
+            else:
+                other = QUEEN + JACK - rank
+                cells = [c for c in QUEEN_CELLS + JACK_CELLS if grid[c] == 0 and grid[_PARTNER[c]] != other]
+            return sorted(cells, key=lambda c: (c != hinted, grid[_PARTNER.get(c, c)] != rank))
+        slack = {}
+        for kind, homes in _HOMES.items():
+            slack[kind] = sum(1 for c in homes if grid[c] == 0) - self.to_come[drawn][kind]
+        order = {c: 99 for c in CENTRE}
+        for kind, homes in _HOMES.items():
+            for c in homes:
+                order[c] = slack[kind]
+        if hinted is not None:
+            order[hinted] = 100
+        return sorted((c for c in range(GRID) if grid[c] == 0), key=lambda c: -order[c])
+
+    def _remove(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
+        """Resolve a full grid: try each distinct choice of which cards go."""
+        state = (drawn, self.key(grid))
+        if state in self.failed:
+            return False
+        self._tick()
+        options = self._removal_options(grid, self.hint_remove.get(drawn, frozenset()))
+        if not options:
+            self.failed.add(state)
+            return self._dead_end(drawn, f"grid full with nothing to remove after card {drawn}")
+        for after, sets in options:
+            line.extend(Remove(s) for s in sets)
+            if self._fill(after, drawn, courts, line):
+                return True
+            del line[len(line) - len(sets) :]
+        self.failed.add(state)
+        return False
+
+    def _removal_options(
+        self, grid: tuple[int, ...], hinted: frozenset[int]
+    ) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+        """Every distinct outcome of forced removal from a full grid: the hinted one, then freeing court cells first."""
+        cells_of: dict[int, list[int]] = {r: [] for r in range(1, TEN + 1)}
+        for cell, rank in enumerate(grid):
+            if rank <= TEN:
+                cells_of[rank].append(cell)
+        takes = {TEN: len(cells_of[TEN])}
+        for low in range(1, 5):
+            takes[low] = takes[TEN - low] = min(len(cells_of[low]), len(cells_of[TEN - low]))
+        takes[5] = len(cells_of[5]) // 2 * 2
+        if not any(takes.values()):
+            return []
+        choices = [itertools.combinations(cells_of[r], takes[r]) for r in range(1, TEN + 1)]
+        ranked = []
+        for picked in itertools.product(*choices):
+            gone = {c for group in picked for c in group}
+            after = tuple(0 if c in gone else r for c, r in enumerate(grid))
+            priority = 100 if gone == hinted else sum(1 for c in gone if c not in CENTRE)
+            ranked.append((-priority, picked, after))
+        ranked.sort(key=lambda o: o[0])
+        options = []
+        seen: set[tuple] = set()
+        for _, picked, after in ranked:
+            key = self.key(after)
+            if key not in seen:
+                seen.add(key)
+                options.append((after, _pair_up(dict(zip(range(1, TEN + 1), picked)))))
+        return options
+
+
+def _pair_up(by_rank: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Group the cells chosen per rank into removals: each Ten alone, the rest as pairs to 10."""
+    sets: list[tuple[int, ...]] = [(c,) for c in by_rank[TEN]]
+    for low in range(1, 5):
+        sets.extend(tuple(sorted(p)) for p in zip(by_rank[low], by_rank[TEN - low]))
+    fives = by_rank[5]
+    sets.extend(tuple(sorted(p)) for p in zip(fives[0::2], fives[1::2]))
+    return sets
+
+
+def _ranks(deck: tuple[Card, ...]) -> tuple[int, ...]:
+    """The ranks of a deck, top first."""
+    return tuple(card.rank for card in deck)
+
+
+def _jam_reason(path: theory.Trajectory) -> str:
+    """Why a jammed course loses, in words."""
+    return (
+        f"grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
+        "the deck decides this whatever the play"
+    )
+
+
+def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution:
+    """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
+    if not theory.covers(rules) or rules.courts not in (Courts.FIXED, Courts.SWAP):
+        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r}")
+    started = time.perf_counter()
+    ranks = _ranks(deck)
+    path = theory.trajectory(ranks, rules)
+    moves = theory.construct(ranks, rules, path)
+    result = "win" if path.won else "loss"
+    reason = "the twelfth court card is placed" if path.won else _jam_reason(path)
+    stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
+    verdict = judge(record_from_moves(deck, rules, moves, result))
+    if path.won and not verdict.won:
+        raise AssertionError(f"constructed line rejected by the engine: {verdict}; Theorem 2 is contradicted")
+    stats["seconds"] = round(time.perf_counter() - started, 6)
+    return Solution(deck, rules, result, tuple(moves), reason, stats)
+
+
+def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by exact depth-first search; wins are replayed by the engine."""
+    started = time.perf_counter()
+    search = DepthFirstSearch(_ranks(deck), rules, budget)
+    result, moves, reason = search.run()
+    if result == "win":
+        verdict = judge(record_from_moves(deck, rules, moves, result))
+        if not verdict.won:
+            raise AssertionError(f"search line rejected by the engine: {verdict}")
+    if result == "loss" and search.use_bound and search.nodes == 0:
+        moves = theory.construct(_ranks(deck), rules)
+    stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
+    return Solution(deck, rules, result, tuple(moves), reason, stats)
+
+
+def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto", budget: Budget = Budget()) -> Solution:
+    """Decide a deal: 'win' with a complete line, 'loss' with the reason, or 'unknown' on budget."""
+    if method not in METHODS:
+        raise UnsupportedMethodError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
+    if method == "construct" or (method == "auto" and theory.covers(rules)):
+        return solve_construct(deck, rules)
+    return solve_dfs(deck, rules, budget)

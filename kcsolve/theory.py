@@ -1,0 +1,154 @@
+"""What the deck alone decides under forced pair removal, and a winning line built directly.
+
+Under forced removal with pairs (``standard``, ``deplete``, ``swap``) the multiset
+of values left after every removal, and so the number of cards each deal draws,
+depend only on the deck (docs/THEORY.md, Lemma 1). :func:`trajectory` follows
+that course. When it never jams, :func:`construct` places every card by
+interval scheduling run backwards in time (Theorem 2): each court cell is
+usable by number cards until its court card arrives, and a card that stays
+longest is seated first. The engine replays the result; nothing here is
+trusted on its own word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
+from .engine import CENTRE, CORNERS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
+from .rules import Goal, Removal, Rules, Sets
+
+GRID = 16
+COURTS = 12
+_HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
+
+
+def covers(rules: Rules) -> bool:
+    """True when the rules keep removal forced and by pairs, where Lemma 1 holds."""
+    return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.goal is not Goal.CLEAR
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """The forced course of a deal: its deals, its removals and how it ends.
+
+    ``deals`` holds (first, end) deck-index ranges; ``removals`` holds, for each
+    removal phase, the sets of deck indices removed (a Ten alone or a pair).
+    ``won`` is False when a full grid had nothing to remove after ``end`` cards.
+    """
+
+    won: bool
+    end: int
+    deals: tuple[tuple[int, int], ...]
+    removals: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @property
+    def jam_deal(self) -> int:
+        """The number (from 1) of the deal whose full grid jammed."""
+        return len(self.deals)
+
+
+def removal_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
+    """Everything forced removal takes from a full grid: every Ten, then as many pairs as match.
+
+    ``by_rank`` maps each rank to the deck indices of that rank on the grid,
+    oldest first; the oldest cards of a rank go first (any choice gives the
+    same values).
+    """
+    sets: list[tuple[int, ...]] = [(i,) for i in by_rank.get(TEN, [])]
+    for low in range(1, 5):
+        lows, highs = by_rank.get(low, []), by_rank.get(TEN - low, [])
+        sets.extend(zip(lows, highs))
+    fives = by_rank.get(5, [])
+    sets.extend(zip(fives[0::2], fives[1::2]))
+    return sets
+
+
+def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
+    """Follow a deal's forced course under ``rules`` (which must be covered)."""
+    stop_at_courts = rules.goal is Goal.COURTS
+    by_rank: dict[int, list[int]] = {r: [] for r in range(1, TEN + 1)}
+    courts = numbers = drawn = 0
+    deals: list[tuple[int, int]] = []
+    removals: list[tuple[tuple[int, ...], ...]] = []
+    while True:
+        first = drawn
+        while courts + numbers < GRID and drawn < DECK_SIZE:
+            rank = ranks[drawn]
+            if rank > TEN:
+                courts += 1
+            else:
+                by_rank[rank].append(drawn)
+                numbers += 1
+            drawn += 1
+            if stop_at_courts and courts == COURTS:
+                break
+        deals.append((first, drawn))
+        if (stop_at_courts and courts == COURTS) or drawn == DECK_SIZE:
+            return Trajectory(True, drawn, tuple(deals), tuple(removals))
+        sets = removal_sets(by_rank)
+        if not sets:
+            return Trajectory(False, drawn, tuple(deals), tuple(removals))
+        gone = {i for s in sets for i in s}
+        for rank, indices in by_rank.items():
+            by_rank[rank] = [i for i in indices if i not in gone]
+        numbers -= len(gone)
+        removals.append(tuple(sets))
+
+
+def decide(ranks: tuple[int, ...] | list[int], rules: Rules) -> bool:
+    """Whether a deal can be won under covered rules with fixed or swapped courts (Theorem 2)."""
+    return trajectory(ranks, rules).won
+
+
+def _event_times(path: Trajectory) -> tuple[dict[int, int], list[int]]:
+    """The time each removed card leaves, and the time of each removal phase.
+
+    Card ``k`` is placed at time ``2k``; the removal phase after ``d`` cards runs at
+    time ``2d - 1``, so every event has its own time.
+    """
+    leaves: dict[int, int] = {}
+    phase_times = []
+    for (_, end), sets in zip(path.deals, path.removals):
+        phase_times.append(2 * end - 1)
+        for s in sets:
+            for i in s:
+                leaves[i] = 2 * end - 1
+    return leaves, phase_times
+
+
+def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory | None = None) -> list[Move]:
+    """A concrete line following the forced course, seating cards by backward interval scheduling.
+
+    For a winning course this is a winning line (Theorem 2); for a jammed one it
+    is a legal line up to the jam. Court cards take the cells of their own kind
+    under fixed courts, which is also legal under ``swap``.
+    """
+    path = path or trajectory(ranks, rules)
+    forever = 2 * DECK_SIZE + 1
+    leaves, _ = _event_times(path)
+    cell_of: dict[int, int] = {}
+    closes: dict[int, int] = {c: forever for c in CENTRE}
+    for rank, homes in _HOMES.items():
+        arrivals = [i for i in range(path.end) if ranks[i] == rank]
+        for cell, index in zip(homes, arrivals):
+            cell_of[index] = cell
+            closes[cell] = 2 * index
+        for cell in homes[len(arrivals):]:
+            closes[cell] = forever
+    numbers = [i for i in range(path.end) if ranks[i] <= TEN]
+    numbers.sort(key=lambda i: (-leaves.get(i, forever), i))
+    free_from = {cell: forever for cell in closes}
+    for index in numbers:
+        start, stop = 2 * index, leaves.get(index, forever)
+        seats = [c for c in closes if closes[c] >= stop and free_from[c] >= stop]
+        # Theorem 2: a seat always exists; an empty list would be a counterexample.
+        cell = max(seats, key=lambda c: (closes[c], -c))
+        cell_of[index] = cell
+        free_from[cell] = start
+    moves: list[Move] = []
+    for number, (first, end) in enumerate(path.deals):
+        moves.extend(Place(cell_of[i]) for i in range(first, end))
+        if number < len(path.removals):
+            moves.extend(Remove(tuple(sorted(cell_of[i] for i in s))) for s in path.removals[number])
+    return moves
