@@ -101,10 +101,13 @@ style_option = click.option(
 )
 
 
-@click.group(cls=KcsolveGroup, context_settings=CONTEXT)
+@click.group(cls=KcsolveGroup, context_settings=CONTEXT, invoke_without_command=True)
 @click.version_option(__version__, "--version", prog_name="kcsolve")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Solve, replay and check games of the patience Kings in the Corners."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @cli.command("deal", context_settings=CONTEXT)
@@ -132,8 +135,9 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     record = load_record(record_path)
     rules = _rules_option(rules_text) or record.rules
     played = replay(record, rules)
-    for block in tell_game(played.start, list(played.steps), style=style, colour=_use_colour(colour)):
-        click.echo(block)
+    paint = _use_colour(colour)
+    for block in tell_game(played.start, list(played.steps), style=style, colour=paint):
+        click.echo(block, color=paint)
         if style == "boxes":
             click.echo()
     if played.error:
@@ -169,14 +173,14 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     click.echo()
     if solution.result == "win":
         for block in tell_game(played.start, list(played.steps), style=style, colour=colour):
-            click.echo(block)
+            click.echo(block, color=colour)
             if style == "boxes":
                 click.echo()
         click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
     elif solution.result == "loss":
         if played.steps:
             click.echo("The grid when it jams, after the best play:")
-            click.echo(draw_grid(played.final, colour) if style == "boxes" else grid_line(played.final))
+            click.echo(draw_grid(played.final, colour) if style == "boxes" else grid_line(played.final), color=colour)
             click.echo()
         click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
     else:

@@ -161,6 +161,9 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; IllegalMoveError says why a move cannot be played."""
+        cells = (move.cell,) if isinstance(move, Place) else move.cells
+        if not all(0 <= c < 16 for c in cells):
+            raise IllegalMoveError(f"{type(move).__name__.lower()} {cells!r}: cells are numbered 0 to 15")
         judged = self.outcome()
         if judged.status is not Status.UNFINISHED:
             raise IllegalMoveError(f"{move}: the game is already {judged}")

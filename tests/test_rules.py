@@ -1,0 +1,169 @@
+"""Rule sets: presets, combinations, names that parse back, and every refusal."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+
+import pytest
+
+from kcsolve.rules import (
+    PRESETS,
+    STANDARD,
+    Courts,
+    Goal,
+    InvalidRulesError,
+    Removal,
+    Rules,
+    Sets,
+    parse_rules,
+    rules_name,
+)
+
+rules_module = importlib.import_module("kcsolve.rules")
+
+PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
+
+
+def rules_error(text: str) -> str:
+    with pytest.raises(InvalidRulesError) as info:
+        parse_rules(text)
+    return str(info.value)
+
+
+def test_standard_is_the_first_option_of_each_axis() -> None:
+    assert STANDARD == Rules() == Rules(Removal.FORCED, Sets.PAIRS, Courts.FIXED, Goal.COURTS)
+    assert parse_rules("standard") == STANDARD
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("standard", Rules()),
+        ("deplete", Rules(goal=Goal.DEPLETE)),
+        ("swap", Rules(courts=Courts.SWAP)),
+        ("deplete+swap", Rules(courts=Courts.SWAP, goal=Goal.DEPLETE)),
+        ("swap+deplete", Rules(courts=Courts.SWAP, goal=Goal.DEPLETE)),
+        ("swap+goal=deplete", Rules(courts=Courts.SWAP, goal=Goal.DEPLETE)),
+        ("goal=deplete+courts=swap", Rules(courts=Courts.SWAP, goal=Goal.DEPLETE)),
+        ("standard+swap", Rules(courts=Courts.SWAP)),
+        ("deplete+goal=deplete", Rules(goal=Goal.DEPLETE)),
+        ("swap+swap", Rules(courts=Courts.SWAP)),
+        ("courts=fixed+goal=courts", Rules()),
+        ("removal=forced+sets=pairs", Rules()),
+        (" Deplete + SWAP ", Rules(courts=Courts.SWAP, goal=Goal.DEPLETE)),
+    ],
+)
+def test_presets_and_combinations(text: str, expected: Rules) -> None:
+    assert parse_rules(text) == expected
+
+
+@pytest.mark.parametrize(
+    "rules, name",
+    [
+        (Rules(), "standard"),
+        (Rules(goal=Goal.DEPLETE), "deplete"),
+        (Rules(courts=Courts.SWAP), "swap"),
+        (Rules(courts=Courts.SWAP, goal=Goal.DEPLETE), "deplete+swap"),
+    ],
+)
+def test_str_of_supported_rules(rules: Rules, name: str) -> None:
+    assert str(rules) == rules_name(rules) == name
+    assert parse_rules(str(rules)) == rules
+
+
+ALL_RULES = [Rules(*combo) for combo in itertools.product(Removal, Sets, Courts, Goal)]
+
+
+def test_every_combination_has_a_name_that_parses_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All 36 combinations of the four axes round-trip through their name (once every option is allowed)."""
+    assert len(ALL_RULES) == 36
+    every_option = frozenset(o for axis in (Removal, Sets, Courts, Goal) for o in axis)
+    monkeypatch.setattr(rules_module, "SUPPORTED", every_option)
+    names = set()
+    for rules in ALL_RULES:
+        name = str(rules)
+        names.add(name)
+        assert parse_rules(name) == rules, name
+        for token in name.split("+"):
+            assert token in PRESETS or "=" in token
+    assert len(names) == 36
+
+
+@pytest.mark.parametrize(
+    "rules, name",
+    [
+        (Rules(removal=Removal.OPTIONAL, goal=Goal.CLEAR), "camelot"),
+        (Rules(removal=Removal.OPTIONAL, sets=Sets.GROUPS), "optional+groups"),
+        (Rules(courts=Courts.ROYALS), "royals"),
+        (Rules(goal=Goal.CLEAR), "goal=clear"),
+        (Rules(removal=Removal.OPTIONAL, courts=Courts.SWAP, goal=Goal.CLEAR), "camelot+swap"),
+    ],
+)
+def test_names_of_unsupported_rules_are_the_shortest_presets(rules: Rules, name: str) -> None:
+    assert str(rules) == name
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("deplete+goal=courts", "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree"),
+        ("swap+courts=fixed", "rules 'swap+courts=fixed' set courts twice: 'swap' and 'courts=fixed' disagree"),
+        ("swap+royals", "rules 'swap+royals' set courts twice: 'swap' and 'royals' disagree"),
+        ("goal=courts+deplete", "rules 'goal=courts+deplete' set goal twice: 'goal=courts' and 'deplete' disagree"),
+        (
+            "deplete+swap+goal=courts",
+            "rules 'deplete+swap+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree",
+        ),
+    ],
+)
+def test_conflicting_combinations(text: str, message: str) -> None:
+    assert rules_error(text) == message
+
+
+@pytest.mark.parametrize("text", ["bogus", "standrd", "swap+bogus", "deplete swap"])
+def test_unknown_preset(text: str) -> None:
+    bad = text.split("+")[-1]
+    assert rules_error(text) == f"unknown rule preset {bad!r} (presets: {PRESET_LIST})"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("colour=red", "unknown rule axis 'colour' (axes: removal, sets, courts, goal)"),
+        ("=deplete", "unknown rule axis '' (axes: removal, sets, courts, goal)"),
+        ("goal=bogus", "unknown option 'bogus' for goal (options: courts, deplete, clear)"),
+        ("goal=", "unknown option '' for goal (options: courts, deplete, clear)"),
+        ("courts=queens", "unknown option 'queens' for courts (options: fixed, swap, royals)"),
+        ("removal=never", "unknown option 'never' for removal (options: forced, optional)"),
+        ("sets=triples", "unknown option 'triples' for sets (options: pairs, groups)"),
+        ("", "empty preset name in rules ''"),
+        ("swap+", "empty preset name in rules 'swap+'"),
+        ("+swap", "empty preset name in rules '+swap'"),
+    ],
+)
+def test_unknown_axis_or_option(text: str, message: str) -> None:
+    assert rules_error(text) == message
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("optional", "rule option 'optional' (removal) is not supported yet"),
+        ("groups", "rule option 'groups' (sets) is not supported yet"),
+        ("royals", "rule option 'royals' (courts) is not supported yet"),
+        ("camelot", "rule option 'optional' (removal) is not supported yet"),
+        ("goal=clear", "rule option 'clear' (goal) is not supported yet"),
+        ("removal=optional", "rule option 'optional' (removal) is not supported yet"),
+        ("sets=groups", "rule option 'groups' (sets) is not supported yet"),
+        ("courts=royals", "rule option 'royals' (courts) is not supported yet"),
+        ("deplete+optional", "rule option 'optional' (removal) is not supported yet"),
+        ("swap+groups", "rule option 'groups' (sets) is not supported yet"),
+    ],
+)
+def test_unsupported_options_are_refused(text: str, message: str) -> None:
+    assert rules_error(text) == message
+
+
+def test_rules_errors_are_value_errors() -> None:
+    assert issubclass(InvalidRulesError, ValueError)
