@@ -120,9 +120,16 @@ _PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
 
 
 class DepthFirstSearch:
-    """Exact card-by-card depth-first search with memoised canonical positions."""
+    """Exact card-by-card depth-first search with memoised canonical positions.
 
-    def __init__(self, ranks: tuple[int, ...], rules: Rules, budget: Budget = Budget(), use_bound: bool = True) -> None:
+    With ``use_theory`` (and rules where Lemma 1 holds) a jammed forced course is
+    a loss without search, and the constructed line orders the moves; without it
+    the search knows nothing but the rules.
+    """
+
+    def __init__(
+        self, ranks: tuple[int, ...], rules: Rules, budget: Budget = Budget(), use_theory: bool = True
+    ) -> None:
         self.ranks = ranks
         self.rules = rules
         self.budget = budget
@@ -132,7 +139,7 @@ class DepthFirstSearch:
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         self.stop_at_courts = rules.goal.value == "courts"
         self.furthest = (-1, "")
-        self.use_bound = use_bound and theory.covers(rules)
+        self.use_theory = use_theory and theory.covers(rules)
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
         # courts still to come after each stock position, per kind: guides move order only.
@@ -142,7 +149,7 @@ class DepthFirstSearch:
 
     def run(self) -> tuple[str, list[Move], str]:
         """Search from the empty grid: ('win', line, reason), ('loss', [], reason) or ('unknown', ...)."""
-        if self.use_bound:
+        if self.use_theory:
             path = theory.trajectory(self.ranks, self.rules)
             if not path.won:
                 return "loss", [], _jam_reason(path)
@@ -331,7 +338,7 @@ def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
         verdict = judge(record_from_moves(deck, rules, moves, result))
         if not verdict.won:
             raise AssertionError(f"search line rejected by the engine: {verdict}")
-    if result == "loss" and search.use_bound and search.nodes == 0:
+    if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(_ranks(deck), rules)
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
     return Solution(deck, rules, result, tuple(moves), reason, stats)
