@@ -79,17 +79,22 @@ def _read_text(path: str) -> str:
         fail(f"cannot read {path!r}: {reason}")
 
 
+def _source_name(path: str) -> str:
+    """How messages name an input: the path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path
+
+
 def load_deck(path: str) -> tuple[Card, ...]:
-    """Read and check a deck file; errors name the file."""
+    """Read and check a deck file (``-`` for standard input); errors name the source."""
     try:
         return parse_deck(_read_text(path))
     except InvalidDeckError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{_source_name(path)}: {exc}")
 
 
 def load_record(path: str) -> Record:
     """Read a game record file (``-`` for standard input)."""
-    return parse_record(_read_text(path), source="<stdin>" if path == "-" else path)
+    return parse_record(_read_text(path), source=_source_name(path))
 
 
 colour_option = click.option(
@@ -160,9 +165,10 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     sys.exit(0 if verdict.won else 1)
 
 
-def _describe_stats(stats: dict[str, Any]) -> str:
-    """``decided by construct: 0 positions searched, 0.41 ms``."""
-    return f"decided by {stats['method']}: {stats['nodes']} positions searched, {stats['seconds'] * 1000:.2f} ms"
+def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:
+    """``decided by construct: 0 positions searched, 0.41 ms`` (``stopped ...`` when undecided)."""
+    route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
+    return f"{route}: {stats['nodes']} positions searched, {stats['seconds'] * 1000:.2f} ms"
 
 
 def _print_solution(solution: Solution, title: str, style: str, colour: bool) -> None:
@@ -208,14 +214,17 @@ def solve_command(
     2 bad input; with --count, 0 when every deal was decided, 3 otherwise.
     """
     rules = parse_rules(rules_text)
-    budget = parse_budget(budget_text) if budget_text else Budget()
-    if (deck_path is None) == (seed is None):
+    budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    if deck_path is not None and seed is not None:
         fail("give either a DECK_FILE (or - for standard input) or --seed N, not both")
     if count is not None and seed is None:
         fail("--count needs --seed: it solves consecutive seeded deals")
+    if deck_path is None and seed is None:
+        fail("give a DECK_FILE (or - for standard input) or --seed N")
     if seed is not None:
         check_seed(seed)
-        check_seed(seed + (count or 1) - 1)
+        if seed + (count or 1) > SEED_LIMIT:
+            fail(f"--seed {seed} --count {count} runs past the last deal number, 2**64-1")
     if count is not None:
         _solve_many(seed or 0, count, rules, method, budget, fmt)
     deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0)
@@ -238,7 +247,8 @@ def _solve_many(start: int, count: int, rules: Rules, method: str, budget: Budge
         if fmt == "json":
             click.echo(json.dumps(solution.record(seed=seed).to_json()))
         else:
-            click.echo(f"seed {seed}: {solution.result} ({solution.reason}; {_describe_stats(solution.stats)})")
+            stats = _describe_stats(solution.stats, solution.result != "unknown")
+            click.echo(f"seed {seed}: {solution.result} ({solution.reason}; {stats})")
     if fmt == "text":
         click.echo(f"{count} deals under {rules}: {tally['win']} winnable, {tally['loss']} not, {tally['unknown']} undecided")
     sys.exit(3 if tally["unknown"] else 0)

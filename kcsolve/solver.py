@@ -65,7 +65,7 @@ def parse_budget(text: str) -> Budget:
                 nodes = int(float(part)) if "e" in part else int(part)
                 if nodes <= 0:
                     raise ValueError
-        except ValueError:
+        except (ValueError, OverflowError):
             raise InvalidBudgetError(
                 f"bad budget {text!r}: use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"
             ) from None
@@ -163,6 +163,14 @@ class DepthFirstSearch:
             return "win", line, "the twelfth court card is placed" if self.stop_at_courts else "all courts placed, stock empty"
         depth, why = self.furthest
         return "loss", [], f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}"
+
+    def run_from(self, grid: tuple[int, ...], drawn: int) -> str | None:
+        """Decide a mid-game position at a fill step by search alone: 'win', 'loss' or None on budget."""
+        courts = sum(1 for rank in grid if rank > TEN)
+        try:
+            return "win" if self._fill(grid, drawn, courts, []) else "loss"
+        except _OutOfBudget:
+            return None
 
     def _take_hints(self, line: list[Move]) -> None:
         """Try the constructed line's choices first; the search still covers every alternative."""

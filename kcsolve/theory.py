@@ -13,6 +13,8 @@ trusted on its own word.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial
 
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
 from .engine import CENTRE, CORNERS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
@@ -62,6 +64,18 @@ def removal_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
     fives = by_rank.get(5, [])
     sets.extend(zip(fives[0::2], fives[1::2]))
     return sets
+
+
+def values_left(counts: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """What forced removal leaves of a full grid's value counts (index 0 = Ace ... 9 = Ten): Lemma 1."""
+    left = list(counts)
+    left[TEN - 1] = 0
+    for low in range(1, 5):
+        gone = min(left[low - 1], left[TEN - low - 1])
+        left[low - 1] -= gone
+        left[TEN - low - 1] -= gone
+    left[4] %= 2
+    return tuple(left)
 
 
 def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
@@ -152,3 +166,59 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
         if number < len(path.removals):
             moves.extend(Remove(tuple(sorted(cell_of[i] for i in s))) for s in path.removals[number])
     return moves
+
+
+def _draw(values: tuple[int, ...], courts: int, rank: int, stop_at_courts: bool) -> tuple[str, tuple[int, ...], int]:
+    """One card into the forced course at value level: ('win' | 'loss' | 'go', values, courts)."""
+    counts = list(values)
+    if rank > TEN:
+        courts += 1
+        if stop_at_courts and courts == COURTS:
+            return "win", values, courts
+    else:
+        counts[rank - 1] += 1
+    if courts + sum(counts) < GRID:
+        return "go", tuple(counts), courts
+    left = values_left(counts)
+    return ("loss" if list(left) == counts else "go"), left, courts
+
+
+def distinct_orders(counts: tuple[int, ...]) -> int:
+    """How many distinct orders a multiset with these counts has."""
+    result = factorial(sum(counts))
+    for n in counts:
+        result //= factorial(n)
+    return result
+
+
+def count_winning_orders(known: list[int], unseen: list[int], rules: Rules) -> tuple[int, int]:
+    """(winnable, all): distinct orders of the ``unseen`` ranks after the ``known`` ones that win.
+
+    Exact, by dynamic programming over the value-level forced course (Lemma 1,
+    Theorem 2); ``known`` must not end the game by itself.
+    """
+    stop = rules.goal is Goal.COURTS
+    values, courts = (0,) * TEN, 0
+    for rank in known:
+        state, values, courts = _draw(values, courts, rank, stop)
+        if state != "go":
+            raise ValueError(f"the known cards already end the game ({state})")
+    ranks = sorted(set(unseen))
+
+    @lru_cache(maxsize=None)
+    def wins(values: tuple[int, ...], courts: int, left: tuple[int, ...]) -> int:
+        if not any(left):
+            return 1  # the stock ran out without a jam: all courts are placed
+        total = 0
+        for i, rank in enumerate(ranks):
+            if left[i]:
+                rest = left[:i] + (left[i] - 1,) + left[i + 1 :]
+                state, after, now = _draw(values, courts, rank, stop)
+                if state == "win":
+                    total += distinct_orders(rest)
+                elif state == "go":
+                    total += wins(after, now, rest)
+        return total
+
+    left = tuple(unseen.count(r) for r in ranks)
+    return wins(values, courts, left), distinct_orders(left)
