@@ -8,7 +8,7 @@ whole pack can be accounted for at any time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
@@ -102,6 +102,9 @@ class Position:
     grid: tuple[int, ...]
     drawn: int
     removing: bool
+    courts_placed: int = 0
+    # Derived values, memoised per position (judging a record asks for them repeatedly).
+    _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def start(cls, deck: tuple[Card, ...], rules: Rules = STANDARD) -> Position:
@@ -119,35 +122,28 @@ class Position:
         return self.deck[self.drawn] if self.drawn < DECK_SIZE else None
 
     @property
-    def courts_placed(self) -> int:
-        """How many court cards are on the grid."""
-        return sum(1 for i in self.grid if i != EMPTY and self.deck[i].rank > TEN)
-
-    @property
     def is_full(self) -> bool:
         """True when all 16 cells hold a card."""
         return EMPTY not in self.grid
 
     def cells_for(self, card: Card) -> list[int]:
         """The empty cells ``card`` may be placed in."""
+        return [c for c in range(16) if self.grid[c] == EMPTY and self.may_take(card, c)]
+
+    def may_take(self, card: Card, cell: int) -> bool:
+        """Whether ``card`` is allowed in ``cell`` (ignoring whether the cell is empty)."""
         if card.rank <= TEN:
-            return [c for c in range(16) if self.grid[c] == EMPTY]
+            return True
         if card.rank == KING or self.rules.courts is Courts.FIXED:
-            return [c for c in _COURT_HOME[card.rank] if self.grid[c] == EMPTY]
-        other = QUEEN + JACK - card.rank
-        return [
-            c
-            for c in EDGE_CELLS
-            if self.grid[c] == EMPTY and (self.card_at(PARTNER[c]) or Card(0)).rank != other
-        ]
+            return cell in _COURT_HOME[card.rank]
+        partner = self.card_at(PARTNER[cell]) if cell in PARTNER else None
+        return cell in EDGE_CELLS and (partner is None or partner.rank != QUEEN + JACK - card.rank)
 
     def removable_sets(self) -> list[tuple[int, ...]]:
         """Every set of cells that may be removed together now."""
-        numbered = [(c, self.deck[i].rank) for c, i in enumerate(self.grid) if i != EMPTY and self.deck[i].rank <= TEN]
-        sets: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
-        for k, (c, r) in enumerate(numbered):
-            sets.extend((c, d) for d, s in numbered[k + 1 :] if r + s == TEN and r < TEN)
-        return sets
+        if "removable" not in self._memo:
+            self._memo["removable"] = _removable_in(self.deck, self.grid)
+        return list(self._memo["removable"])  # type: ignore[call-overload]
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed here, removals first."""
@@ -179,12 +175,13 @@ class Position:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: removal is forced while a set can be removed")
         if self.grid[cell] != EMPTY:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: the cell holds {self.card_at(cell)}")
-        if cell not in self.cells_for(card):
+        if not self.may_take(card, cell):
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: a {_court_word(card.rank)} may not go there")
         grid = self.grid[:cell] + (self.drawn,) + self.grid[cell + 1 :]
-        placed = Position(self.deck, self.rules, grid, self.drawn + 1, False)
-        if placed.is_full and placed.removable_sets():
-            opened = Position(self.deck, self.rules, grid, self.drawn + 1, True)
+        courts = self.courts_placed + (card.rank > TEN)
+        placed = Position(self.deck, self.rules, grid, self.drawn + 1, False, courts)
+        if EMPTY not in grid and _removable_in(self.deck, grid):
+            opened = Position(self.deck, self.rules, grid, self.drawn + 1, True, courts)
             if opened.outcome().status is Status.UNFINISHED:
                 return opened
         return placed
@@ -199,15 +196,22 @@ class Position:
         for c in cells:
             if self.grid[c] == EMPTY:
                 raise IllegalMoveError(f"remove {names}: {cell_name(c)} is empty")
-        if tuple(sorted(cells)) not in self.removable_sets():
+        ranks = [self.deck[self.grid[c]].rank for c in cells]
+        if not (ranks == [TEN] or (len(ranks) == 2 and sum(ranks) == TEN and TEN not in ranks)):
             shown = " + ".join(str(self.card_at(c)) for c in cells)
             raise IllegalMoveError(f"remove {names}: {shown} is not a Ten alone or a pair summing to 10")
         grid = tuple(EMPTY if c in cells else i for c, i in enumerate(self.grid))
-        after = Position(self.deck, self.rules, grid, self.drawn, True)
-        return Position(self.deck, self.rules, grid, self.drawn, bool(after.removable_sets()))
+        still = bool(_removable_in(self.deck, grid))
+        return Position(self.deck, self.rules, grid, self.drawn, still, self.courts_placed)
 
     def outcome(self) -> Outcome:
         """Judge the position: won, lost (with the reason) or unfinished."""
+        if "outcome" not in self._memo:
+            self._memo["outcome"] = self._judge()
+        return self._memo["outcome"]  # type: ignore[return-value]
+
+    def _judge(self) -> Outcome:
+        """The judgement of this position."""
         courts = self.courts_placed
         if self.rules.goal is Goal.COURTS and courts == COURT_COUNT:
             return Outcome(Status.WON, f"the twelfth court card was placed as card {self.drawn}")
@@ -224,6 +228,15 @@ class Position:
         if not self.cells_for(card):
             return Outcome(Status.LOST, f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}")
         return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
+
+
+def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The sets of cells whose cards may be removed together: a Ten alone, or two cards summing to 10."""
+    numbered = [(c, deck[i].rank) for c, i in enumerate(grid) if i != EMPTY and deck[i].rank <= TEN]
+    sets: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
+    for k, (c, r) in enumerate(numbered):
+        sets.extend((c, d) for d, s in numbered[k + 1 :] if r + s == TEN and r < TEN)
+    return tuple(sets)
 
 
 def _court_word(rank: int) -> str:
