@@ -180,7 +180,7 @@ class Position:
         grid = self.grid[:cell] + (self.drawn,) + self.grid[cell + 1 :]
         courts = self.courts_placed + (card.rank > TEN)
         placed = Position(self.deck, self.rules, grid, self.drawn + 1, False, courts)
-        if EMPTY not in grid and _removable_in(self.deck, grid):
+        if EMPTY not in grid and _can_remove(self.deck, grid):
             opened = Position(self.deck, self.rules, grid, self.drawn + 1, True, courts)
             if opened.outcome().status is Status.UNFINISHED:
                 return opened
@@ -201,7 +201,7 @@ class Position:
             shown = " + ".join(str(self.card_at(c)) for c in cells)
             raise IllegalMoveError(f"remove {names}: {shown} is not a Ten alone or a pair summing to 10")
         grid = tuple(EMPTY if c in cells else i for c, i in enumerate(self.grid))
-        still = bool(_removable_in(self.deck, grid))
+        still = _can_remove(self.deck, grid)
         return Position(self.deck, self.rules, grid, self.drawn, still, self.courts_placed)
 
     def outcome(self) -> Outcome:
@@ -225,7 +225,7 @@ class Position:
             return Outcome(Status.LOST, f"grid full with nothing to remove after card {self.drawn}")
         card = self.next_card
         assert card is not None
-        if not self.cells_for(card):
+        if not any(i == EMPTY and self.may_take(card, c) for c, i in enumerate(self.grid)):
             return Outcome(Status.LOST, f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}")
         return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
 
@@ -237,6 +237,17 @@ def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...]) -> tuple[tuple[
     for k, (c, r) in enumerate(numbered):
         sets.extend((c, d) for d, s in numbered[k + 1 :] if r + s == TEN and r < TEN)
     return tuple(sets)
+
+
+def _can_remove(deck: tuple[Card, ...], grid: tuple[int, ...]) -> bool:
+    """Whether any set can be removed: a Ten, two complementary values, or two fives."""
+    counts = [0] * (TEN + 1)
+    for i in grid:
+        if i != EMPTY:
+            rank = deck[i].rank
+            if rank <= TEN:
+                counts[rank] += 1
+    return bool(counts[TEN]) or counts[5] > 1 or any(counts[v] and counts[TEN - v] for v in range(1, 5))
 
 
 def _court_word(rank: int) -> str:

@@ -14,15 +14,17 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import theory
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card
-from .engine import CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
-from .record import Record, judge, record_from_moves
+from .engine import (
+    CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, IllegalMoveError, Move, Place, Position, Remove, Status,
+)
+from .record import Record, record_from_moves
 from .rules import STANDARD, Courts, Rules
 
-METHODS = ("auto", "construct", "dfs")
+METHODS = ("auto", "construct", "sat", "dfs")
 GRID = 16
 COURTS = 12
 _HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
@@ -319,6 +321,22 @@ def _jam_reason(path: theory.Trajectory) -> str:
     )
 
 
+class RejectedLineError(AssertionError):
+    """The engine refused a win a solver claimed: a bug in kcsolve, never a verdict on the deal."""
+
+
+def _confirm_win(deck: tuple[Card, ...], rules: Rules, moves: Sequence[Move], method: str) -> None:
+    """Replay a claimed win through the engine, which knows nothing of the solvers; raise if it is not one."""
+    position = Position.start(deck, rules)
+    try:
+        for move in moves:
+            position = position.play(move)
+    except IllegalMoveError as exc:
+        raise RejectedLineError(f"{method}: the engine refused the winning line: {exc}") from None
+    if position.outcome().status is not Status.WON:
+        raise RejectedLineError(f"{method}: the winning line ends {position.outcome()}")
+
+
 def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution:
     """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
     if not theory.covers(rules) or rules.courts not in (Courts.FIXED, Courts.SWAP):
@@ -330,9 +348,8 @@ def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution
     result = "win" if path.won else "loss"
     reason = "the twelfth court card is placed" if path.won else _jam_reason(path)
     stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
-    verdict = judge(record_from_moves(deck, rules, moves, result))
-    if path.won and not verdict.won:
-        raise AssertionError(f"constructed line rejected by the engine: {verdict}; Theorem 2 is contradicted")
+    if path.won:
+        _confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
     stats["seconds"] = round(time.perf_counter() - started, 6)
     return Solution(deck, rules, result, tuple(moves), reason, stats)
 
@@ -343,19 +360,40 @@ def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
     search = DepthFirstSearch(_ranks(deck), rules, budget)
     result, moves, reason = search.run()
     if result == "win":
-        verdict = judge(record_from_moves(deck, rules, moves, result))
-        if not verdict.won:
-            raise AssertionError(f"search line rejected by the engine: {verdict}")
+        _confirm_win(deck, rules, moves, "dfs")
     if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(_ranks(deck), rules)
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
     return Solution(deck, rules, result, tuple(moves), reason, stats)
 
 
+def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by the CNF encoding of the pairing choices; the budget's nodes are solver conflicts."""
+    from . import sat  # pysat loads only when this method is used
+
+    started = time.perf_counter()
+    if not theory.covers(rules):
+        fallback = solve_dfs(deck, rules, budget)
+        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; searched instead"
+        return fallback
+    answer = sat.solve_sat(_ranks(deck), rules, conflicts=budget.nodes, seconds=budget.seconds)
+    if answer.result == "win":
+        _confirm_win(deck, rules, answer.moves, "sat")
+    stats = {"method": "sat", "nodes": answer.stats["conflicts"], **answer.stats}
+    stats["seconds"] = round(time.perf_counter() - started, 6)
+    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats)
+
+
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto", budget: Budget = Budget()) -> Solution:
-    """Decide a deal: 'win' with a complete line, 'loss' with the reason, or 'unknown' on budget."""
+    """Decide a deal: 'win' with a complete line, 'loss' with the reason, or 'unknown' on budget.
+
+    ``auto`` takes the fastest exact route: under forced pair removal the forced
+    course and the built line (Theorem 2), which needs no search; elsewhere the search.
+    """
     if method not in METHODS:
         raise UnsupportedMethodError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
     if method == "construct" or (method == "auto" and theory.covers(rules)):
         return solve_construct(deck, rules)
+    if method == "sat":
+        return solve_sat(deck, rules, budget)
     return solve_dfs(deck, rules, budget)

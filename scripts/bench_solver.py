@@ -23,7 +23,7 @@ from kcsolve.deal import deal
 from kcsolve.rules import parse_rules
 from kcsolve.solver import solve
 
-METHODS = ("auto", "construct", "dfs")
+METHODS = ("auto", "construct", "dfs", "sat")
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")
 
 
@@ -93,7 +93,11 @@ def main() -> None:
             f"{method:<10} {row['median'] * 1e3:>10.3f} {row['mean'] * 1e3:>9.3f} {row['p99'] * 1e3:>8.3f} "
             f"{row['max'] * 1e3:>8.2f} {row['rate']:>9.0f} {row['peak_mb']:>8.1f} {row['wins'] / row['deals']:>9.2%}"
         )
-    print(f"dfs / auto mean time: {rows['dfs']['mean'] / rows['auto']['mean']:.2f}x")
+    for other in ("construct", "dfs", "sat"):
+        print(
+            f"{other} / auto on the same deals: mean {rows[other]['mean'] / rows['auto']['mean']:.2f}x, "
+            f"p99 {rows[other]['p99'] / rows['auto']['p99']:.2f}x, max {rows[other]['max'] / rows['auto']['max']:.2f}x"
+        )
     print()
     print(f"winnable share, seeds {args.start}..{last} (auto)")
     for preset in PRESETS:

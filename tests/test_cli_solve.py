@@ -722,8 +722,8 @@ def test_unknown_method() -> None:
     assert_bad_input(
         run("solve", "--seed", "1", "--method", "bfs"),
         {
-            "Invalid value for '--method': 'bfs' is not one of 'auto', 'construct', 'dfs'.",
-            "Invalid value for '--method': invalid choice: bfs. (choose from auto, construct, dfs)",
+            "Invalid value for '--method': 'bfs' is not one of 'auto', 'construct', 'sat', 'dfs'.",
+            "Invalid value for '--method': invalid choice: bfs. (choose from auto, construct, sat, dfs)",
         },
     )
 
