@@ -199,8 +199,10 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
 @click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto: the fastest exact route; construct: the forced course and a built line; dfs: search.")
-@click.option("--budget", "budget_text", help="Search limit: NODES, SECONDSs or both ('2s,100000').")
+              help="auto: the fastest exact route; construct: the forced course and a built line; "
+              "sat: one CDCL call on the pairing choices; dfs: depth-first search.")
+@click.option("--budget", "budget_text",
+              help="Search limit: NODES (dfs positions, sat conflicts), SECONDSs, or both ('2s,100000').")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option
 @colour_option

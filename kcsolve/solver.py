@@ -388,12 +388,20 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto",
     """Decide a deal: 'win' with a complete line, 'loss' with the reason, or 'unknown' on budget.
 
     ``auto`` takes the fastest exact route: under forced pair removal the forced
-    course and the built line (Theorem 2), which needs no search; elsewhere the search.
+    course and the built line (Theorem 2), which needs no search, with SAT as the
+    referee should the engine ever refuse a built line; elsewhere the search.
     """
     if method not in METHODS:
         raise UnsupportedMethodError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
-    if method == "construct" or (method == "auto" and theory.covers(rules)):
+    if method == "construct":
         return solve_construct(deck, rules)
+    if method == "auto" and theory.covers(rules):
+        try:
+            return solve_construct(deck, rules)
+        except RejectedLineError as refused:
+            decided = solve_sat(deck, rules, budget)
+            decided.stats["fallback"] = str(refused)
+            return decided
     if method == "sat":
         return solve_sat(deck, rules, budget)
     return solve_dfs(deck, rules, budget)

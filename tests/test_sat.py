@@ -83,3 +83,15 @@ def test_sat_stats_and_method() -> None:
     assert solution.stats["method"] == "sat"
     assert solution.stats["vars"] > 0 and solution.stats["clauses"] > 0
     assert judge(solution.record()).won
+
+
+def test_auto_falls_back_to_sat_if_a_built_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were Theorem 2 ever contradicted, auto would let SAT decide and say so in stats."""
+    import kcsolve.theory as theory_module
+
+    monkeypatch.setattr(theory_module, "construct", lambda ranks, rules, path=None: [])
+    deck = next(deal(s) for s in range(50) if solve(deal(s), parse_rules("standard"), "sat").result == "win")
+    solution = solve(deck, parse_rules("standard"))
+    assert solution.result == "win" and solution.stats["method"] == "sat"
+    assert "construct" in solution.stats["fallback"]
+    assert judge(solution.record()).won
