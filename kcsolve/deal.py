@@ -37,19 +37,37 @@ def check_seed(seed: int) -> int:
     return seed
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
 def shuffle_order(seed: int, size: int = 52) -> list[int]:
-    """The permutation of ``range(size)`` that the deal of ``seed`` applies."""
+    """The permutation of ``range(size)`` that the deal of ``seed`` applies.
+
+    The SplitMix64 step is written out inline (the same arithmetic as
+    :func:`splitmix64`) because the statistics run deals by the million.
+    """
     order = list(range(size))
-    words = splitmix64(check_seed(seed))
+    state = check_seed(seed)
     for i in range(size - 1, 0, -1):
         bound = i + 1
         limit = SEED_LIMIT - SEED_LIMIT % bound
-        word = next(words)
-        while word >= limit:  # rejection keeps every j equally likely
-            word = next(words)
+        while True:  # rejection keeps every j equally likely
+            state = (state + _GAMMA) & MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            word = z ^ (z >> 31)
+            if word < limit:
+                break
         j = word % bound
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def deal_ranks(seed: int) -> list[int]:
+    """The ranks of deal number ``seed``, top of the stock first (pack index i has rank i mod 13 + 1)."""
+    return [i % 13 + 1 for i in shuffle_order(seed)]
 
 
 def deal(seed: int) -> tuple[Card, ...]:

@@ -110,9 +110,42 @@ def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
         removals.append(tuple(sets))
 
 
-def decide(ranks: tuple[int, ...] | list[int], rules: Rules) -> bool:
-    """Whether a deal can be won under covered rules with fixed or swapped courts (Theorem 2)."""
-    return trajectory(ranks, rules).won
+def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, int, int]:
+    """(won, cards drawn, deals) of the forced course, by value counts alone.
+
+    The same course as :func:`trajectory` without naming cards, for the
+    statistics; by Theorem 2 and Corollary 3 ``won`` is the verdict of the deal.
+    """
+    stop_at_courts = rules.goal is Goal.COURTS
+    counts = [0] * (TEN + 1)
+    courts = numbers = drawn = deals = 0
+    while True:
+        deals += 1
+        while courts + numbers < GRID and drawn < DECK_SIZE:
+            rank = ranks[drawn]
+            drawn += 1
+            if rank > TEN:
+                courts += 1
+                if stop_at_courts and courts == COURTS:
+                    return True, drawn, deals
+            else:
+                counts[rank] += 1
+                numbers += 1
+        if drawn == DECK_SIZE:
+            return True, drawn, deals
+        removed = counts[TEN]
+        counts[TEN] = 0
+        for low in (1, 2, 3, 4):
+            pairs = min(counts[low], counts[TEN - low])
+            counts[low] -= pairs
+            counts[TEN - low] -= pairs
+            removed += 2 * pairs
+        fives = counts[5] // 2 * 2
+        counts[5] -= fives
+        removed += fives
+        if not removed:
+            return False, drawn, deals
+        numbers -= removed
 
 
 def _event_times(path: Trajectory) -> tuple[dict[int, int], list[int]]:

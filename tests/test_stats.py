@@ -1,0 +1,215 @@
+"""Statistics at scale: verdicts, the results store, resuming, interruption, bad databases, Dask."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kcsolve.cli import cli
+from kcsolve.deal import deal
+from kcsolve.rules import parse_rules
+from kcsolve.solver import Budget, solve
+from kcsolve.stats import SEED_OFFSET, ResultsStore, run, summarize, wilson
+
+
+def stats_json(*args: str) -> tuple[int, dict]:
+    """Run ``kcsolve stats --format json`` in-process; (exit code, parsed output)."""
+    result = CliRunner().invoke(cli, ["stats", "--format", "json", *args])
+    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else {}
+
+
+def kcsolve_process(*args: str) -> subprocess.Popen:
+    """``python -m kcsolve ...`` as a child process."""
+    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def stored(db: Path) -> int:
+    """Rows committed so far (read-only, while a run may be writing)."""
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            return conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+def wait_for_rows(db: Path, at_least: int, process: subprocess.Popen, limit: float = 60) -> None:
+    """Wait until a running job has committed some rows."""
+    deadline = time.monotonic() + limit
+    while stored(db) < at_least:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no rows committed in time"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("preset", ["standard", "deplete", "swap"])
+def test_stored_verdicts_match_the_solver(tmp_path: Path, preset: str) -> None:
+    """Every stored row agrees with `solve` (whose wins replay through the engine)."""
+    rules = parse_rules(preset)
+    store = ResultsStore(tmp_path / "r.db")
+    run(store, rules, 500, 300)
+    rows = dict(store.db.execute("SELECT seed, result FROM deals WHERE rules = ?", (preset,)).fetchall())
+    assert len(rows) == 300
+    for seed in range(500, 800):
+        assert rows[seed - SEED_OFFSET] == solve(deal(seed), rules).result, seed
+    summary = summarize(store, rules, 500, 300)
+    assert summary.won + summary.lost == 300 and summary.undecided == 0
+    assert summary.won == sum(r == "win" for r in rows.values())
+
+
+def test_wilson_interval() -> None:
+    """Known values of the Wilson score interval."""
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+
+
+def test_json_summary_and_resume(tmp_path: Path) -> None:
+    """The JSON has the promised keys; a second, larger run solves only the new seeds."""
+    db = str(tmp_path / "r.db")
+    code, first = stats_json("--count", "1000", "--db", db, "--jobs", "1")
+    assert code == 0
+    for key in ("rules", "start", "count", "won", "lost", "undecided", "win_rate", "ci95", "loss_reasons"):
+        assert key in first
+    assert first["won"] + first["lost"] == 1000 and first["solved_now"] == 1000
+    low, high = first["ci95"]
+    assert low < first["win_rate"] < high
+    code, again = stats_json("--count", "2500", "--db", db, "--jobs", "2")
+    assert code == 0 and again["solved_now"] == 1500 and again["count"] == 2500
+    code, repeat = stats_json("--count", "2500", "--db", db)
+    assert repeat["solved_now"] == 0 and repeat["won"] == again["won"]
+
+
+def test_text_summary(tmp_path: Path) -> None:
+    """The text form gives the rate, the interval, the 80% claim and the loss splits."""
+    result = CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"), "--jobs", "1"])
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "win rate " in text and "95% Wilson interval" in text and "80%" in text
+    assert "grid full with nothing to remove" in text and "deal 3" in text
+
+
+def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
+    """Ctrl-C keeps every finished row; running again completes the range with the same verdicts."""
+    db = tmp_path / "r.db"
+    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json")
+    wait_for_rows(db, 4000, process)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted:" in err and "run the same command again to resume" in err and "Traceback" not in err
+    kept = stored(db)
+    assert 4000 <= kept < 100000
+    code, resumed = stats_json("--count", "100000", "--db", str(db), "--jobs", "2")
+    assert code == 0 and resumed["solved_now"] == 100000 - kept
+    _, clean = stats_json("--start", "0", "--count", "100000", "--db", str(tmp_path / "clean.db"), "--jobs", "2")
+    assert (resumed["won"], resumed["lost"], resumed["loss_deals"]) == (clean["won"], clean["lost"], clean["loss_deals"])
+
+
+def test_killed_worker_loses_nothing(tmp_path: Path) -> None:
+    """A worker killed mid-run costs a pool restart; the run completes and no verdict is lost."""
+    db = tmp_path / "r.db"
+    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json")
+    wait_for_rows(db, 2000, process)
+    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    assert children, "no worker processes found"
+    os.kill(int(children[0]), signal.SIGKILL)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    summary = json.loads(out)
+    assert summary["won"] + summary["lost"] == 100000 and stored(db) == 100000
+    _, clean = stats_json("--count", "100000", "--db", str(tmp_path / "clean.db"), "--jobs", "2")
+    assert summary["won"] == clean["won"]
+
+
+def test_corrupt_database_is_refused_untouched(tmp_path: Path) -> None:
+    """A file that is not SQLite: one error line, exit 2, the file byte for byte unchanged."""
+    db = tmp_path / "junk.db"
+    db.write_bytes(b"this is not a database at all" * 100)
+    before = (db.read_bytes(), db.stat().st_mtime_ns)
+    result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(db)])
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {str(db)!r} is not a kcsolve results database (file is not a database)\n"
+    assert (db.read_bytes(), db.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.db"]
+
+
+def test_foreign_database_is_refused_untouched(tmp_path: Path) -> None:
+    """Another program's SQLite file is named as such and left alone."""
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        conn.execute("INSERT INTO invoices VALUES (1, 9.5)")
+    conn.close()
+    before = (db.read_bytes(), db.stat().st_mtime_ns)
+    result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(db)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Error: {str(db)!r} is a SQLite database of something else (application_id 0x0, tables: invoices); "
+        "choose another --db\n"
+    )
+    assert (db.read_bytes(), db.stat().st_mtime_ns) == before
+
+
+def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) -> None:
+    """An undecided row stays so under the same budget (exit 3) and is solved under a larger one."""
+    db = tmp_path / "r.db"
+    store = ResultsStore(db)
+    store.add("standard", [(7, "unknown", None, None, None, "dfs", 0.1, "1000")])
+    assert store.decided("standard", 7, 1, Budget(nodes=1000)) == {7}
+    assert store.decided("standard", 7, 1, Budget(nodes=5000)) == set()
+    assert store.decided("standard", 7, 1, Budget()) == set()
+    store.close()
+    code, same = stats_json("--start", "7", "--count", "1", "--db", str(db), "--budget", "1000")
+    assert code == 3 and same["undecided"] == 1 and same["win_rate"] is None and same["bounds"] == [0.0, 1.0]
+    code, larger = stats_json("--start", "7", "--count", "1", "--db", str(db), "--budget", "5000")
+    assert code == 0 and larger["undecided"] == 0 and larger["solved_now"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--start", "-1"], "seed must be between 0 and 2**64-1, got -1"),
+        (["--start", str(2**64 - 1), "--count", "2"], f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
+        (["--rules", "bogus"], "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
+        (["--budget", "x"], "bad budget 'x': use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"),
+    ],
+)
+def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:
+    """Bad options: exit 2, one line."""
+    result = CliRunner().invoke(cli, ["stats", "--db", str(tmp_path / "r.db"), *args])
+    assert result.exit_code == 2 and result.stderr == f"Error: {message}\n"
+
+
+def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
+    """The same range on a Dask LocalCluster stores the same verdicts as the local run."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, processes=True) as cluster:
+        code, remote = stats_json("--count", "3000", "--db", str(tmp_path / "d.db"), "--scheduler", cluster.scheduler_address)
+    assert code == 0
+    _, local = stats_json("--count", "3000", "--db", str(tmp_path / "l.db"), "--jobs", "2")
+    for key in ("won", "lost", "undecided", "loss_reasons", "loss_deals"):
+        assert remote[key] == local[key]
+    with sqlite3.connect(tmp_path / "d.db") as a, sqlite3.connect(tmp_path / "l.db") as b:
+        query = "SELECT seed, result, reason, card, deal FROM deals ORDER BY seed"
+        assert a.execute(query).fetchall() == b.execute(query).fetchall()
+
+
+def test_unreachable_scheduler(tmp_path: Path) -> None:
+    """A scheduler address nobody answers is one error line, exit 2."""
+    pytest.importorskip("distributed")
+    result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
+    assert len(result.stderr.splitlines()) == 1
