@@ -16,6 +16,7 @@ from . import __version__
 from .cards import Card, InvalidDeckError, format_deck, parse_deck
 from .deal import SEED_LIMIT, InvalidSeedError, check_seed, deal
 from .engine import Status
+from .pysol import PYSOL_MAX_GAME, InvalidPysolGameError, PysolUnavailableError, check_pysol_game, pysol_deal
 from .record import InvalidRecordError, Record, judge, parse_record, replay
 from .render import draw_grid, grid_line, tell_game
 from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
@@ -43,7 +44,7 @@ class KcsolveGroup(click.Group):
             fail(exc.format_message())
         except (
             InvalidDeckError, InvalidRecordError, InvalidRulesError, InvalidSeedError,
-            InvalidBudgetError, UnsupportedMethodError,
+            InvalidBudgetError, UnsupportedMethodError, InvalidPysolGameError, PysolUnavailableError,
         ) as exc:
             fail(str(exc))
         except BrokenPipeError:
@@ -119,16 +120,23 @@ def cli(ctx: click.Context) -> None:
 
 @cli.command("deal", context_settings=CONTEXT)
 @click.option("--seed", type=int, help="Deal number, 0 <= N < 2**64 (default: a random one, printed).")
+@click.option("--pysol", type=int, metavar="N", help="The deck of PySolFC's Camelot game N, 1 <= N <= 10**20.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def deal_command(seed: int | None, fmt: str) -> None:
-    """Print the deck of a seeded deal, top of the stock first."""
-    if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
-    deck = deal(check_seed(seed))
-    if fmt == "json":
-        click.echo(json.dumps({"seed": seed, "deck": [str(c) for c in deck]}))
+def deal_command(seed: int | None, pysol: int | None, fmt: str) -> None:
+    """Print the deck of a seeded deal or of a PySolFC game, top of the stock first."""
+    if pysol is not None and seed is not None:
+        fail("give either --seed N or --pysol N, not both")
+    if pysol is not None:
+        deck, key, number = pysol_deal(pysol), "pysol", pysol
     else:
-        click.echo(f"# kcsolve deal --seed {seed}  (first card = top of the stock)")
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        deck, key, number = deal(check_seed(seed)), "seed", seed
+    if fmt == "json":
+        click.echo(json.dumps({key: number, "deck": [str(c) for c in deck]}))
+    else:
+        source = f"PySolFC Camelot game {pysol}; " if pysol is not None else ""
+        click.echo(f"# kcsolve deal --{key} {number}  ({source}first card = top of the stock)")
         click.echo(format_deck(deck), nl=False)
 
 
@@ -198,7 +206,8 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
 @cli.command("solve", context_settings=CONTEXT)
 @click.argument("deck_path", metavar="[DECK_FILE|-]", required=False)
 @click.option("--seed", type=int, help="Solve deal number N instead of a deck file.")
-@click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed.")
+@click.option("--pysol", type=int, metavar="N", help="Solve PySolFC's Camelot game N, 1 <= N <= 10**20, instead.")
+@click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol).")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
               help="auto: the fastest exact route; construct: the forced course and a built line; "
@@ -209,7 +218,7 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
 @style_option
 @colour_option
 def solve_command(
-    deck_path: str | None, seed: int | None, count: int | None, rules_text: str, method: str,
+    deck_path: str | None, seed: int | None, pysol: int | None, count: int | None, rules_text: str, method: str,
     budget_text: str | None, fmt: str, style: str, colour: bool | None,
 ) -> None:
     """Decide whether a deal can be won, and print the winning line.
@@ -219,40 +228,53 @@ def solve_command(
     """
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    if pysol is not None and (deck_path is not None or seed is not None):
+        fail("give --pysol N alone, without a DECK_FILE or --seed N")
     if deck_path is not None and seed is not None:
         fail("give either a DECK_FILE (or - for standard input) or --seed N, not both")
-    if count is not None and seed is None:
+    if count is not None and seed is None and pysol is None:
         fail("--count needs --seed: it solves consecutive seeded deals")
-    if deck_path is None and seed is None:
+    if deck_path is None and seed is None and pysol is None:
         fail("give a DECK_FILE (or - for standard input) or --seed N")
     if seed is not None:
         check_seed(seed)
         if seed + (count or 1) > SEED_LIMIT:
             fail(f"--seed {seed} --count {count} runs past the last deal number, 2**64-1")
+    if pysol is not None:
+        check_pysol_game(pysol)
+        if pysol + (count or 1) > PYSOL_MAX_GAME + 1:
+            fail(f"--pysol {pysol} --count {count} runs past the last PySolFC game number, 10**20")
     if count is not None:
-        _solve_many(seed or 0, count, rules, method, budget, fmt)
-    deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0)
+        _solve_many(pysol if pysol is not None else seed or 0, count, rules, method, budget, fmt, pysol is not None)
+    if deck_path is not None:
+        deck = load_deck(deck_path)
+    else:
+        deck = deal(seed or 0) if pysol is None else pysol_deal(pysol)
     solution = solve(deck, rules, method, budget)
     if fmt == "json":
-        extra = {"seed": seed} if seed is not None else {}
+        extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
         click.echo(json.dumps({**solution.record(**extra).to_json()}))
     else:
-        source = f"Deal {seed}" if seed is not None else f"Deck {deck_path}"
+        source = (f"Deal {seed}" if seed is not None else f"PySolFC game {pysol}" if pysol is not None
+                  else f"Deck {deck_path}")
         _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
     sys.exit(EXIT_FOR[solution.result])
 
 
-def _solve_many(start: int, count: int, rules: Rules, method: str, budget: Budget, fmt: str) -> NoReturn:
-    """Solve consecutive seeds, one line each as it is decided; exit 0 if all were decided."""
+def _solve_many(
+    start: int, count: int, rules: Rules, method: str, budget: Budget, fmt: str, pysol: bool = False,
+) -> NoReturn:
+    """Solve consecutive seeds (or PySolFC games), one line each as it is decided; exit 0 if all were decided."""
     tally = {"win": 0, "loss": 0, "unknown": 0}
+    key, label = ("pysol", "PySolFC game") if pysol else ("seed", "seed")
     for seed in range(start, start + count):
-        solution = solve(deal(seed), rules, method, budget)
+        solution = solve(pysol_deal(seed) if pysol else deal(seed), rules, method, budget)
         tally[solution.result] += 1
         if fmt == "json":
-            click.echo(json.dumps(solution.record(seed=seed).to_json()))
+            click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
         else:
             stats = _describe_stats(solution.stats, solution.result != "unknown")
-            click.echo(f"seed {seed}: {solution.result} ({solution.reason}; {stats})")
+            click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")
     if fmt == "text":
         click.echo(f"{count} deals under {rules}: {tally['win']} winnable, {tally['loss']} not, {tally['unknown']} undecided")
     sys.exit(3 if tally["unknown"] else 0)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
-from .rules import STANDARD, Courts, Goal, Rules
+from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")
 CORNERS = (0, 3, 12, 15)
@@ -134,6 +134,8 @@ class Position:
         """Whether ``card`` is allowed in ``cell`` (ignoring whether the cell is empty)."""
         if card.rank <= TEN:
             return True
+        if self.rules.courts is Courts.ROYALS:
+            return cell in EDGE_CELLS or cell in CORNERS
         if card.rank == KING or self.rules.courts is Courts.FIXED:
             return cell in _COURT_HOME[card.rank]
         partner = self.card_at(PARTNER[cell]) if cell in PARTNER else None
@@ -142,18 +144,22 @@ class Position:
     def removable_sets(self) -> list[tuple[int, ...]]:
         """Every set of cells that may be removed together now."""
         if "removable" not in self._memo:
-            self._memo["removable"] = _removable_in(self.deck, self.grid)
+            self._memo["removable"] = _removable_in(self.deck, self.grid, self.rules.sets)
         return list(self._memo["removable"])  # type: ignore[call-overload]
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed here, removals first."""
         if self.outcome().status is not Status.UNFINISHED:
             return []
+        moves: list[Move] = []
         if self.removing:
-            return [Remove(s) for s in self.removable_sets()]
+            moves = [Remove(s) for s in self.removable_sets()]
+            if self.rules.removal is Removal.FORCED:
+                return moves
         card = self.next_card
-        assert card is not None
-        return [Place(c) for c in self.cells_for(card)]
+        if card is not None:
+            moves.extend(Place(c) for c in self.cells_for(card))
+        return moves
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; IllegalMoveError says why a move cannot be played."""
@@ -170,8 +176,9 @@ class Position:
     def _place(self, cell: int) -> Position:
         """Place the next stock card."""
         card = self.next_card
-        assert card is not None
-        if self.removing:
+        if card is None:
+            raise IllegalMoveError(f"place in {cell_name(cell)}: the stock is empty")
+        if self.removing and self.rules.removal is Removal.FORCED:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: removal is forced while a set can be removed")
         if self.grid[cell] != EMPTY:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: the cell holds {self.card_at(cell)}")
@@ -180,7 +187,8 @@ class Position:
         grid = self.grid[:cell] + (self.drawn,) + self.grid[cell + 1 :]
         courts = self.courts_placed + (card.rank > TEN)
         placed = Position(self.deck, self.rules, grid, self.drawn + 1, False, courts)
-        if EMPTY not in grid and _can_remove(self.deck, grid):
+        opens = EMPTY not in grid or (self.drawn + 1 == DECK_SIZE and self.rules.goal is Goal.CLEAR)
+        if opens and _can_remove(self.deck, grid, self.rules.sets):
             opened = Position(self.deck, self.rules, grid, self.drawn + 1, True, courts)
             if opened.outcome().status is Status.UNFINISHED:
                 return opened
@@ -190,18 +198,20 @@ class Position:
         """Discard a set of cards during the removal phase."""
         names = " ".join(cell_name(c) for c in cells)
         if not self.removing:
-            raise IllegalMoveError(f"remove {names}: removal opens only when the grid is full")
+            raise IllegalMoveError(f"remove {names}: removal opens only when the grid is full{_or_stock(self.rules)}")
         if len(set(cells)) != len(cells):
             raise IllegalMoveError(f"remove {names}: a cell is named twice")
         for c in cells:
             if self.grid[c] == EMPTY:
                 raise IllegalMoveError(f"remove {names}: {cell_name(c)} is empty")
         ranks = [self.deck[self.grid[c]].rank for c in cells]
-        if not (ranks == [TEN] or (len(ranks) == 2 and sum(ranks) == TEN and TEN not in ranks)):
+        if not is_removable(ranks, self.rules.sets):
             shown = " + ".join(str(self.card_at(c)) for c in cells)
-            raise IllegalMoveError(f"remove {names}: {shown} is not a Ten alone or a pair summing to 10")
+            kind = "a pair" if self.rules.sets is Sets.PAIRS else "two or more cards Ace to Nine"
+            raise IllegalMoveError(f"remove {names}: {shown} is not a Ten alone or {kind} summing to 10")
         grid = tuple(EMPTY if c in cells else i for c, i in enumerate(self.grid))
-        still = _can_remove(self.deck, grid)
+        # Optional removal stays open until the next card is placed; forced removal until exhausted.
+        still = self.rules.removal is Removal.OPTIONAL or _can_remove(self.deck, grid, self.rules.sets)
         return Position(self.deck, self.rules, grid, self.drawn, still, self.courts_placed)
 
     def outcome(self) -> Outcome:
@@ -213,14 +223,20 @@ class Position:
     def _judge(self) -> Outcome:
         """The judgement of this position."""
         courts = self.courts_placed
-        if self.rules.goal is Goal.COURTS and courts == COURT_COUNT:
+        goal = self.rules.goal
+        if goal is Goal.COURTS and courts == COURT_COUNT:
             return Outcome(Status.WON, f"the twelfth court card was placed as card {self.drawn}")
+        can_remove = self.removing and _can_remove(self.deck, self.grid, self.rules.sets)
         if self.drawn == DECK_SIZE:
-            if courts == COURT_COUNT:
-                return Outcome(Status.WON, "all twelve court cards placed and the stock is empty")
-            return Outcome(Status.LOST, "the stock is empty")
-        if self.removing:
-            return Outcome(Status.UNFINISHED, "a removal is due")
+            left = sum(1 for i in self.grid if i != EMPTY and self.deck[i].rank <= TEN)
+            if goal is Goal.CLEAR and left and can_remove:
+                return Outcome(Status.UNFINISHED, "the stock is empty; a removal is open")
+            if goal is not Goal.CLEAR or not left:
+                cleared = ", and no number card is left" if goal is Goal.CLEAR else ""
+                return Outcome(Status.WON, f"all twelve court cards placed and the stock is empty{cleared}")
+            return Outcome(Status.LOST, f"the stock is empty with {left} number cards left that cannot be removed")
+        if can_remove:
+            return Outcome(Status.UNFINISHED, "a removal is open" if self.rules.removal is Removal.OPTIONAL else "a removal is due")
         if self.is_full:
             return Outcome(Status.LOST, f"grid full with nothing to remove after card {self.drawn}")
         card = self.next_card
@@ -230,24 +246,53 @@ class Position:
         return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
 
 
-def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The sets of cells whose cards may be removed together: a Ten alone, or two cards summing to 10."""
+def is_removable(ranks: list[int], sets: Sets) -> bool:
+    """Whether cards of these ranks may go together: a Ten alone, or a pair (or group) of A..9 summing to 10."""
+    if ranks == [TEN]:
+        return True
+    size_ok = len(ranks) == 2 if sets is Sets.PAIRS else len(ranks) >= 2
+    return size_ok and sum(ranks) == TEN and all(r < TEN for r in ranks)
+
+
+def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets) -> tuple[tuple[int, ...], ...]:
+    """Every set of cells whose cards may be removed together."""
     numbered = [(c, deck[i].rank) for c, i in enumerate(grid) if i != EMPTY and deck[i].rank <= TEN]
-    sets: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
-    for k, (c, r) in enumerate(numbered):
-        sets.extend((c, d) for d, s in numbered[k + 1 :] if r + s == TEN and r < TEN)
-    return tuple(sets)
+    found: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
+    small = [(c, r) for c, r in numbered if r < TEN]
+    if sets is Sets.PAIRS:
+        for k, (c, r) in enumerate(small):
+            found.extend((c, d) for d, q in small[k + 1 :] if r + q == TEN)
+        return tuple(found)
+
+    def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
+        for k in range(start, len(small)):
+            cell, rank = small[k]
+            if total + rank == TEN and chosen:
+                found.append((*chosen, cell))
+            elif total + rank < TEN:
+                extend(k + 1, (*chosen, cell), total + rank)
+
+    extend(0, (), 0)
+    return tuple(found)
 
 
-def _can_remove(deck: tuple[Card, ...], grid: tuple[int, ...]) -> bool:
-    """Whether any set can be removed: a Ten, two complementary values, or two fives."""
+def _can_remove(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets = Sets.PAIRS) -> bool:
+    """Whether any set can be removed: a Ten, or values A..9 that make 10 as a pair (or group)."""
     counts = [0] * (TEN + 1)
     for i in grid:
         if i != EMPTY:
             rank = deck[i].rank
             if rank <= TEN:
                 counts[rank] += 1
-    return bool(counts[TEN]) or counts[5] > 1 or any(counts[v] and counts[TEN - v] for v in range(1, 5))
+    if counts[TEN]:
+        return True
+    if sets is Sets.PAIRS:
+        return counts[5] > 1 or any(counts[v] and counts[TEN - v] for v in range(1, 5))
+    reach = 1  # bit s set: some cards A..9 sum to s; a single card is below 10, so 10 needs two or more
+    for value in range(1, TEN):
+        for _ in range(counts[value]):
+            reach |= reach << value
+    return bool(reach >> TEN & 1)
 
 
 def _court_word(rank: int) -> str:
@@ -255,8 +300,15 @@ def _court_word(rank: int) -> str:
     return {KING: "King", QUEEN: "Queen", JACK: "Jack"}.get(rank, "card")
 
 
+def _or_stock(rules: Rules) -> str:
+    """How removal opens, for messages: under the clear goal also when the stock is empty."""
+    return " or the stock is empty" if rules.goal is Goal.CLEAR else ""
+
+
 def _no_room(rank: int, rules: Rules) -> str:
     """The phrase for a court card that has nowhere to go."""
+    if rules.courts is Courts.ROYALS:
+        return "no free edge cell"
     if rank != KING and rules.courts is Courts.SWAP:
         return f"no free edge cell a {_court_word(rank)} may take"
     return _NO_ROOM[rank]

@@ -67,12 +67,6 @@ PRESETS: dict[str, dict[str, Enum]] = {
     "camelot": {"removal": Removal.OPTIONAL, "goal": Goal.CLEAR},
 }
 
-# Options the engine and solvers implement so far; the rest are refused at parse time.
-SUPPORTED: frozenset[Enum] = frozenset(
-    {Removal.FORCED, Sets.PAIRS, Courts.FIXED, Courts.SWAP, Goal.COURTS, Goal.DEPLETE}
-)
-
-
 def _token_settings(token: str) -> dict[str, Enum]:
     """The axis settings one ``+``-separated token stands for."""
     if token in PRESETS:
@@ -105,9 +99,6 @@ def parse_rules(text: str) -> Rules:
                 )
             settings[axis] = option
             source[axis] = token
-    for axis, option in settings.items():
-        if option not in SUPPORTED:
-            raise InvalidRulesError(f"rule option {option.value!r} ({axis}) is not supported yet")
     return Rules(**settings)  # type: ignore[arg-type]
 
 

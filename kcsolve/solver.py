@@ -22,9 +22,9 @@ from .engine import (
     CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, IllegalMoveError, Move, Place, Position, Remove, Status,
 )
 from .record import Record, record_from_moves
-from .rules import STANDARD, Courts, Rules
+from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 
-METHODS = ("auto", "construct", "sat", "dfs")
+METHODS = ("auto", "construct", "course", "sat", "dfs")
 GRID = 16
 COURTS = 12
 _HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
@@ -97,6 +97,12 @@ class _OutOfBudget(Exception):
 def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
     """The function giving a grid's canonical key: cells of one class are interchangeable."""
     corners, centre = CORNERS, CENTRE
+    if rules.courts is Courts.ROYALS:
+        edges = CORNERS + QUEEN_CELLS + JACK_CELLS
+
+        def royals_key(g: tuple[int, ...]) -> tuple:
+            return (tuple(sorted([g[c] for c in edges])), tuple(sorted([g[c] for c in centre])))
+        return royals_key
     if rules.courts is Courts.SWAP:
         def swap_key(g: tuple[int, ...]) -> tuple:
             return (
@@ -119,14 +125,27 @@ def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
 
 
 _PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
+_EDGES = CORNERS + QUEEN_CELLS + JACK_CELLS
+
+
+def _sum_reach(counts: list[int]) -> int:
+    """Bit s is set when some of the counted values A..9 (counts[v]) sum to s."""
+    reach = 1
+    for value in range(1, TEN):
+        for _ in range(counts[value]):
+            reach |= reach << value
+    return reach
 
 
 class DepthFirstSearch:
-    """Exact card-by-card depth-first search with memoised canonical positions.
+    """Exact card-by-card depth-first search with memoised canonical positions, for every rule set.
 
     With ``use_theory`` (and rules where Lemma 1 holds) a jammed forced course is
     a loss without search, and the constructed line orders the moves; without it
-    the search knows nothing but the rules.
+    the search knows nothing but the rules. A full grid (or, under the clear goal,
+    the empty stock) opens removal; every distinct outcome of the removals the
+    rules allow is tried, best first. Positions that cannot be won because a
+    court cell is held by a card no remaining card can ever pair off are cut.
     """
 
     def __init__(
@@ -139,15 +158,19 @@ class DepthFirstSearch:
         self.failed: set[tuple] = set()
         self.nodes = 0
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        self.stop_at_courts = rules.goal.value == "courts"
+        self.goal = rules.goal
+        self.forced = rules.removal is Removal.FORCED
+        self.groups = rules.sets is Sets.GROUPS
         self.furthest = (-1, "")
         self.use_theory = use_theory and theory.covers(rules)
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
-        # courts still to come after each stock position, per kind: guides move order only.
+        # courts still to come after each stock position, per kind (move order and the bound)
         self.to_come = [
             {k: sum(1 for r in ranks[i:] if r == k) for k in _HOMES} for i in range(DECK_SIZE + 1)
         ]
+        # number cards of each rank still in the stock after each stock position (the bound)
+        self.in_stock = [[sum(1 for r in ranks[i:] if r == v) for v in range(TEN + 1)] for i in range(DECK_SIZE + 1)]
 
     def run(self) -> tuple[str, list[Move], str]:
         """Search from the empty grid: ('win', line, reason), ('loss', [], reason) or ('unknown', ...)."""
@@ -162,7 +185,7 @@ class DepthFirstSearch:
         except _OutOfBudget:
             return "unknown", [], f"budget {self.budget} ran out after {self.nodes} positions"
         if won:
-            return "win", line, "the twelfth court card is placed" if self.stop_at_courts else "all courts placed, stock empty"
+            return "win", line, _win_reason(self.rules)
         depth, why = self.furthest
         return "loss", [], f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}"
 
@@ -200,16 +223,19 @@ class DepthFirstSearch:
 
     def _fill(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
         """Place the next stock card every distinct way; True once a win is found."""
-        if self.stop_at_courts and courts == COURTS:
+        if self.goal is Goal.COURTS and courts == COURTS:
             return True
         if drawn == DECK_SIZE:
-            return courts == COURTS
+            return self.goal is not Goal.CLEAR or self._clear(grid, line)
         if 0 not in grid:
             return self._remove(grid, drawn, courts, line)
         state = (drawn, self.key(grid))
         if state in self.failed:
             return False
         self._tick()
+        if self._hopeless(grid, drawn):
+            self.failed.add(state)
+            return self._dead_end(drawn, "a court cell is held by a card nothing left can pair off")
         rank = self.ranks[drawn]
         seen: set[tuple] = set()
         for cell in self._cells_in_order(grid, rank, drawn):
@@ -227,11 +253,56 @@ class DepthFirstSearch:
         self.failed.add(state)
         return False
 
+    def _hopeless(self, grid: tuple[int, ...], drawn: int) -> bool:
+        """True when some court card still to come can never find a cell.
+
+        A number card leaves only with partners that sum with it to 10. If no
+        remaining card (on the grid or in the stock) can make up its partner
+        sum, it holds its cell for good; too many such cells in a court class,
+        or any at all under the clear goal, lose the game whatever the play.
+        """
+        available = list(self.in_stock[drawn])
+        for rank in grid:
+            if 0 < rank <= TEN:
+                available[rank] += 1
+        stuck_cells = []
+        for cell, rank in enumerate(grid):
+            if 0 < rank < TEN and self._stuck(rank, available):
+                stuck_cells.append(cell)
+        if not stuck_cells:
+            return False
+        if self.goal is Goal.CLEAR:
+            return True
+        come = self.to_come[drawn]
+        if self.rules.courts is Courts.ROYALS:
+            groups = [(_EDGES, (KING, QUEEN, JACK))]
+        elif self.rules.courts is Courts.SWAP:
+            groups = [(CORNERS, (KING,)), (QUEEN_CELLS + JACK_CELLS, (QUEEN, JACK))]
+        else:
+            groups = [(cells, (kind,)) for kind, cells in _HOMES.items()]
+        for cells, kinds in groups:
+            held = sum(1 for c in cells if grid[c] in kinds) + sum(1 for c in stuck_cells if c in cells)
+            if held + sum(come[k] for k in kinds) > len(cells):
+                return True
+        return False
+
+    def _stuck(self, rank: int, available: list[int]) -> bool:
+        """Whether a card of ``rank`` can never be removed with the cards still available."""
+        if not self.groups:
+            partner = TEN - rank
+            return available[partner] < (2 if partner == rank else 1)
+        others = available[:]
+        others[rank] -= 1
+        others[TEN] = 0
+        return not (_sum_reach(others) >> (TEN - rank) & 1)
+
     def _cells_in_order(self, grid: tuple[int, ...], rank: int, drawn: int) -> list[int]:
         """Legal cells for ``rank``, the hinted one first, then the most promising."""
         hinted = self.hint_place.get(drawn)
         if rank > TEN:
-            if rank == KING or self.rules.courts is Courts.FIXED:
+            if self.rules.courts is Courts.ROYALS:
+                cells = [c for c in _EDGES if grid[c] == 0]
+            elif rank == KING or self.rules.courts is Courts.FIXED:
                 cells = [c for c in _HOMES[rank] if grid[c] == 0]
             else:
                 other = QUEEN + JACK - rank
@@ -249,12 +320,16 @@ class DepthFirstSearch:
         return sorted((c for c in range(GRID) if grid[c] == 0), key=lambda c: -order[c])
 
     def _remove(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
-        """Resolve a full grid: try each distinct choice of which cards go."""
+        """Resolve a full grid: try each distinct outcome of the removals allowed."""
         state = (drawn, self.key(grid))
         if state in self.failed:
             return False
         self._tick()
-        options = self._removal_options(grid, self.hint_remove.get(drawn, frozenset()))
+        hinted = self.hint_remove.get(drawn, frozenset())
+        if self.forced and not self.groups:
+            options = self._forced_pair_options(grid, hinted)
+        else:
+            options = self._removal_outcomes(grid, stop_anywhere=not self.forced)
         if not options:
             self.failed.add(state)
             return self._dead_end(drawn, f"grid full with nothing to remove after card {drawn}")
@@ -266,10 +341,68 @@ class DepthFirstSearch:
         self.failed.add(state)
         return False
 
-    def _removal_options(
+    def _clear(self, grid: tuple[int, ...], line: list[Move]) -> bool:
+        """With the stock empty, find removals that leave no number card (the clear goal)."""
+        for after, sets in self._removal_outcomes(grid, stop_anywhere=False):
+            if all(rank == 0 or rank > TEN for rank in after):
+                line.extend(Remove(s) for s in sets)
+                return True
+        return all(rank == 0 or rank > TEN for rank in grid)
+
+    def _sets_in(self, grid: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The sets of cells the rules allow to be removed together from ``grid``."""
+        numbered = [(c, r) for c, r in enumerate(grid) if 0 < r <= TEN]
+        found: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
+        small = [(c, r) for c, r in numbered if r < TEN]
+        if not self.groups:
+            for k, (c, r) in enumerate(small):
+                found.extend((c, d) for d, q in small[k + 1 :] if r + q == TEN)
+            return found
+
+        def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
+            for k in range(start, len(small)):
+                cell, rank = small[k]
+                if total + rank == TEN and chosen:
+                    found.append((*chosen, cell))
+                elif total + rank < TEN:
+                    extend(k + 1, (*chosen, cell), total + rank)
+
+        extend(0, (), 0)
+        return found
+
+    def _removal_outcomes(
+        self, grid: tuple[int, ...], stop_anywhere: bool
+    ) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+        """Every distinct grid a sequence of removals can leave, most cards removed first.
+
+        ``stop_anywhere`` (optional removal): any grid after at least one removal;
+        otherwise (forced removal) only grids where nothing more can go.
+        """
+        outcomes: list[tuple[int, tuple[int, ...], list[tuple[int, ...]]]] = []
+        seen: set[tuple] = {self.key(grid)}
+
+        def walk(current: tuple[int, ...], sets: list[tuple[int, ...]]) -> None:
+            self._tick()
+            available = self._sets_in(current)
+            if sets and (stop_anywhere or not available):
+                gone = sum(len(s) for s in sets)
+                freed = sum(1 for s in sets for c in s if c not in CENTRE)
+                outcomes.append((-(gone * 16 + freed), current, sets))
+            for chosen in available:
+                after = tuple(0 if c in chosen else r for c, r in enumerate(current))
+                key = self.key(after)
+                if key not in seen:
+                    seen.add(key)
+                    walk(after, sets + [chosen])
+
+        walk(grid, [])
+        outcomes.sort(key=lambda o: o[0])
+        return [(after, sets) for _, after, sets in outcomes]
+
+    def _forced_pair_options(
         self, grid: tuple[int, ...], hinted: frozenset[int]
     ) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-        """Every distinct outcome of forced removal from a full grid: the hinted one, then freeing court cells first."""
+        """Every distinct outcome of forced pair removal: the values that go are fixed (Lemma 1), the cells are not."""
         cells_of: dict[int, list[int]] = {r: [] for r in range(1, TEN + 1)}
         for cell, rank in enumerate(grid):
             if rank <= TEN:
@@ -296,6 +429,15 @@ class DepthFirstSearch:
                 seen.add(key)
                 options.append((after, _pair_up(dict(zip(range(1, TEN + 1), picked)))))
         return options
+
+
+def _win_reason(rules: Rules) -> str:
+    """How a won game ends under ``rules``."""
+    if rules.goal is Goal.COURTS:
+        return "the twelfth court card is placed"
+    if rules.goal is Goal.DEPLETE:
+        return "all courts placed, stock empty"
+    return "stock empty and no number card left"
 
 
 def _pair_up(by_rank: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -339,7 +481,7 @@ def _confirm_win(deck: tuple[Card, ...], rules: Rules, moves: Sequence[Move], me
 
 def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution:
     """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
-    if not theory.covers(rules) or rules.courts not in (Courts.FIXED, Courts.SWAP):
+    if not theory.covers(rules):
         raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r}")
     started = time.perf_counter()
     ranks = _ranks(deck)
@@ -367,6 +509,27 @@ def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
     return Solution(deck, rules, result, tuple(moves), reason, stats)
 
 
+def solve_course(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by searching value-level courses (exact for every rule set), then seat the cards (Theorem 2)."""
+    started = time.perf_counter()
+    ranks = _ranks(deck)
+    deadline = None if budget.seconds is None else started + budget.seconds
+    found = theory.search_courses(ranks, rules, budget.nodes, deadline)
+    moves: list[Move] = []
+    if found.result == "win":
+        assert found.path is not None
+        moves = theory.construct(ranks, rules, found.path)
+        _confirm_win(deck, rules, moves, "course (Theorem 2 contradicted)")
+        reason = _win_reason(rules)
+    elif found.result == "loss":
+        reason = (f"every course the rules allow jams ({found.nodes} removal choices searched); "
+                  f"the furthest reaches card {found.furthest}")
+    else:
+        reason = f"budget {budget} ran out after {found.nodes} removal choices"
+    stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
+    return Solution(deck, rules, found.result, tuple(moves), reason, stats)
+
+
 def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by the CNF encoding of the pairing choices; the budget's nodes are solver conflicts."""
     from . import sat  # pysat loads only when this method is used
@@ -389,7 +552,8 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto",
 
     ``auto`` takes the fastest exact route: under forced pair removal the forced
     course and the built line (Theorem 2), which needs no search, with SAT as the
-    referee should the engine ever refuse a built line; elsewhere the search.
+    referee should the engine ever refuse a built line; elsewhere the search over
+    value-level courses, whose winning course is seated the same way.
     """
     if method not in METHODS:
         raise UnsupportedMethodError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
@@ -404,4 +568,6 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto",
             return decided
     if method == "sat":
         return solve_sat(deck, rules, budget)
+    if method in ("auto", "course"):
+        return solve_course(deck, rules, budget)
     return solve_dfs(deck, rules, budget)

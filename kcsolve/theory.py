@@ -255,3 +255,154 @@ def count_winning_orders(known: list[int], unseen: list[int], rules: Rules) -> t
 
     left = tuple(unseen.count(r) for r in ranks)
     return wins(values, courts, left), distinct_orders(left)
+
+
+# The value-level search: Theorem 2 never uses forced removal, so every rule set reduces to it.
+
+def _ten_sums(parts: int = 9) -> list[tuple[int, ...]]:
+    """Every multiset of two or more values 1..9 summing to 10, largest value first."""
+    found: list[tuple[int, ...]] = []
+
+    def build(left: int, largest: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            if len(chosen) >= 2:
+                found.append(chosen)
+            return
+        for value in range(min(largest, left), 0, -1):
+            build(left - value, value, (*chosen, value))
+
+    build(TEN, parts, ())
+    return found
+
+
+GROUPS_OF_TEN = tuple(_ten_sums())
+PAIRS_OF_TEN = ((9, 1), (8, 2), (7, 3), (6, 4), (5, 5))
+
+
+@dataclass(frozen=True)
+class CourseSearch:
+    """The outcome of :func:`search_courses`: a winning course, or proof there is none, or a budget hit."""
+
+    result: str  # 'win', 'loss' or 'unknown'
+    path: Trajectory | None
+    nodes: int
+    furthest: int
+
+
+class _Budget(Exception):
+    """The value-level search ran out of its budget."""
+
+
+def search_courses(
+    ranks: tuple[int, ...] | list[int], rules: Rules, nodes: int | None = None, deadline: float | None = None
+) -> CourseSearch:
+    """Search every value-level course the rules allow, for one that reaches the goal.
+
+    A state is (cards drawn, value counts on the grid, court cards placed): by
+    Theorem 2 (docs/THEORY.md, section 6) which cell each card sits in never decides
+    the game under fixed, swapped or royal courts, so nothing else matters. At
+    each full grid the options are the multisets of sets the rules let go: all
+    that can go under forced removal, any non-empty choice under optional removal.
+    """
+    import time
+
+    stop_at_courts = rules.goal is Goal.COURTS
+    forced = rules.removal is Removal.FORCED
+    shapes = (((TEN,),) + PAIRS_OF_TEN) if rules.sets is Sets.PAIRS else (((TEN,),) + GROUPS_OF_TEN)
+    failed: set[tuple] = set()
+    deals: list[tuple[int, int]] = []
+    plans: list[list[tuple[int, ...]]] = []
+    count = [0]
+    furthest = [0]
+
+    def fits(counts: list[int] | tuple[int, ...], shape: tuple[int, ...]) -> bool:
+        need = [0] * (TEN + 1)
+        for value in shape:
+            need[value] += 1
+        return all(counts[v] >= need[v] for v in shape)
+
+    def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+        """(counts left, sets taken) for every distinct outcome, most cards taken first."""
+        outcomes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+        def walk(current: tuple[int, ...], taken: list[tuple[int, ...]], start: int) -> None:
+            options = [i for i in range(start, len(shapes)) if fits(current, shapes[i])]
+            if taken and (not forced or not any(fits(current, s) for s in shapes)):
+                outcomes.setdefault(current, list(taken))
+            for i in options:
+                after = list(current)
+                for value in shapes[i]:
+                    after[value] -= 1
+                walk(tuple(after), taken + [shapes[i]], i)
+
+        walk(counts, [], 0)
+        return sorted(outcomes.items(), key=lambda item: sum(item[0]))
+
+    def clears(counts: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        """Sets that take every number card left, if any."""
+        if not any(counts):
+            return []
+        return next((taken for left, taken in removals(counts) if not any(left)), None)
+
+    def fill(counts: tuple[int, ...], courts: int, drawn: int) -> bool:
+        first = drawn
+        grid = list(counts)
+        numbers = sum(grid)
+        while courts + numbers < GRID and drawn < DECK_SIZE:
+            rank = ranks[drawn]
+            drawn += 1
+            if rank > TEN:
+                courts += 1
+                if stop_at_courts and courts == COURTS:
+                    deals.append((first, drawn))
+                    return True
+            else:
+                grid[rank] += 1
+                numbers += 1
+        furthest[0] = max(furthest[0], drawn)
+        deals.append((first, drawn))
+        state = (drawn, tuple(grid), courts)
+        if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
+            return True
+        if drawn == DECK_SIZE:
+            plan = clears(state[1])
+            if plan is not None:
+                plans.append(plan)
+                return True
+        elif state not in failed:
+            count[0] += 1
+            if (nodes is not None and count[0] > nodes) or (
+                deadline is not None and count[0] % 64 == 0 and time.perf_counter() > deadline
+            ):
+                raise _Budget
+            for left, taken in removals(state[1]):
+                plans.append(taken)
+                if fill(left, courts, drawn):
+                    return True
+                plans.pop()
+            failed.add(state)
+        deals.pop()
+        return False
+
+    try:
+        won = fill((0,) * (TEN + 1), 0, 0)
+    except _Budget:
+        return CourseSearch("unknown", None, count[0], furthest[0])
+    if not won:
+        return CourseSearch("loss", None, count[0], furthest[0])
+    return CourseSearch("win", _as_trajectory(ranks, deals, plans), count[0], furthest[0])
+
+
+def _as_trajectory(
+    ranks: tuple[int, ...] | list[int], deals: list[tuple[int, int]], plans: list[list[tuple[int, ...]]]
+) -> Trajectory:
+    """Name the cards of a value-level course: each removal takes the oldest cards of its values."""
+    on_grid: dict[int, list[int]] = {v: [] for v in range(1, TEN + 1)}
+    removals = []
+    for number, (first, end) in enumerate(deals):
+        for index in range(first, end):
+            if ranks[index] <= TEN:
+                on_grid[ranks[index]].append(index)
+        if number < len(plans):
+            removals.append(tuple(tuple(on_grid[v].pop(0) for v in shape) for shape in plans[number]))
+    return Trajectory(True, deals[-1][1], tuple(deals), tuple(removals))

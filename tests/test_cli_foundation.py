@@ -383,7 +383,6 @@ def deck_with(position: int, card: str) -> list[str]:
         ({"rules": "bogus"}, f"unknown rule preset 'bogus' (presets: {PRESET_LIST})"),
         ({"rules": "deplete+goal=courts"}, "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree"),
         ({"rules": "goal=never"}, "unknown option 'never' for goal (options: courts, deplete, clear)"),
-        ({"rules": "optional"}, "rule option 'optional' (removal) is not supported yet"),
         ({"rules": 5}, "'rules' must be a string, got 5"),
         ({"rules": None}, "'rules' must be a string, got null"),
         ({"result": "won"}, "'result' must be one of win, loss, unknown, got 'won'"),
@@ -474,7 +473,6 @@ def test_bad_seed(seed: str, message: str, fmt: str) -> None:
     [
         ("bogus", f"unknown rule preset 'bogus' (presets: {PRESET_LIST})"),
         ("deplete+goal=courts", "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree"),
-        ("camelot", "rule option 'optional' (removal) is not supported yet"),
         ("colour=red", "unknown rule axis 'colour' (axes: removal, sets, courts, goal)"),
     ],
 )

@@ -689,10 +689,6 @@ def test_bad_seed(args: list[str], message: str, fmt: str) -> None:
         ("bogus", f"unknown rule preset 'bogus' (presets: {PRESET_LIST})"),
         ("deplete+goal=courts", "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree"),
         ("swap+royals", "rules 'swap+royals' set courts twice: 'swap' and 'royals' disagree"),
-        ("optional", "rule option 'optional' (removal) is not supported yet"),
-        ("camelot", "rule option 'optional' (removal) is not supported yet"),
-        ("groups", "rule option 'groups' (sets) is not supported yet"),
-        ("royals", "rule option 'royals' (courts) is not supported yet"),
         ("goal=never", "unknown option 'never' for goal (options: courts, deplete, clear)"),
         ("colour=red", "unknown rule axis 'colour' (axes: removal, sets, courts, goal)"),
         ("swap+", "empty preset name in rules 'swap+'"),
@@ -722,8 +718,8 @@ def test_unknown_method() -> None:
     assert_bad_input(
         run("solve", "--seed", "1", "--method", "bfs"),
         {
-            "Invalid value for '--method': 'bfs' is not one of 'auto', 'construct', 'sat', 'dfs'.",
-            "Invalid value for '--method': invalid choice: bfs. (choose from auto, construct, sat, dfs)",
+            "Invalid value for '--method': 'bfs' is not one of 'auto', 'construct', 'course', 'sat', 'dfs'.",
+            "Invalid value for '--method': invalid choice: bfs. (choose from auto, construct, course, sat, dfs)",
         },
     )
 

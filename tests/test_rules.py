@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 
 import pytest
@@ -19,8 +18,6 @@ from kcsolve.rules import (
     parse_rules,
     rules_name,
 )
-
-rules_module = importlib.import_module("kcsolve.rules")
 
 PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
 
@@ -75,11 +72,9 @@ def test_str_of_supported_rules(rules: Rules, name: str) -> None:
 ALL_RULES = [Rules(*combo) for combo in itertools.product(Removal, Sets, Courts, Goal)]
 
 
-def test_every_combination_has_a_name_that_parses_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    """All 36 combinations of the four axes round-trip through their name (once every option is allowed)."""
+def test_every_combination_has_a_name_that_parses_back() -> None:
+    """All 36 combinations of the four axes round-trip through their name."""
     assert len(ALL_RULES) == 36
-    every_option = frozenset(o for axis in (Removal, Sets, Courts, Goal) for o in axis)
-    monkeypatch.setattr(rules_module, "SUPPORTED", every_option)
     names = set()
     for rules in ALL_RULES:
         name = str(rules)
@@ -147,22 +142,22 @@ def test_unknown_axis_or_option(text: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    "text, expected",
     [
-        ("optional", "rule option 'optional' (removal) is not supported yet"),
-        ("groups", "rule option 'groups' (sets) is not supported yet"),
-        ("royals", "rule option 'royals' (courts) is not supported yet"),
-        ("camelot", "rule option 'optional' (removal) is not supported yet"),
-        ("goal=clear", "rule option 'clear' (goal) is not supported yet"),
-        ("removal=optional", "rule option 'optional' (removal) is not supported yet"),
-        ("sets=groups", "rule option 'groups' (sets) is not supported yet"),
-        ("courts=royals", "rule option 'royals' (courts) is not supported yet"),
-        ("deplete+optional", "rule option 'optional' (removal) is not supported yet"),
-        ("swap+groups", "rule option 'groups' (sets) is not supported yet"),
+        ("optional", Rules(removal=Removal.OPTIONAL)),
+        ("groups", Rules(sets=Sets.GROUPS)),
+        ("royals", Rules(courts=Courts.ROYALS)),
+        ("camelot", Rules(removal=Removal.OPTIONAL, goal=Goal.CLEAR)),
+        ("goal=clear", Rules(goal=Goal.CLEAR)),
+        ("deplete+optional", Rules(removal=Removal.OPTIONAL, goal=Goal.DEPLETE)),
+        ("swap+groups", Rules(sets=Sets.GROUPS, courts=Courts.SWAP)),
+        ("optional+groups", Rules(removal=Removal.OPTIONAL, sets=Sets.GROUPS)),
+        ("camelot+groups+royals", Rules(Removal.OPTIONAL, Sets.GROUPS, Courts.ROYALS, Goal.CLEAR)),
     ],
 )
-def test_unsupported_options_are_refused(text: str, message: str) -> None:
-    assert rules_error(text) == message
+def test_every_option_is_available(text: str, expected: Rules) -> None:
+    assert parse_rules(text) == expected
+    assert parse_rules(str(expected)) == expected
 
 
 def test_rules_errors_are_value_errors() -> None:
