@@ -536,8 +536,8 @@ def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
 
     started = time.perf_counter()
     if not theory.covers(rules):
-        fallback = solve_dfs(deck, rules, budget)
-        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; searched instead"
+        fallback = solve_course(deck, rules, budget)
+        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; decided by the course search"
         return fallback
     answer = sat.solve_sat(_ranks(deck), rules, conflicts=budget.nodes, seconds=budget.seconds)
     if answer.result == "win":

@@ -294,7 +294,8 @@ class _Budget(Exception):
 
 
 def search_courses(
-    ranks: tuple[int, ...] | list[int], rules: Rules, nodes: int | None = None, deadline: float | None = None
+    ranks: tuple[int, ...] | list[int], rules: Rules, nodes: int | None = None, deadline: float | None = None,
+    start: tuple[int, tuple[int, ...], int] = (0, (0,) * (TEN + 1), 0),
 ) -> CourseSearch:
     """Search every value-level course the rules allow, for one that reaches the goal.
 
@@ -303,6 +304,10 @@ def search_courses(
     the game under fixed, swapped or royal courts, so nothing else matters. At
     each full grid the options are the multisets of sets the rules let go: all
     that can go under forced removal, any non-empty choice under optional removal.
+    ``start`` = (cards drawn, value counts, court cards placed) begins mid-game at a
+    fill step; from there a win means some course of values wins, which every
+    winning line of play from that position also is (the converse needs a free
+    grid, as at the start).
     """
     import time
 
@@ -385,12 +390,13 @@ def search_courses(
         return False
 
     try:
-        won = fill((0,) * (TEN + 1), 0, 0)
+        won = fill(start[1], start[2], start[0])
     except _Budget:
         return CourseSearch("unknown", None, count[0], furthest[0])
     if not won:
         return CourseSearch("loss", None, count[0], furthest[0])
-    return CourseSearch("win", _as_trajectory(ranks, deals, plans), count[0], furthest[0])
+    path = _as_trajectory(ranks, deals, plans) if start[0] == 0 else None  # mid-game cards have no names here
+    return CourseSearch("win", path, count[0], furthest[0])
 
 
 def _as_trajectory(

@@ -1,0 +1,68 @@
+"""Benchmark the presets that need search: decided share at 0.1 s, 1 s and 10 s, and the hardest seeds.
+
+Each deal is solved once with a 10-second budget on one core (two deals at a time
+in two processes); a deal whose solve took at most t seconds counts as decided
+within t. Wins are replayed by the engine inside the solver.
+
+    python scripts/bench_variants.py                          # optional and camelot, seeds 0..9999
+    python scripts/bench_variants.py --presets groups,royals --count 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from kcsolve.deal import deal
+from kcsolve.rules import parse_rules
+from kcsolve.solver import Budget, solve
+
+LIMIT = 10.0
+
+
+def timed_range(preset: str, start: int, stop: int) -> list[tuple[int, str, float]]:
+    """(seed, result, seconds) for each seed of the range."""
+    rules = parse_rules(preset)
+    rows = []
+    for seed in range(start, stop):
+        began = time.perf_counter()
+        result = solve(deal(seed), rules, "auto", Budget(seconds=LIMIT)).result
+        rows.append((seed, result, time.perf_counter() - began))
+    return rows
+
+
+def main() -> None:
+    """Print the table per preset."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presets", default="optional,camelot")
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    last = args.start + args.count - 1
+    print(f"seeds {args.start}..{last}, budget {LIMIT:g} s per deal, one core per deal")
+    bounds = [(s, min(s + 250, args.start + args.count)) for s in range(args.start, args.start + args.count, 250)]
+    verdicts = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for preset in args.presets.split(","):
+            rows = [r for chunk in pool.map(timed_range, [preset] * len(bounds), *zip(*bounds)) for r in chunk]
+            verdicts[preset] = {seed: result for seed, result, _ in rows}
+            decided = [(seed, t) for seed, result, t in rows if result != "unknown"]
+            wins = sum(1 for _, result, _ in rows if result == "win")
+            losses = sum(1 for _, result, _ in rows if result == "loss")
+            shares = "  ".join(f"<= {t:g} s: {sum(1 for _, s in decided if s <= t) / len(rows):.2%}" for t in (0.1, 1, LIMIT))
+            times = sorted(t for _, _, t in rows)
+            print(f"{preset}: {wins} won, {losses} lost, {len(rows) - len(decided)} undecided "
+                  f"(win rate between {wins / len(rows):.2%} and {1 - losses / len(rows):.2%})")
+            print(f"  decided {shares}")
+            print(f"  median {times[len(times) // 2] * 1e3:.1f} ms, max {times[-1]:.2f} s; hardest seeds: "
+                  + ", ".join(f"{seed} ({t:.2f} s)" for seed, _, t in sorted(rows, key=lambda r: -r[2])[:5]))
+    if "optional" in verdicts:
+        standard = {s: r for s, r, _ in (row for chunk in map(lambda b: timed_range("standard", *b), bounds) for row in chunk)}
+        same = sum(1 for s in standard if standard[s] == verdicts["optional"][s])
+        print(f"optional and standard give the same verdict on {same} of {len(standard)} seeds")
+
+
+if __name__ == "__main__":
+    main()
