@@ -3,7 +3,15 @@
 from .cards import Card, InvalidCardError, InvalidDeckError, parse_card, parse_deck
 from .deal import deal
 from .engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
-from .record import InvalidRecordError, Record, is_win, judge, parse_record, read_record, replay
+from .record import (
+    InvalidRecordError,
+    Record,
+    is_win,
+    judge,
+    parse_record,
+    read_record,
+    replay,
+)
 from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
 
 __version__ = "0.1.0"

@@ -16,11 +16,25 @@ from . import __version__
 from .cards import Card, InvalidDeckError, format_deck, parse_deck
 from .deal import SEED_LIMIT, InvalidSeedError, check_seed, deal
 from .engine import Status
-from .pysol import PYSOL_MAX_GAME, InvalidPysolGameError, PysolUnavailableError, check_pysol_game, pysol_deal
+from .pysol import (
+    PYSOL_MAX_GAME,
+    InvalidPysolGameError,
+    PysolUnavailableError,
+    check_pysol_game,
+    pysol_deal,
+)
 from .record import InvalidRecordError, Record, judge, parse_record, replay
 from .render import draw_grid, grid_line, tell_game
-from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
-from .solver import METHODS, Budget, InvalidBudgetError, Solution, UnsupportedMethodError, parse_budget, solve
+from .rules import InvalidRulesError, Rules, parse_rules
+from .solver import (
+    METHODS,
+    Budget,
+    InvalidBudgetError,
+    Solution,
+    UnsupportedMethodError,
+    parse_budget,
+    solve,
+)
 
 EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 
@@ -233,9 +247,9 @@ def solve_command(
     if deck_path is not None and seed is not None:
         fail("give either a DECK_FILE (or - for standard input) or --seed N, not both")
     if count is not None and seed is None and pysol is None:
-        fail("--count needs --seed: it solves consecutive seeded deals")
+        fail("--count needs --seed or --pysol: it solves consecutive numbered deals")
     if deck_path is None and seed is None and pysol is None:
-        fail("give a DECK_FILE (or - for standard input) or --seed N")
+        fail("give a DECK_FILE (or - for standard input), --seed N or --pysol N")
     if seed is not None:
         check_seed(seed)
         if seed + (count or 1) > SEED_LIMIT:

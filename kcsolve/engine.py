@@ -256,13 +256,17 @@ def is_removable(ranks: list[int], sets: Sets) -> bool:
 
 def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets) -> tuple[tuple[int, ...], ...]:
     """Every set of cells whose cards may be removed together."""
-    numbered = [(c, deck[i].rank) for c, i in enumerate(grid) if i != EMPTY and deck[i].rank <= TEN]
-    found: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
-    small = [(c, r) for c, r in numbered if r < TEN]
+    return tuple(ten_sets([(c, deck[i].rank) for c, i in enumerate(grid) if i != EMPTY], sets))
+
+
+def ten_sets(placed: list[tuple[int, int]], sets: Sets) -> list[tuple[int, ...]]:
+    """The removable sets among (cell, rank) pairs: each Ten alone, then pairs (or groups) of A..9 summing to 10."""
+    found: list[tuple[int, ...]] = [(c,) for c, r in placed if r == TEN]
+    small = [(c, r) for c, r in placed if r < TEN]
     if sets is Sets.PAIRS:
         for k, (c, r) in enumerate(small):
             found.extend((c, d) for d, q in small[k + 1 :] if r + q == TEN)
-        return tuple(found)
+        return found
 
     def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
         for k in range(start, len(small)):
@@ -273,7 +277,7 @@ def _removable_in(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets) -> 
                 extend(k + 1, (*chosen, cell), total + rank)
 
     extend(0, (), 0)
-    return tuple(found)
+    return found
 
 
 def _can_remove(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets = Sets.PAIRS) -> bool:

@@ -11,7 +11,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, InvalidCardError, InvalidDeckError, deck_from_tokens, parse_card
+from .cards import (
+    Card,
+    InvalidCardError,
+    InvalidDeckError,
+    deck_from_tokens,
+    parse_card,
+)
 from .engine import (
     IllegalMoveError,
     InvalidCellError,

@@ -11,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .engine import CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, Move, Place, Position, Status
+from .engine import (
+    CENTRE,
+    CORNERS,
+    EDGE_PAIRS,
+    JACK_CELLS,
+    QUEEN_CELLS,
+    Move,
+    Place,
+    Position,
+    Status,
+)
 from .rules import STANDARD, Courts, Rules
 
 

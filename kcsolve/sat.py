@@ -24,7 +24,16 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from .cards import JACK, KING, QUEEN, TEN
-from .engine import CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
+from .engine import (
+    CENTRE,
+    CORNERS,
+    EDGE_PAIRS,
+    JACK_CELLS,
+    QUEEN_CELLS,
+    Move,
+    Place,
+    Remove,
+)
 from .rules import Courts, Goal, Rules
 from .theory import Trajectory, covers, trajectory
 

@@ -19,7 +19,18 @@ from typing import Any, Callable, Sequence
 from . import theory
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card
 from .engine import (
-    CENTRE, CORNERS, EDGE_PAIRS, JACK_CELLS, QUEEN_CELLS, IllegalMoveError, Move, Place, Position, Remove, Status,
+    CENTRE,
+    CORNERS,
+    EDGE_PAIRS,
+    JACK_CELLS,
+    QUEEN_CELLS,
+    IllegalMoveError,
+    Move,
+    Place,
+    Position,
+    Remove,
+    Status,
+    ten_sets,
 )
 from .record import Record, record_from_moves
 from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
@@ -351,24 +362,7 @@ class DepthFirstSearch:
 
     def _sets_in(self, grid: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The sets of cells the rules allow to be removed together from ``grid``."""
-        numbered = [(c, r) for c, r in enumerate(grid) if 0 < r <= TEN]
-        found: list[tuple[int, ...]] = [(c,) for c, r in numbered if r == TEN]
-        small = [(c, r) for c, r in numbered if r < TEN]
-        if not self.groups:
-            for k, (c, r) in enumerate(small):
-                found.extend((c, d) for d, q in small[k + 1 :] if r + q == TEN)
-            return found
-
-        def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
-            for k in range(start, len(small)):
-                cell, rank = small[k]
-                if total + rank == TEN and chosen:
-                    found.append((*chosen, cell))
-                elif total + rank < TEN:
-                    extend(k + 1, (*chosen, cell), total + rank)
-
-        extend(0, (), 0)
-        return found
+        return ten_sets([(c, r) for c, r in enumerate(grid) if 0 < r <= TEN], self.rules.sets)
 
     def _removal_outcomes(
         self, grid: tuple[int, ...], stop_anywhere: bool

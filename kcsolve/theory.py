@@ -110,6 +110,28 @@ def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
         removals.append(tuple(sets))
 
 
+def deal_round(
+    ranks: tuple[int, ...] | list[int], counts: list[int], courts: int, drawn: int, stop_at_courts: bool
+) -> tuple[int, int, bool]:
+    """Draw into the free cells, adding number cards to ``counts`` in place: (courts, drawn, won).
+
+    A deal stops when the grid is full, the stock is out, or (goal ``courts``) the
+    twelfth court card is placed, which wins.
+    """
+    numbers = sum(counts)
+    while courts + numbers < GRID and drawn < DECK_SIZE:
+        rank = ranks[drawn]
+        drawn += 1
+        if rank > TEN:
+            courts += 1
+            if stop_at_courts and courts == COURTS:
+                return courts, drawn, True
+        else:
+            counts[rank] += 1
+            numbers += 1
+    return courts, drawn, False
+
+
 def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, int, int]:
     """(won, cards drawn, deals) of the forced course, by value counts alone.
 
@@ -118,20 +140,11 @@ def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, 
     """
     stop_at_courts = rules.goal is Goal.COURTS
     counts = [0] * (TEN + 1)
-    courts = numbers = drawn = deals = 0
+    courts = drawn = deals = 0
     while True:
         deals += 1
-        while courts + numbers < GRID and drawn < DECK_SIZE:
-            rank = ranks[drawn]
-            drawn += 1
-            if rank > TEN:
-                courts += 1
-                if stop_at_courts and courts == COURTS:
-                    return True, drawn, deals
-            else:
-                counts[rank] += 1
-                numbers += 1
-        if drawn == DECK_SIZE:
+        courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
+        if won or drawn == DECK_SIZE:
             return True, drawn, deals
         removed = counts[TEN]
         counts[TEN] = 0
@@ -145,7 +158,6 @@ def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, 
         removed += fives
         if not removed:
             return False, drawn, deals
-        numbers -= removed
 
 
 def _event_times(path: Trajectory) -> tuple[dict[int, int], list[int]]:
@@ -352,20 +364,11 @@ def search_courses(
     def fill(counts: tuple[int, ...], courts: int, drawn: int) -> bool:
         first = drawn
         grid = list(counts)
-        numbers = sum(grid)
-        while courts + numbers < GRID and drawn < DECK_SIZE:
-            rank = ranks[drawn]
-            drawn += 1
-            if rank > TEN:
-                courts += 1
-                if stop_at_courts and courts == COURTS:
-                    deals.append((first, drawn))
-                    return True
-            else:
-                grid[rank] += 1
-                numbers += 1
-        furthest[0] = max(furthest[0], drawn)
+        courts, drawn, won = deal_round(ranks, grid, courts, drawn, stop_at_courts)
         deals.append((first, drawn))
+        if won:
+            return True
+        furthest[0] = max(furthest[0], drawn)
         state = (drawn, tuple(grid), courts)
         if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
             return True

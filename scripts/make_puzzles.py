@@ -22,7 +22,17 @@ from pathlib import Path
 
 from kcsolve.cards import Card, format_deck, parse_card
 from kcsolve.deal import deal
-from kcsolve.engine import CENTRE, CORNERS, JACK_CELLS, QUEEN_CELLS, Place, Position, Remove, Status, cell_name
+from kcsolve.engine import (
+    CENTRE,
+    CORNERS,
+    JACK_CELLS,
+    QUEEN_CELLS,
+    Place,
+    Position,
+    Remove,
+    Status,
+    cell_name,
+)
 from kcsolve.rules import STANDARD
 from kcsolve.solver import Budget, DepthFirstSearch, solve
 from kcsolve.theory import count_winning_orders, trajectory
@@ -97,7 +107,7 @@ def hardest_to_decide(seeds: range = range(2000)) -> str:
         f"# {found}, the most of any winnable deal in that range:",
         "# early placements that look harmless only fail many deals later. The default",
         "# route (the forced course and a built line) decides it in about a millisecond.",
-        f"#   kcsolve solve puzzles/hardest-to-decide.txt --method dfs",
+        "#   kcsolve solve puzzles/hardest-to-decide.txt --method dfs",
     ]) + "\n" + format_deck(deal(seed))
 
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from clitools import assert_bad_input, make_runner, run, write
 
 import kcsolve
 from kcsolve.cards import full_deck, parse_deck
@@ -24,27 +24,6 @@ COURT_HOMES = ["a1", "d1", "a4", "d4", "b1", "c1", "b4", "c4", "a2", "a3", "d2",
 COURTS_FIRST_DECK = COURTS + [c for c in PACK if c not in COURTS]
 
 
-def make_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-    result = make_runner().invoke(cli, list(args), input=input, env=env)
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
-def write(tmp_path: Path, data: object, name: str = "record.json") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
 def won_record(**changes: object) -> dict:
     record = {
         "deck": COURTS_FIRST_DECK,
@@ -54,25 +33,6 @@ def won_record(**changes: object) -> dict:
     }
     record.update(changes)
     return record
-
-
-def assert_bad_input(result: Result, message: str | set[str] | None) -> None:
-    """Exit 2, nothing on stdout, exactly one line on stderr: 'Error: ' and the message.
-
-    ``message`` may be a set of accepted wordings (click's own messages vary between
-    versions), or None when only the shape is checked.
-    """
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert result.stderr.endswith("\n")
-    assert lines[0].startswith("Error: ")
-    if isinstance(message, str):
-        assert lines[0] == f"Error: {message}"
-    elif message is not None:
-        assert lines[0] in {f"Error: {m}" for m in message}
-    assert "Traceback" not in result.stderr + result.stdout
 
 
 # --- deal ------------------------------------------------------------------------------------

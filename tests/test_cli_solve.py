@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from clitools import assert_bad_input, make_runner, run, write
 
 import kcsolve.cli
 from kcsolve import theory
@@ -37,7 +38,7 @@ SCAN = range(200)  # seeds searched for deals with a wanted outcome
 
 BUDGET_HELP = "use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"
 EITHER = "give either a DECK_FILE (or - for standard input) or --seed N, not both"
-NEITHER = "give a DECK_FILE (or - for standard input) or --seed N"
+NEITHER = "give a DECK_FILE (or - for standard input), --seed N or --pysol N"
 STATS = r"decided by (construct|dfs): \d+ positions searched, \d+\.\d\d ms"
 WINNABLE = re.compile(rf"^Winnable \({STATS}\)\.$")
 GRID_LINE = re.compile(r"^[A2-9TJQK.]{4}(/[A2-9TJQK.]{4}){3}$")
@@ -45,42 +46,6 @@ BORDER = "+---+ +---+ +---+ +---+"
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-
-def make_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    result = make_runner().invoke(cli, list(args), input=input)
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
-def write(tmp_path: Path, data: object, name: str = "deck.txt") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
-def assert_bad_input(result: Result, message: str | set[str]) -> None:
-    """Exit 2, nothing on stdout, exactly one line on stderr: 'Error: ' and the message."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert result.stderr.endswith("\n")
-    assert lines[0].startswith("Error: ")
-    if isinstance(message, str):
-        assert lines[0] == f"Error: {message}"
-    else:
-        assert lines[0] in {f"Error: {m}" for m in message}
-    assert "Traceback" not in result.stderr + result.stdout
 
 
 def ranks(deck: tuple[Card, ...]) -> tuple[int, ...]:
@@ -647,12 +612,12 @@ def test_deck_file_and_seed_together(tmp_path: Path) -> None:
 def test_neither_deck_file_nor_seed() -> None:
     assert_bad_input(run("solve"), NEITHER)
     assert_bad_input(run("solve", "--format", "json"), NEITHER)
-    assert_bad_input(run("solve", "--count", "3"), "--count needs --seed: it solves consecutive seeded deals")
+    assert_bad_input(run("solve", "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals")
 
 
 def test_count_without_seed(tmp_path: Path) -> None:
     path = write(tmp_path, run("deal", "--seed", "1").stdout)
-    assert_bad_input(run("solve", path, "--count", "3"), "--count needs --seed: it solves consecutive seeded deals")
+    assert_bad_input(run("solve", path, "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals")
 
 
 @pytest.mark.parametrize("count", ["0", "-4"])

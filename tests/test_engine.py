@@ -9,11 +9,11 @@ import pytest
 from kcsolve.cards import Card, full_deck, parse_card
 from kcsolve.engine import (
     CORNERS,
-    IllegalMoveError,
     JACK_CELLS,
+    QUEEN_CELLS,
+    IllegalMoveError,
     Place,
     Position,
-    QUEEN_CELLS,
     Remove,
     Status,
     cell_index,

@@ -25,10 +25,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from clitools import assert_bad_input, run
 
 from kcsolve.cards import Card, check_deck, parse_card, parse_deck
-from kcsolve.cli import cli
 from kcsolve.pysol import (
     PYSOL_MAX_GAME,
     InvalidPysolGameError,
@@ -188,28 +187,6 @@ def test_missing_pysol_cards_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -
 
 
 # --- the command line ------------------------------------------------------------------------------------------
-
-
-def make_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    result = make_runner().invoke(cli, list(args), input=input)
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
-def assert_bad_input(result: Result, message: str) -> None:
-    """Exit 2, nothing on stdout, exactly one line on stderr: 'Error: ' and the message."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert result.stdout == ""
-    assert result.stderr == f"Error: {message}\n"
 
 
 @functools.lru_cache(maxsize=None)

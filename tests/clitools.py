@@ -1,0 +1,52 @@
+"""Shared helpers for the command-line tests: run kcsolve in-process and check bad-input errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from kcsolve.cli import cli
+
+
+def make_runner() -> CliRunner:
+    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    """Invoke ``kcsolve ARGS``; any exception other than a clean exit fails the test."""
+    result = make_runner().invoke(cli, list(args), input=input, env=env)
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def write(tmp_path: Path, data: object, name: str = "input.json") -> str:
+    """Write text (or JSON for anything else) to a file in ``tmp_path``; its path."""
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def assert_bad_input(result: Result, message: str | set[str] | None) -> None:
+    """Exit 2, nothing on stdout, exactly one line on stderr: 'Error: ' and the message.
+
+    ``message`` may be a set of accepted wordings (click's own messages vary between
+    versions), or None when only the shape is checked.
+    """
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stderr.endswith("\n")
+    assert lines[0].startswith("Error: ")
+    if isinstance(message, str):
+        assert lines[0] == f"Error: {message}"
+    elif message is not None:
+        assert lines[0] in {f"Error: {m}" for m in message}
+    assert "Traceback" not in result.stderr + result.stdout
