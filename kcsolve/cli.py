@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import secrets
@@ -24,7 +25,7 @@ from .pysol import (
     pysol_deal,
 )
 from .record import InvalidRecordError, Record, judge, parse_record, replay
-from .render import draw_grid, grid_line, tell_game
+from .render import draw_cards, draw_grid, grid_line, tell_game
 from .rules import InvalidRulesError, Rules, parse_rules
 from .solver import (
     METHODS,
@@ -390,6 +391,88 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
             click.echo(f"  deal {deal_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
     rate = f" at {run.rate:,.0f} deals/s" if run.solved else ""
     click.echo(f"stored in {path}; this run solved {run.solved:,} deals{rate}")
+
+
+def _parse_date(text: str | None) -> dt.date:
+    """A YYYY-MM-DD date, or today (local time) when none is given."""
+    if text is None:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        fail(f"not a date: {text!r} (use YYYY-MM-DD)")
+
+
+@cli.command("daily", context_settings=CONTEXT)
+@click.option("--date", "date_text", help="The date, YYYY-MM-DD (default: today, local time).")
+@click.option("--days", type=click.IntRange(min=1), default=1, show_default=True, help="How many consecutive dates.")
+@click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
+@click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
+@click.option("--no-solution", "hide", is_flag=True, help="Leave the winning line out.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@style_option
+@colour_option
+def daily_command(
+    date_text: str | None, days: int, rules_text: str, ramp: bool, hide: bool, fmt: str, style: str,
+    colour: bool | None,
+) -> None:
+    """A winnable deal for each date, with its measured difficulty and grade.
+
+    The deal of a date depends only on the date and the rules (see the README).
+    Difficulty is the share of 1,000 playouts won by a good player who cannot see
+    the deck; grades cut it at quartiles measured over 1,000 winnable deals.
+    """
+    from .daily import daily
+    from .policy import UnsupportedPolicyRules, check_rules
+
+    rules = parse_rules(rules_text)
+    first = _parse_date(date_text)
+    try:
+        check_rules(rules)
+    except UnsupportedPolicyRules as exc:
+        fail(str(exc))
+    paint = _use_colour(colour)
+    for offset in range(days):
+        day = first + dt.timedelta(days=offset)
+        found = daily(day, rules, ramp)
+        if fmt == "json":
+            click.echo(json.dumps(_daily_json(found, hide)))
+        else:
+            _print_daily(found, hide, style, paint)
+
+
+def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
+    """One date's deal as a JSON-ready dict."""
+    data = {
+        "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.rate,
+        "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "grade": found.grade,
+    }
+    if not hide:
+        data["solution"] = found.solution.record(seed=found.seed).to_json()
+    return data
+
+
+def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
+    """One date's deal as text: the header, the first deal's cards, the deck, then the winning line."""
+    d = found.difficulty
+    click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
+    click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} playouts won by a player who cannot see "
+               f"the deck; {d.progress:.1f} court cards placed on average), grade {found.grade}")
+    click.echo()
+    click.echo("The first sixteen cards, in the order they come:")
+    first = list(found.deck[:16])
+    click.echo(draw_cards(first, paint) if style == "boxes" else " ".join(map(str, first)), color=paint)
+    click.echo()
+    click.echo(format_deck(found.deck), nl=False)
+    if not hide:
+        click.echo()
+        played = replay(found.solution.record())
+        for block in tell_game(played.start, list(played.steps), style=style, colour=paint):
+            click.echo(block, color=paint)
+            if style == "boxes":
+                click.echo()
+    click.echo()
 
 
 def main() -> None:

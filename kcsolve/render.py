@@ -48,9 +48,14 @@ def _box_lines(card: Card | None, colour: bool) -> list[str]:
 
 def draw_grid(position: Position, colour: bool = False) -> str:
     """The grid as four rows of boxes, a blank line between rows."""
+    return draw_cards([position.card_at(cell) for cell in range(16)], colour)
+
+
+def draw_cards(cards: list[Card | None], colour: bool = False) -> str:
+    """Sixteen cards (or empty cells) as four rows of boxes, a1 to d4 in reading order."""
     rows = []
     for row in range(4):
-        boxes = [_box_lines(position.card_at(row * 4 + col), colour) for col in range(4)]
+        boxes = [_box_lines(cards[row * 4 + col], colour) for col in range(4)]
         rows.append("\n".join(" ".join(parts) for parts in zip(*boxes)))
     return "\n\n".join(rows)
 

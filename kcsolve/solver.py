@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import theory
-from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card
+from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
 from .engine import (
     CENTRE,
     CORNERS,
@@ -95,6 +95,8 @@ class Solution:
     moves: tuple[Move, ...]
     reason: str
     stats: dict[str, Any] = field(default_factory=dict)
+    # For a loss, where best play fails: ('full' | 'left' | 'K' | 'Q' | 'J', card, deal); None when unknown.
+    loss: tuple[str, int | None, int | None] | None = None
 
     def record(self, **extra: Any) -> Record:
         """The solution as a game record, with ``stats`` and any extra keys."""
@@ -173,6 +175,7 @@ class DepthFirstSearch:
         self.forced = rules.removal is Removal.FORCED
         self.groups = rules.sets is Sets.GROUPS
         self.furthest = (-1, "")
+        self.furthest_loss: tuple[str, int | None, int | None] | None = None
         self.use_theory = use_theory and theory.covers(rules)
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
@@ -226,10 +229,11 @@ class DepthFirstSearch:
         if self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfBudget
 
-    def _dead_end(self, drawn: int, why: str) -> bool:
-        """Note a lost leaf; always False."""
+    def _dead_end(self, drawn: int, why: str, code: str | None = None) -> bool:
+        """Note a lost leaf (and its reason code, where it has one); always False."""
         if drawn > self.furthest[0]:
             self.furthest = (drawn, why)
+            self.furthest_loss = None if code is None else (code, drawn if code == "full" else drawn + 1, None)
         return False
 
     def _fill(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
@@ -260,7 +264,7 @@ class DepthFirstSearch:
                 return True
             line.pop()
         if not seen:
-            self._dead_end(drawn, f"{_KIND[rank]} drawn as card {drawn + 1} with nowhere to go")
+            self._dead_end(drawn, f"{_KIND[rank]} drawn as card {drawn + 1} with nowhere to go", rank_symbol(rank))
         self.failed.add(state)
         return False
 
@@ -343,7 +347,7 @@ class DepthFirstSearch:
             options = self._removal_outcomes(grid, stop_anywhere=not self.forced)
         if not options:
             self.failed.add(state)
-            return self._dead_end(drawn, f"grid full with nothing to remove after card {drawn}")
+            return self._dead_end(drawn, f"grid full with nothing to remove after card {drawn}", "full")
         for after, sets in options:
             line.extend(Remove(s) for s in sets)
             if self._fill(after, drawn, courts, line):
@@ -487,7 +491,8 @@ def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution
     if path.won:
         _confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
     stats["seconds"] = round(time.perf_counter() - started, 6)
-    return Solution(deck, rules, result, tuple(moves), reason, stats)
+    loss = None if path.won else ("full", path.end, path.jam_deal)
+    return Solution(deck, rules, result, tuple(moves), reason, stats, loss)
 
 
 def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
@@ -497,10 +502,15 @@ def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
     result, moves, reason = search.run()
     if result == "win":
         _confirm_win(deck, rules, moves, "dfs")
+    loss = None
     if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(_ranks(deck), rules)
+        path = theory.trajectory(_ranks(deck), rules)
+        loss = ("full", path.end, path.jam_deal)
+    elif result == "loss":
+        loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
-    return Solution(deck, rules, result, tuple(moves), reason, stats)
+    return Solution(deck, rules, result, tuple(moves), reason, stats, loss)
 
 
 def solve_course(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
@@ -516,12 +526,17 @@ def solve_course(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget
         _confirm_win(deck, rules, moves, "course (Theorem 2 contradicted)")
         reason = _win_reason(rules)
     elif found.result == "loss":
-        reason = (f"every course the rules allow jams ({found.nodes} removal choices searched); "
-                  f"the furthest reaches card {found.furthest}")
+        card, deal_no = found.furthest
+        ending = "the stock runs out with cards left" if card == DECK_SIZE else "the grid jams"
+        reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
+                  f"the furthest reaches card {card} in deal {deal_no}, where {ending}")
     else:
         reason = f"budget {budget} ran out after {found.nodes} removal choices"
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
-    return Solution(deck, rules, found.result, tuple(moves), reason, stats)
+    loss = None
+    if found.result == "loss":
+        loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
+    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss)
 
 
 def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
@@ -538,7 +553,11 @@ def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = 
         _confirm_win(deck, rules, answer.moves, "sat")
     stats = {"method": "sat", "nodes": answer.stats["conflicts"], **answer.stats}
     stats["seconds"] = round(time.perf_counter() - started, 6)
-    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats)
+    loss = None
+    if answer.result == "loss":
+        path = theory.trajectory(_ranks(deck), rules)
+        loss = None if path.won else ("full", path.end, path.jam_deal)
+    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
 
 
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto", budget: Budget = Budget()) -> Solution:

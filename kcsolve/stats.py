@@ -33,15 +33,15 @@ SCHEMA_VERSION = 1
 SEED_OFFSET = 1 << 63  # deal numbers run to 2**64-1; stored minus 2**63 they fit SQLite's signed integers
 CHUNK = 2_000
 Z95 = 1.959963984540054
-REASONS = {"full": "grid full with nothing to remove", "K": "no free corner for a King",
-           "Q": "no free Queen cell", "J": "no free Jack cell"}
+REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",
+           "K": "no free corner for a King", "Q": "no free Queen cell", "J": "no free Jack cell"}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deals (
     rules   TEXT    NOT NULL,
     seed    INTEGER NOT NULL,   -- deal number minus 2**63
     result  TEXT    NOT NULL CHECK (result IN ('win', 'loss', 'unknown')),
-    reason  TEXT,               -- a loss: 'full', or 'K' / 'Q' / 'J' with no free cell
+    reason  TEXT,               -- a loss: 'full', 'left' (stock out, cards left), 'K', 'Q' or 'J'
     card    INTEGER,            -- a loss: the card after (full) or at (K/Q/J) which it is lost
     deal    INTEGER,            -- a loss: the fill round in which it is lost
     method  TEXT    NOT NULL,
@@ -163,18 +163,10 @@ def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row]:
         return rows
     for seed in seeds:
         solution = solve(deal(seed), rules, "auto", budget)
-        loss = _loss_of(solution.reason) if solution.result == "loss" else (None, None, None)
+        loss = solution.loss or (None, None, None)
         rows.append((seed, solution.result, *loss, solution.stats["method"], solution.stats["seconds"],
                      str(budget) if solution.result == "unknown" else None))
     return rows
-
-
-def _loss_of(reason: str) -> tuple[str, int | None, int | None]:
-    """(reason code, card, deal) read from a solver's loss reason."""
-    words = reason.replace("(", " ").replace(")", " ").replace(",", " ").split()
-    numbers = [int(w) for w in words if w.isdigit()]
-    code = "full" if reason.startswith("grid full") else next((k for k in "KQJ" if reason.startswith(k)), "full")
-    return code, numbers[0] if numbers else None, numbers[1] if len(numbers) > 1 else None
 
 
 def _quiet_worker() -> None:

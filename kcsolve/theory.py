@@ -298,7 +298,7 @@ class CourseSearch:
     result: str  # 'win', 'loss' or 'unknown'
     path: Trajectory | None
     nodes: int
-    furthest: int
+    furthest: tuple[int, int]  # (cards drawn, deals) of the course that got furthest
 
 
 class _Budget(Exception):
@@ -330,7 +330,7 @@ def search_courses(
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
     count = [0]
-    furthest = [0]
+    furthest = [(0, 0)]
 
     def fits(counts: list[int] | tuple[int, ...], shape: tuple[int, ...]) -> bool:
         need = [0] * (TEN + 1)
@@ -368,7 +368,7 @@ def search_courses(
         deals.append((first, drawn))
         if won:
             return True
-        furthest[0] = max(furthest[0], drawn)
+        furthest[0] = max(furthest[0], (drawn, len(deals)))
         state = (drawn, tuple(grid), courts)
         if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
             return True

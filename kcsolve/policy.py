@@ -1,0 +1,162 @@
+"""Players who cannot see the deck, and the difficulty of a deal measured by their playouts.
+
+The playouts run on a compact model of the game under forced pair removal: for
+each class of cells (centre, corners, Queen cells, Jack cells) the number cards
+in it and its court cards. Cells of one class are interchangeable, so this is
+the whole game for such a player. The player knows only what it has seen: the
+cards already drawn, and so the multiset still in the stock, never its order.
+Under ``swap`` and ``royals`` the player keeps courts on their home cells,
+which those rules allow.
+
+The randomised good player:
+- puts a number card in the centre while the centre has room;
+- otherwise, in the court class with most room to spare (free cells minus court
+  cards of that kind still to come), preferring a court class for a card whose
+  partner is on the grid (it will leave at the next removal) and for a card
+  that cannot stay long;
+- when a removal may take one of several equal cards, takes the one in the court
+  class that needs room most;
+- with probability ``noise`` makes a uniformly random legal placement instead.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
+from .rules import Goal, Removal, Rules, Sets
+
+CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
+KIND_CLASS = {KING: KINGS, QUEEN: QUEENS, JACK: JACKS}
+PLAYOUTS = 1000
+NOISE = 0.15
+
+
+class UnsupportedPolicyRules(ValueError):
+    """Rules the playout model does not cover (it needs forced removal by pairs)."""
+
+
+def check_rules(rules: Rules) -> None:
+    """Refuse rules the playout model does not cover."""
+    if rules.removal is not Removal.FORCED or rules.sets is not Sets.PAIRS or rules.goal is Goal.CLEAR:
+        raise UnsupportedPolicyRules(
+            f"playouts cover forced removal by pairs (standard, deplete, swap, royals), not {str(rules)!r}"
+        )
+
+
+def playout(ranks: tuple[int, ...] | list[int], rules: Rules, rng: random.Random, noise: float = NOISE) -> int:
+    """Play one game as the randomised good player: the court cards it placed (12 for a win)."""
+    stop_at_courts = rules.goal is Goal.COURTS
+    cells = [[], [], [], []]  # number values in each class
+    courts = [0, 0, 0, 0]
+    placed = 0
+    unseen_courts = {KING: 4, QUEEN: 4, JACK: 4}
+    unseen = [0] + [4] * TEN  # number cards of each value not yet drawn
+    drawn = 0
+    uniform = rng.random
+    while True:
+        while True:  # one deal: draw until the grid is full
+            free = [4 - len(cells[c]) - courts[c] for c in range(4)]
+            if not any(free):
+                break
+            if drawn == DECK_SIZE:
+                return placed
+            rank = ranks[drawn]
+            drawn += 1
+            if rank > TEN:
+                home = KIND_CLASS[rank]
+                if not free[home]:
+                    return placed
+                courts[home] += 1
+                unseen_courts[rank] -= 1
+                placed += 1
+                if stop_at_courts and placed == 12:
+                    return placed
+                continue
+            unseen[rank] -= 1
+            choices = [c for c in range(4) if free[c]]
+            if len(choices) > 1 and uniform() < noise:
+                target = choices[int(uniform() * len(choices))]
+            else:
+                target = max(choices, key=lambda c: _placement_score(c, rank, free, cells, unseen, unseen_courts))
+            cells[target].append(rank)
+        if drawn == DECK_SIZE:
+            return placed
+        if not _remove(cells, courts, unseen_courts):
+            return placed
+
+
+def _placement_score(
+    c: int, rank: int, free: list[int], cells: list[list[int]], unseen: list[int], to_come: dict[int, int]
+) -> float:
+    """How good class ``c`` is for a number card of ``rank``: higher is better.
+
+    The centre first; then the court class with most room to spare, more so for
+    a card likely to leave soon (its partner is on the grid, or it is a Ten).
+    """
+    if c == CENTRE:
+        return 100.0
+    kind = (KING, QUEEN, JACK)[c - 1]
+    room = free[c] - to_come[kind]
+    partner = TEN - rank
+    if rank == TEN:
+        leaves = 2.0
+    else:
+        on_grid = sum(cell.count(partner) for cell in cells)
+        leaves = 1.0 if on_grid else (0.5 if unseen[partner] else -2.0)
+    return room + leaves
+
+
+def _remove(cells: list[list[int]], courts: list[int], to_come: dict[int, int]) -> bool:
+    """Forced removal to exhaustion, freeing the neediest court class first; False if nothing goes."""
+    count = [0] * (TEN + 1)
+    for cell in cells:
+        for value in cell:
+            count[value] += 1
+    take = [0] * (TEN + 1)
+    take[TEN] = count[TEN]
+    for low in range(1, 5):
+        take[low] = take[TEN - low] = min(count[low], count[TEN - low])
+    take[5] = count[5] // 2 * 2
+    if not any(take):
+        return False
+    need = [0.0] + [to_come[kind] - (4 - len(cells[c]) - courts[c]) for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
+    order = sorted(range(4), key=lambda c: -need[c])  # neediest first, the centre last
+    for value in range(1, TEN + 1):
+        for c in order:
+            while take[value] and value in cells[c]:
+                cells[c].remove(value)
+                take[value] -= 1
+    return True
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A deal's measured difficulty: wins out of playouts, and the court cards placed on average."""
+
+    wins: int
+    playouts: int
+    progress: float
+
+    @property
+    def rate(self) -> float:
+        """The estimated chance that the randomised good player wins."""
+        return self.wins / self.playouts
+
+    @property
+    def key(self) -> tuple[float, float]:
+        """Easier deals sort higher: by win chance, then by how far the player gets."""
+        return (self.rate, self.progress)
+
+
+def measure(ranks: tuple[int, ...] | list[int], rules: Rules, seed: int, playouts: int = PLAYOUTS) -> Difficulty:
+    """Playouts of the randomised good player, reproducible from ``seed``.
+
+    Only ``random.Random(seed).random()`` is used, whose sequence Python keeps
+    the same across versions.
+    """
+    check_rules(rules)
+    rng = random.Random(seed)
+    placed = [playout(ranks, rules, rng) for _ in range(playouts)]
+    return Difficulty(sum(1 for p in placed if p == 12), playouts, round(sum(placed) / playouts, 3))
