@@ -23,9 +23,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
 from .rules import Goal, Removal, Rules, Sets
+
+if TYPE_CHECKING:
+    from .engine import Move, Position
 
 CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
 KIND_CLASS = {KING: KINGS, QUEEN: QUEENS, JACK: JACKS}
@@ -47,22 +51,38 @@ def check_rules(rules: Rules) -> None:
 
 def playout(ranks: tuple[int, ...] | list[int], rules: Rules, rng: random.Random, noise: float = NOISE) -> int:
     """Play one game as the randomised good player: the court cards it placed (12 for a win)."""
+    return play_on([[], [], [], []], [0, 0, 0, 0], list(ranks), rules, rng, noise)
+
+
+def play_on(
+    cells: list[list[int]], courts: list[int], stock: list[int], rules: Rules, rng: random.Random,
+    noise: float = NOISE, removal_due: bool = False,
+) -> int:
+    """Play on from a class-level position, ``stock`` (top first) still to come: the court cards placed in the end.
+
+    ``cells`` holds the number values in each class and ``courts`` the court cards
+    in each; both are changed in place. ``removal_due``: a full grid's removal
+    has begun and must be finished first.
+    """
     stop_at_courts = rules.goal is Goal.COURTS
-    cells = [[], [], [], []]  # number values in each class
-    courts = [0, 0, 0, 0]
-    placed = 0
-    unseen_courts = {KING: 4, QUEEN: 4, JACK: 4}
-    unseen = [0] + [4] * TEN  # number cards of each value not yet drawn
+    placed = sum(courts)
+    unseen_courts = {kind: stock.count(kind) for kind in KIND_CLASS}
+    unseen = [0] * (TEN + 1)  # number cards of each value still to come
+    for rank in stock:
+        if rank <= TEN:
+            unseen[rank] += 1
     drawn = 0
     uniform = rng.random
+    if removal_due and not _remove(cells, courts, unseen_courts):
+        return placed
     while True:
         while True:  # one deal: draw until the grid is full
             free = [4 - len(cells[c]) - courts[c] for c in range(4)]
             if not any(free):
                 break
-            if drawn == DECK_SIZE:
+            if drawn == len(stock):
                 return placed
-            rank = ranks[drawn]
+            rank = stock[drawn]
             drawn += 1
             if rank > TEN:
                 home = KIND_CLASS[rank]
@@ -81,7 +101,7 @@ def playout(ranks: tuple[int, ...] | list[int], rules: Rules, rng: random.Random
             else:
                 target = max(choices, key=lambda c: _placement_score(c, rank, free, cells, unseen, unseen_courts))
             cells[target].append(rank)
-        if drawn == DECK_SIZE:
+        if drawn == len(stock):
             return placed
         if not _remove(cells, courts, unseen_courts):
             return placed
@@ -160,3 +180,44 @@ def measure(ranks: tuple[int, ...] | list[int], rules: Rules, seed: int, playout
     rng = random.Random(seed)
     placed = [playout(ranks, rules, rng) for _ in range(playouts)]
     return Difficulty(sum(1 for p in placed if p == 12), playouts, round(sum(placed) / playouts, 3))
+
+
+# Players on engine positions: each returns the move it makes in a position.
+
+def random_player(position: Position, rng: random.Random) -> Move:
+    """Any legal move, uniformly at random."""
+    moves = position.legal_moves()
+    return moves[int(rng.random() * len(moves))]
+
+
+def greedy_player(position: Position) -> Move:
+    """The good player without noise: the best-scored class for a card, the neediest class freed first."""
+    from .engine import CENTRE as CENTRE_CELLS
+    from .engine import CORNERS, JACK_CELLS, QUEEN_CELLS
+
+    homes = (CENTRE_CELLS, CORNERS, QUEEN_CELLS, JACK_CELLS)
+    moves = position.legal_moves()
+    cells: list[list[int]] = [[], [], [], []]
+    courts = [0, 0, 0, 0]
+    for c, home in enumerate(homes):
+        for cell in home:
+            card = position.card_at(cell)
+            if card is not None and card.rank <= TEN:
+                cells[c].append(card.rank)
+            elif card is not None:
+                courts[c] += 1
+    stock = [card.rank for card in position.deck[position.drawn :]]
+    to_come = {kind: stock.count(kind) for kind in KIND_CLASS}
+    free = [4 - len(cells[c]) - courts[c] for c in range(4)]
+    class_of = {cell: c for c, home in enumerate(homes) for cell in home}
+    if not position.removing:
+        card = position.next_card
+        if card is None or card.rank > TEN:
+            return moves[0]
+        unseen = [0] * (TEN + 1)
+        for rank in stock[1:]:
+            if rank <= TEN:
+                unseen[rank] += 1
+        return max(moves, key=lambda m: _placement_score(class_of[m.cell], card.rank, free, cells, unseen, to_come))
+    need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
+    return max(moves, key=lambda m: sum(need[class_of[c]] for c in m.cells))  # type: ignore[union-attr]

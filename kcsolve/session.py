@@ -1,0 +1,216 @@
+"""An interactive game: the state, the commands a player types, and what the game answers.
+
+Plain Python; the command line only reads lines and prints the answers. A
+command is a cell (``b2``: place the turned card there, or remove the Ten in it
+during a removal), two or more cells (``b2 d2``: remove them together), or a word:
+``deal``, ``undo``, ``hint``, ``peek``, ``save FILE``, ``load FILE``, ``help``,
+``quit``. A mistyped or illegal command gets one line saying why, and the game
+goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Card, rank_symbol
+from .engine import (
+    EMPTY, IllegalMoveError, InvalidCellError, Move, Place, Position, Remove, Status, cell_index, cell_name,
+)
+from .record import InvalidRecordError, read_record, record_from_moves, replay
+from .rules import Removal, Rules
+from .solver import Budget, DepthFirstSearch, solve
+
+HELP = """Commands:
+  b2          place the turned card in b2 (or, while removing, remove the Ten in b2)
+  b2 d2       remove the cards in b2 and d2 together (a set summing to 10)
+  deal        stop removing and deal on (optional removal only)
+  undo        take back the last move
+  hint        rank the options by their chance of winning, without looking at the stock
+  peek        ask the solver, which sees the real stock, whether the deal can still be won
+  save FILE   save the game as a record; load FILE to go on with a saved game
+  help        this list;  quit  leave (nothing is saved)"""
+
+PEEK_BUDGET = Budget(seconds=5)
+
+
+@dataclass
+class Reply:
+    """What the game answers a command: lines to show, whether to redraw, whether to stop."""
+
+    lines: list[str] = field(default_factory=list)
+    redraw: bool = False
+    done: bool = False
+
+
+class Session:
+    """One game in progress, with its history for undo."""
+
+    def __init__(self, deck: tuple[Card, ...], rules: Rules) -> None:
+        self.deck = deck
+        self.rules = rules
+        self.moves: list[Move] = []
+        self.history: list[Position] = [Position.start(deck, rules)]
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.history[-1]
+
+    def status_lines(self) -> list[str]:
+        """What the player sees under the grid: the turned card, the stock, the court cards to come."""
+        position = self.position
+        outcome = position.outcome()
+        if outcome.status is not Status.UNFINISHED:
+            return [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
+        left = len(self.deck) - position.drawn
+        to_come = Counter(rank_symbol(c.rank) for c in self.deck[position.drawn :] if c.is_court)
+        courts = ", ".join(f"{kind} {to_come[kind]}" for kind in "KQJ")
+        lines = [f"Stock: {left} cards left; court cards still to come: {courts}."]
+        if position.removing and position.removable_sets():
+            sets = "  ".join(" ".join(cell_name(c) for c in s) for s in position.removable_sets())
+            lines.append(f"Removal: take a Ten or a set summing to 10. Possible: {sets}")
+            if self.rules.removal is Removal.OPTIONAL:
+                lines.append("(or 'deal' / a free cell to stop removing and place the next card)")
+        else:
+            card = position.next_card
+            lines.append(f"Card {position.drawn + 1} is turned: {card}. Where does it go?")
+        return lines
+
+    def command(self, text: str) -> Reply:
+        """Carry out one typed command."""
+        words = text.split()
+        if not words:
+            return Reply()
+        verb = words[0].lower()
+        handler = {
+            "help": self._help, "quit": self._quit, "exit": self._quit, "undo": self._undo, "hint": self._hint,
+            "peek": self._peek, "save": self._save, "load": self._load, "deal": self._deal,
+        }.get(verb)
+        if handler is not None:
+            return handler(words[1:])
+        try:
+            cells = tuple(cell_index(w) for w in words)
+        except InvalidCellError:
+            return Reply([f"Not a command or a cell: {text.strip()!r} (type 'help')."])
+        return self._move(cells)
+
+    def _move(self, cells: tuple[int, ...]) -> Reply:
+        """Place the turned card, or remove cards."""
+        position = self.position
+        occupied = position.card_at(cells[0]) is not None
+        move: Move = Remove(cells) if len(cells) > 1 or (position.removing and occupied) else Place(cells[0])
+        if isinstance(move, Place) and position.removing and self.rules.removal is Removal.FORCED:
+            return Reply(["Removal comes first: remove a Ten or a set summing to 10 (cells, e.g. 'b2 d2')."])
+        try:
+            after = position.play(move)
+        except IllegalMoveError as exc:
+            return Reply([f"Illegal: {exc}."])
+        self.moves.append(move)
+        self.history.append(after)
+        return Reply(redraw=True)
+
+    def _help(self, _: list[str]) -> Reply:
+        return Reply(HELP.splitlines())
+
+    def _quit(self, _: list[str]) -> Reply:
+        return Reply(["Bye."], done=True)
+
+    def _undo(self, _: list[str]) -> Reply:
+        if len(self.history) == 1:
+            return Reply(["Nothing to undo."])
+        self.history.pop()
+        self.moves.pop()
+        return Reply(redraw=True)
+
+    def _deal(self, _: list[str]) -> Reply:
+        if self.rules.removal is not Removal.OPTIONAL:
+            return Reply(["'deal' is for optional removal; here the grid deals on by itself after removal."])
+        if not self.position.removing:
+            return Reply(["Removal is not open; place the turned card."])
+        return Reply(["Removal closed: choose a free cell for the next card."])
+
+    def _hint(self, _: list[str]) -> Reply:
+        from .hints import hints
+        from .policy import UnsupportedPolicyRules
+
+        if self.position.outcome().status is not Status.UNFINISHED:
+            return Reply(["The game is over."])
+        try:
+            ranked = hints(self.position)
+        except UnsupportedPolicyRules as exc:
+            return Reply([f"No hints here: {exc}."])
+        lines = ["Chance of winning after each option (without looking at the stock):"]
+        lines += [f"  {_describe(h.move)}: {h.chance:.0%} +- {h.margin:.0%}" for h in ranked]
+        return Reply(lines)
+
+    def _peek(self, _: list[str]) -> Reply:
+        verdict = peek(self.position)
+        answer = {"win": "can still be won from here", "loss": "can no longer be won",
+                  None: "is undecided (the search ran out of time)"}[verdict]
+        return Reply([f"Peeking at the stock: this deal {answer}."])
+
+    def _save(self, words: list[str]) -> Reply:
+        if len(words) != 1:
+            return Reply(["Usage: save FILE"])
+        record = record_from_moves(self.deck, self.rules, self.moves, "unknown").to_json()
+        try:
+            write_atomically(words[0], json.dumps(record, indent=1) + "\n")
+        except OSError as exc:
+            return Reply([f"Cannot save to {words[0]!r}: {exc.strerror or exc}."])
+        return Reply([f"Saved {len(self.moves)} moves to {words[0]}."])
+
+    def _load(self, words: list[str]) -> Reply:
+        if len(words) != 1:
+            return Reply(["Usage: load FILE"])
+        try:
+            record = read_record(words[0])
+        except InvalidRecordError as exc:
+            return Reply([f"Cannot load: {exc}."])
+        played = replay(record)
+        if played.error:
+            return Reply([f"Cannot load: {played.error}."])
+        self.deck, self.rules = record.deck, record.rules
+        self.history = [played.start, *(step.position for step in played.steps)]
+        self.moves = [step.move for step in played.steps]
+        return Reply([f"Loaded {len(self.moves)} moves from {words[0]}."], redraw=True)
+
+
+def _describe(move: Move) -> str:
+    """A move as the player would type it."""
+    return " ".join(cell_name(c) for c in move.cells) if isinstance(move, Remove) else cell_name(move.cell)
+
+
+def peek(position: Position) -> str | None:
+    """Whether the real deal can still be won from ``position``: 'win', 'loss', or None if undecided."""
+    status = position.outcome().status
+    if status is not Status.UNFINISHED:
+        return "win" if status is Status.WON else "loss"
+    if position.drawn == 0 and all(i == EMPTY for i in position.grid):
+        result = solve(position.deck, position.rules, "auto", PEEK_BUDGET).result
+        return None if result == "unknown" else result
+    if position.removing:
+        verdicts = [peek(position.play(move)) for move in position.legal_moves()]
+        return "win" if "win" in verdicts else (None if None in verdicts else "loss")
+    ranks = tuple(card.rank for card in position.deck)
+    grid = tuple(0 if c is None else c.rank for c in map(position.card_at, range(16)))
+    search = DepthFirstSearch(ranks, position.rules, PEEK_BUDGET, use_theory=False)
+    return search.run_from(grid, position.drawn)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write a file whole or not at all: a temporary file beside it, then a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kcsolve-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+

@@ -1,0 +1,156 @@
+"""`kcsolve play`: whole games through the input stream, every error path, undo, save and load, a real terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, run
+
+from kcsolve.deal import deal
+from kcsolve.engine import Place, Remove, cell_name
+from kcsolve.record import read_record
+from kcsolve.rules import STANDARD
+from kcsolve.solver import solve
+from kcsolve.theory import construct
+
+
+def typed(moves) -> str:  # type: ignore[no-untyped-def]
+    """The commands a player types for a line of moves."""
+    lines = [cell_name(m.cell) if isinstance(m, Place) else " ".join(cell_name(c) for c in m.cells) for m in moves]
+    return "\n".join(lines) + "\n"
+
+
+def first_seed(result: str) -> int:
+    """The first seeded deal with this standard verdict."""
+    return next(s for s in range(50) if solve(deal(s), STANDARD).result == result)
+
+
+def test_a_whole_won_game() -> None:
+    """The solver's winning line, typed in, wins."""
+    seed = first_seed("win")
+    result = run("play", "--seed", str(seed), "--style", "line", "--no-color", input=typed(solve(deal(seed)).moves))
+    assert result.exit_code == 0
+    assert "Won: the twelfth court card was placed as card" in result.stdout
+    assert "Illegal" not in result.stdout
+
+
+def test_a_whole_lost_game() -> None:
+    """Following the forced course of a jammed deal ends on the full grid."""
+    seed = first_seed("loss")
+    line = construct([c.rank for c in deal(seed)], STANDARD)
+    result = run("play", "--seed", str(seed), "--style", "line", input=typed(line))
+    assert result.exit_code == 0
+    assert re.search(r"Lost: grid full with nothing to remove after card \d+\.", result.stdout)
+
+
+@pytest.mark.parametrize(
+    "commands, message",
+    [
+        ("zz", "Not a command or a cell: 'zz' (type 'help')."),
+        ("b2\nb2", "Illegal: place JD in b2: the cell holds 8C."),
+        ("e9", "Not a command or a cell: 'e9' (type 'help')."),
+        ("a1 b1", "Illegal: remove a1 b1: removal opens only when the grid is full."),
+        ("undo", "Nothing to undo."),
+        ("deal", "'deal' is for optional removal; here the grid deals on by itself after removal."),
+        ("save", "Usage: save FILE"),
+        ("load", "Usage: load FILE"),
+        ("load /nonexistent/game.json", "Cannot load: cannot read '/nonexistent/game.json': No such file or directory."),
+        ("save /nonexistent/dir/game.json", "Cannot save to '/nonexistent/dir/game.json': No such file or directory."),
+    ],
+)
+def test_mistakes_get_one_line_and_the_game_goes_on(commands: str, message: str) -> None:
+    """Each mistake is answered with one line; the game is still there afterwards."""
+    result = run("play", "--seed", "0", "--style", "line", input=commands + "\nhelp\nquit\n")
+    assert result.exit_code == 0
+    assert message in result.stdout.splitlines() or f"> {message}" in result.stdout.splitlines()
+    assert "Commands:" in result.stdout and result.stdout.rstrip().endswith("Bye.")
+
+
+def test_removal_comes_first_under_forced_removal() -> None:
+    """A placement while a removal is due is refused with the reason."""
+    seed = first_seed("win")
+    line = solve(deal(seed)).moves
+    first = next(i for i, m in enumerate(line) if isinstance(m, Remove) and isinstance(line[i + 1], Remove))
+    freed = cell_name(line[first].cells[0])  # empty now, but more must be removed before any placement
+    result = run("play", "--seed", str(seed), "--style", "line", input=typed(line[: first + 1]) + f"{freed}\nquit\n")
+    assert "Removal comes first: remove a Ten or a set summing to 10 (cells, e.g. 'b2 d2')." in result.stdout
+
+
+def test_undo_takes_back_a_move() -> None:
+    """After a placement and undo, the first card is turned again."""
+    result = run("play", "--seed", "0", "--style", "line", input="b2\nundo\nquit\n")
+    assert result.stdout.count("Card 1 is turned: 8C.") == 2
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    """A saved game is a record that loads back to the same position; nothing half-written is left."""
+    path = tmp_path / "game.json"
+    seed = first_seed("win")
+    line = solve(deal(seed)).moves[:25]
+    run("play", "--seed", str(seed), "--style", "line", input=typed(line) + f"save {path}\nquit\n")
+    record = json.loads(path.read_text())
+    assert record["result"] == "unknown" and len(record["moves"]) == 25
+    assert read_record(str(path)).moves
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    loaded = run("play", "--seed", "1", "--style", "line", input=f"load {path}\nquit\n")
+    assert "Loaded 25 moves" in loaded.stdout
+    direct = run("play", "--seed", str(seed), "--style", "line", input=typed(line) + "quit\n")
+    assert loaded.stdout.split("Loaded 25 moves")[1].splitlines()[1] == direct.stdout.split("> ")[-2].splitlines()[-3]
+
+
+def test_end_of_input_leaves_cleanly() -> None:
+    """End of input mid-game: a clean goodbye, exit 0, no traceback."""
+    result = run("play", "--seed", "0", input="b2\n")
+    assert result.exit_code == 0 and result.stdout.rstrip().endswith("Bye.")
+
+
+def test_hint_and_peek() -> None:
+    """A hint ranks every distinct option as 'cell: NN% +- M%'; peek says it is peeking."""
+    result = run("play", "--seed", "0", "--style", "line", input="hint\npeek\nquit\n")
+    hints = [line for line in result.stdout.splitlines() if re.fullmatch(r"  [a-d][1-4]: \d+% \+- \d+%", line)]
+    assert len(hints) == 4  # the centre and the three court classes
+    assert "Peeking at the stock: this deal can still be won from here." in result.stdout
+
+
+def test_play_bad_input() -> None:
+    """Conflicting sources and bad options are bad input: one line, exit 2."""
+    assert_bad_input(run("play", "--seed", "1", "--daily"), "give one of DECK_FILE, --seed N or --daily [DATE]")
+    assert_bad_input(run("play", "--seed", "-1"), "seed must be between 0 and 2**64-1, got -1")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_terminal(tmp_path: Path) -> None:
+    """Drive the game in tmux: type a cell, read the screen, quit."""
+    name = f"kcsolve-test-{os.getpid()}"
+    command = f"{sys.executable} -m kcsolve play --seed 0 --no-color"
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "50", command], check=True)
+    subprocess.run(["tmux", "set-option", "-t", name, "remain-on-exit", "on"], check=True)  # keep the last screen
+    try:
+        screen = _wait_for(name, "Card 1 is turned: 8C.")
+        assert "+---+ +---+ +---+ +---+" in screen
+        subprocess.run(["tmux", "send-keys", "-t", name, "b2", "Enter"], check=True)
+        screen = _wait_for(name, "Card 2 is turned: JD.")
+        assert "| 8 |" in screen
+        subprocess.run(["tmux", "send-keys", "-t", name, "quit", "Enter"], check=True)
+        _wait_for(name, "Bye.")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def _wait_for(session: str, text: str, limit: float = 60.0) -> str:
+    """Capture the tmux pane until ``text`` shows."""
+    deadline = time.monotonic() + limit
+    while True:
+        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+        if text in screen or time.monotonic() > deadline:
+            assert text in screen, screen
+            return screen
+        time.sleep(0.1)
