@@ -80,7 +80,8 @@ def hints(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> l
     options = distinct_options(position)
     if not options:
         return []
-    unseen = [card.rank for card in position.deck[options[0][1].drawn :]]
+    # sorted, so that not even the shuffles depend on the real order of the stock
+    unseen = sorted(card.rank for card in position.deck[options[0][1].drawn :])
     if len(unseen) <= EXACT_STOCK:
         ranked = [Hint(move, exact_chance(child), 0) for move, child in options]
     else:
