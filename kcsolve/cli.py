@@ -511,19 +511,17 @@ def play_command(
     session = Session(deck, rules)
     click.echo(f"{title}, rules {rules}. Type 'help' for the commands.")
     _show(session, style, paint)
-    while True:
-        try:
-            text = input("> ")
-        except (EOFError, KeyboardInterrupt):
-            click.echo("\nBye.")
-            return
-        reply = session.command(text)
-        for line in reply.lines:
-            click.echo(line)
-        if reply.done:
-            return
-        if reply.redraw:
-            _show(session, style, paint)
+    try:
+        while True:
+            reply = session.command(input("> "))
+            for line in reply.lines:
+                click.echo(line)
+            if reply.done:
+                return
+            if reply.redraw:
+                _show(session, style, paint)
+    except (EOFError, KeyboardInterrupt):  # nothing is written unless asked: leaving is always clean
+        click.echo("\nBye.")
 
 
 def _show(session: Any, style: str, paint: bool) -> None:

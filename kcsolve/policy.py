@@ -221,3 +221,10 @@ def greedy_player(position: Position) -> Move:
         return max(moves, key=lambda m: _placement_score(class_of[m.cell], card.rank, free, cells, unseen, to_come))
     need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
     return max(moves, key=lambda m: sum(need[class_of[c]] for c in m.cells))  # type: ignore[union-attr]
+
+
+def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:
+    """The hint engine playing by itself: the option its own hints rank first."""
+    from .hints import hint_move
+
+    return hint_move(position, playouts, seed)

@@ -18,8 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from kcsolve.deal import deal, deal_ranks
 from kcsolve.engine import Position, Status
-from kcsolve.hints import hint_move
-from kcsolve.policy import greedy_player, random_player
+from kcsolve.policy import greedy_player, hint_player, random_player
 from kcsolve.rules import STANDARD
 from kcsolve.stats import wilson
 from kcsolve.theory import course_end
@@ -35,7 +34,7 @@ def play(seed: int, player: str, playouts: int) -> bool:
         elif player == "greedy":
             move = greedy_player(position)
         else:
-            move = hint_move(position, playouts, seed)
+            move = hint_player(position, playouts, seed)
         position = position.play(move)
     return position.outcome().status is Status.WON
 
