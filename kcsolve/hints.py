@@ -18,9 +18,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import TEN
-from .engine import CENTRE, CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Place, Position, Status
+from .engine import (
+    CENTRE,
+    CORNERS,
+    EMPTY,
+    JACK_CELLS,
+    QUEEN_CELLS,
+    Move,
+    Place,
+    Position,
+    Status,
+)
 from .policy import KIND_CLASS, check_rules, play_on
 from .rules import Goal
+from .theory import forced_takes
 
 CLASSES = (CENTRE, CORNERS, QUEEN_CELLS, JACK_CELLS)
 HINT_PLAYOUTS = 400
@@ -176,11 +187,7 @@ def _removal_outcomes(cells: tuple) -> list[tuple]:
     for cell in cells:
         for value in cell:
             count[value] += 1
-    take = [0] * (TEN + 1)
-    take[TEN] = count[TEN]
-    for low in range(1, 5):
-        take[low] = take[TEN - low] = min(count[low], count[TEN - low])
-    take[5] = count[5] // 2 * 2
+    take = forced_takes(count)
     if not any(take):
         return []
     per_value = []

@@ -25,8 +25,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
+from .cards import JACK, KING, QUEEN, TEN
 from .rules import Goal, Removal, Rules, Sets
+from .theory import forced_takes
 
 if TYPE_CHECKING:
     from .engine import Move, Position
@@ -134,11 +135,7 @@ def _remove(cells: list[list[int]], courts: list[int], to_come: dict[int, int]) 
     for cell in cells:
         for value in cell:
             count[value] += 1
-    take = [0] * (TEN + 1)
-    take[TEN] = count[TEN]
-    for low in range(1, 5):
-        take[low] = take[TEN - low] = min(count[low], count[TEN - low])
-    take[5] = count[5] // 2 * 2
+    take = forced_takes(count)
     if not any(take):
         return False
     need = [0.0] + [to_come[kind] - (4 - len(cells[c]) - courts[c]) for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]

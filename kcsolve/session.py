@@ -18,10 +18,19 @@ from dataclasses import dataclass, field
 
 from .cards import Card, rank_symbol
 from .engine import (
-    EMPTY, IllegalMoveError, InvalidCellError, Move, Place, Position, Remove, Status, cell_index, cell_name,
+    EMPTY,
+    IllegalMoveError,
+    InvalidCellError,
+    Move,
+    Place,
+    Position,
+    Remove,
+    Status,
+    cell_index,
+    cell_name,
 )
 from .record import InvalidRecordError, read_record, record_from_moves, replay
-from .rules import Removal, Rules
+from .rules import Goal, Removal, Rules
 from .solver import Budget, DepthFirstSearch, solve
 
 HELP = """Commands:
@@ -75,6 +84,8 @@ class Session:
             lines.append(f"Removal: take a Ten or a set summing to 10. Possible: {sets}")
             if self.rules.removal is Removal.OPTIONAL:
                 lines.append("(or 'deal' / a free cell to stop removing and place the next card)")
+            if self.rules.removal is Removal.OPTIONAL and self.rules.goal is Goal.CLEAR and position.next_card:
+                lines.append(f"The next stock card shows while you remove, as in PySolFC: {position.next_card}.")
         else:
             card = position.next_card
             lines.append(f"Card {position.drawn + 1} is turned: {card}. Where does it go?")

@@ -66,6 +66,16 @@ def removal_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
     return sets
 
 
+def forced_takes(count: list[int]) -> list[int]:
+    """How many cards of each value (index 1..10) forced pair removal takes from a full grid (Lemma 1)."""
+    take = [0] * (TEN + 1)
+    take[TEN] = count[TEN]
+    for low in range(1, 5):
+        take[low] = take[TEN - low] = min(count[low], count[TEN - low])
+    take[5] = count[5] // 2 * 2
+    return take
+
+
 def values_left(counts: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     """What forced removal leaves of a full grid's value counts (index 0 = Ace ... 9 = Ten): Lemma 1."""
     left = list(counts)

@@ -9,7 +9,7 @@ import pytest
 
 from kcsolve.deal import deal
 from kcsolve.engine import Place, Position, Status
-from kcsolve.hints import _sampled, distinct_options, exact_chance, hint_move, hints
+from kcsolve.hints import _sampled, distinct_options, exact_chance, hints
 from kcsolve.policy import greedy_player, random_player
 from kcsolve.rules import STANDARD
 from kcsolve.solver import solve

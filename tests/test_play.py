@@ -17,7 +17,7 @@ from clitools import assert_bad_input, run
 from kcsolve.deal import deal
 from kcsolve.engine import Place, Remove, cell_name
 from kcsolve.record import read_record
-from kcsolve.rules import STANDARD
+from kcsolve.rules import STANDARD, parse_rules
 from kcsolve.solver import solve
 from kcsolve.theory import construct
 
@@ -154,3 +154,14 @@ def _wait_for(session: str, text: str, limit: float = 60.0) -> str:
             assert text in screen, screen
             return screen
         time.sleep(0.1)
+
+
+def test_camelot_shows_the_next_card_while_removing() -> None:
+    """Under camelot, as in PySolFC, the next stock card shows during a removal; not under standard."""
+    seed = next(s for s in range(50) if solve(deal(s), parse_rules("camelot")).result == "win")
+    line = solve(deal(seed), parse_rules("camelot")).moves
+    first = next(i for i, m in enumerate(line) if isinstance(m, Remove))
+    shown = run("play", "--seed", str(seed), "--rules", "camelot", "--style", "line", input=typed(line[:first]) + "quit\n")
+    assert "The next stock card shows while you remove, as in PySolFC: " in shown.stdout
+    hidden = run("play", "--seed", str(seed), "--style", "line", input=typed(line[:first]) + "quit\n")
+    assert "The next stock card shows" not in hidden.stdout
