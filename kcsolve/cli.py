@@ -25,7 +25,7 @@ from .pysol import (
     pysol_deal,
 )
 from .record import InvalidRecordError, Record, judge, parse_record, replay
-from .render import draw_cards, draw_grid, grid_line, tell_game
+from .render import draw, draw_cards, tell_game
 from .rules import InvalidRulesError, Rules, parse_rules
 from .solver import (
     METHODS,
@@ -115,6 +115,14 @@ def load_record(path: str) -> Record:
     return parse_record(_read_text(path), source=_source_name(path))
 
 
+def _tell(played: Any, style: str, colour: bool) -> None:
+    """Print a replayed game like the sample game: each grid, then a blank line between boxed grids."""
+    for block in tell_game(played.start, list(played.steps), style=style, colour=colour):
+        click.echo(block, color=colour)
+        if style == "boxes":
+            click.echo()
+
+
 colour_option = click.option(
     "--color/--no-color", "colour", default=None, help="Colour the grid (default: only on a terminal)."
 )
@@ -166,10 +174,7 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     rules = _rules_option(rules_text) or record.rules
     played = replay(record, rules)
     paint = _use_colour(colour)
-    for block in tell_game(played.start, list(played.steps), style=style, colour=paint):
-        click.echo(block, color=paint)
-        if style == "boxes":
-            click.echo()
+    _tell(played, style, paint)
     if played.error:
         click.echo(f"Illegal: {played.error}.")
         sys.exit(1)
@@ -203,15 +208,12 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     click.echo(title)
     click.echo()
     if solution.result == "win":
-        for block in tell_game(played.start, list(played.steps), style=style, colour=colour):
-            click.echo(block, color=colour)
-            if style == "boxes":
-                click.echo()
+        _tell(played, style, colour)
         click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
     elif solution.result == "loss":
         if played.steps:
             click.echo("The grid when it jams, after the best play:")
-            click.echo(draw_grid(played.final, colour) if style == "boxes" else grid_line(played.final), color=colour)
+            click.echo(draw(played.final, style, colour), color=colour)
             click.echo()
         click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
     else:
@@ -468,10 +470,7 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     if not hide:
         click.echo()
         played = replay(found.solution.record())
-        for block in tell_game(played.start, list(played.steps), style=style, colour=paint):
-            click.echo(block, color=paint)
-            if style == "boxes":
-                click.echo()
+        _tell(played, style, paint)
     click.echo()
 
 
@@ -527,7 +526,7 @@ def play_command(
 def _show(session: Any, style: str, paint: bool) -> None:
     """Draw the grid and the lines under it."""
     position = session.position
-    click.echo(draw_grid(position, paint) if style == "boxes" else grid_line(position), color=paint)
+    click.echo(draw(position, style, paint), color=paint)
     for line in session.status_lines():
         click.echo(line)
 

@@ -37,29 +37,16 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-
-
 def shuffle_order(seed: int, size: int = 52) -> list[int]:
-    """The permutation of ``range(size)`` that the deal of ``seed`` applies.
-
-    The SplitMix64 step is written out inline (the same arithmetic as
-    :func:`splitmix64`) because the statistics run deals by the million.
-    """
+    """The permutation of ``range(size)`` that the deal of ``seed`` applies."""
     order = list(range(size))
-    state = check_seed(seed)
+    words = splitmix64(check_seed(seed))
     for i in range(size - 1, 0, -1):
         bound = i + 1
         limit = SEED_LIMIT - SEED_LIMIT % bound
-        while True:  # rejection keeps every j equally likely
-            state = (state + _GAMMA) & MASK64
-            z = ((state ^ (state >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            word = z ^ (z >> 31)
-            if word < limit:
-                break
+        word = next(words)
+        while word >= limit:  # rejection keeps every j equally likely
+            word = next(words)
         j = word % bound
         order[i], order[j] = order[j], order[i]
     return order

@@ -26,7 +26,8 @@ PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
 EMPTY = -1
 COURT_COUNT = 12
 
-_COURT_HOME = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
+COURT_HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}  # where each court card goes under fixed courts
+EDGES = CORNERS + EDGE_CELLS  # the twelve cells open to court cards under royals
 _NO_ROOM = {KING: "no free corner", QUEEN: "no free Queen cell", JACK: "no free Jack cell"}
 
 
@@ -135,9 +136,9 @@ class Position:
         if card.rank <= TEN:
             return True
         if self.rules.courts is Courts.ROYALS:
-            return cell in EDGE_CELLS or cell in CORNERS
+            return cell in EDGES
         if card.rank == KING or self.rules.courts is Courts.FIXED:
-            return cell in _COURT_HOME[card.rank]
+            return cell in COURT_HOMES[card.rank]
         partner = self.card_at(PARTNER[cell]) if cell in PARTNER else None
         return cell in EDGE_CELLS and (partner is None or partner.rank != QUEEN + JACK - card.rank)
 
@@ -292,11 +293,16 @@ def _can_remove(deck: tuple[Card, ...], grid: tuple[int, ...], sets: Sets = Sets
         return True
     if sets is Sets.PAIRS:
         return counts[5] > 1 or any(counts[v] and counts[TEN - v] for v in range(1, 5))
-    reach = 1  # bit s set: some cards A..9 sum to s; a single card is below 10, so 10 needs two or more
+    return bool(reachable_sums(counts) >> TEN & 1)  # a single card is below 10, so 10 takes two or more
+
+
+def reachable_sums(counts: list[int]) -> int:
+    """Bit s is set when some of the counted values Ace..Nine (``counts[v]`` of value v) sum to s."""
+    reach = 1
     for value in range(1, TEN):
         for _ in range(counts[value]):
             reach |= reach << value
-    return bool(reach >> TEN & 1)
+    return reach
 
 
 def _court_word(rank: int) -> str:

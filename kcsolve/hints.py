@@ -20,20 +20,14 @@ from functools import lru_cache
 from .cards import TEN
 from .engine import (
     CENTRE,
-    CORNERS,
-    EMPTY,
-    JACK_CELLS,
-    QUEEN_CELLS,
     Move,
     Place,
     Position,
     Status,
 )
-from .policy import KIND_CLASS, check_rules, play_on
+from .policy import KIND_CLASS, check_rules, class_view, play_on, takes_from
 from .rules import Goal
-from .theory import forced_takes
 
-CLASSES = (CENTRE, CORNERS, QUEEN_CELLS, JACK_CELLS)
 HINT_PLAYOUTS = 400
 EXACT_STOCK = 8  # with this many unseen cards or fewer, chances are computed exactly
 
@@ -51,23 +45,6 @@ class Hint:
         """Half-width of a normal-approximation 95% interval for the chance (0 when exact)."""
         p = self.chance
         return 1.96 * math.sqrt(p * (1 - p) / self.playouts) if self.playouts else 0.0
-
-
-def class_view(position: Position) -> tuple[list[list[int]], list[int]]:
-    """The number values and the court cards in each class of cells (centre, corners, Queens, Jacks)."""
-    cells: list[list[int]] = [[], [], [], []]
-    courts = [0, 0, 0, 0]
-    for c, home in enumerate(CLASSES):
-        for cell in home:
-            index = position.grid[cell]
-            if index == EMPTY:
-                continue
-            rank = position.deck[index].rank
-            if rank > 10:
-                courts[c] += 1
-            else:
-                cells[c].append(rank)
-    return cells, courts
 
 
 def _key(position: Position) -> tuple:
@@ -183,11 +160,7 @@ def _with(cells: tuple, c: int, rank: int) -> tuple:
 
 def _removal_outcomes(cells: tuple) -> list[tuple]:
     """Every distinct class content forced pair removal can leave (the values that go are fixed)."""
-    count = [0] * (TEN + 1)
-    for cell in cells:
-        for value in cell:
-            count[value] += 1
-    take = forced_takes(count)
+    take = takes_from(cells)
     if not any(take):
         return []
     per_value = []

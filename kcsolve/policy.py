@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import JACK, KING, QUEEN, TEN
+from .engine import CENTRE as CENTRE_CELLS
+from .engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Position
 from .rules import Goal, Removal, Rules, Sets
 from .theory import forced_takes
 
-if TYPE_CHECKING:
-    from .engine import Move, Position
-
 CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
 KIND_CLASS = {KING: KINGS, QUEEN: QUEENS, JACK: JACKS}
+CLASSES = (CENTRE_CELLS, CORNERS, QUEEN_CELLS, JACK_CELLS)  # the cells of classes 0..3
+CLASS_OF = {cell: c for c, home in enumerate(CLASSES) for cell in home}
 PLAYOUTS = 1000
 NOISE = 0.15
 
@@ -129,13 +129,18 @@ def _placement_score(
     return room + leaves
 
 
-def _remove(cells: list[list[int]], courts: list[int], to_come: dict[int, int]) -> bool:
-    """Forced removal to exhaustion, freeing the neediest court class first; False if nothing goes."""
+def takes_from(cells: list[list[int]] | tuple) -> list[int]:
+    """How many cards of each value forced pair removal takes from the class contents of a full grid."""
     count = [0] * (TEN + 1)
     for cell in cells:
         for value in cell:
             count[value] += 1
-    take = forced_takes(count)
+    return forced_takes(count)
+
+
+def _remove(cells: list[list[int]], courts: list[int], to_come: dict[int, int]) -> bool:
+    """Forced removal to exhaustion, freeing the neediest court class first; False if nothing goes."""
+    take = takes_from(cells)
     if not any(take):
         return False
     need = [0.0] + [to_come[kind] - (4 - len(cells[c]) - courts[c]) for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
@@ -189,24 +194,11 @@ def random_player(position: Position, rng: random.Random) -> Move:
 
 def greedy_player(position: Position) -> Move:
     """The good player without noise: the best-scored class for a card, the neediest class freed first."""
-    from .engine import CENTRE as CENTRE_CELLS
-    from .engine import CORNERS, JACK_CELLS, QUEEN_CELLS
-
-    homes = (CENTRE_CELLS, CORNERS, QUEEN_CELLS, JACK_CELLS)
     moves = position.legal_moves()
-    cells: list[list[int]] = [[], [], [], []]
-    courts = [0, 0, 0, 0]
-    for c, home in enumerate(homes):
-        for cell in home:
-            card = position.card_at(cell)
-            if card is not None and card.rank <= TEN:
-                cells[c].append(card.rank)
-            elif card is not None:
-                courts[c] += 1
+    cells, courts = class_view(position)
     stock = [card.rank for card in position.deck[position.drawn :]]
     to_come = {kind: stock.count(kind) for kind in KIND_CLASS}
     free = [4 - len(cells[c]) - courts[c] for c in range(4)]
-    class_of = {cell: c for c, home in enumerate(homes) for cell in home}
     if not position.removing:
         card = position.next_card
         if card is None or card.rank > TEN:
@@ -215,9 +207,26 @@ def greedy_player(position: Position) -> Move:
         for rank in stock[1:]:
             if rank <= TEN:
                 unseen[rank] += 1
-        return max(moves, key=lambda m: _placement_score(class_of[m.cell], card.rank, free, cells, unseen, to_come))
+        return max(moves, key=lambda m: _placement_score(CLASS_OF[m.cell], card.rank, free, cells, unseen, to_come))
     need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
-    return max(moves, key=lambda m: sum(need[class_of[c]] for c in m.cells))  # type: ignore[union-attr]
+    return max(moves, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))  # type: ignore[union-attr]
+
+
+def class_view(position: Position) -> tuple[list[list[int]], list[int]]:
+    """The number values and the court cards in each class of cells (centre, corners, Queens, Jacks)."""
+    cells: list[list[int]] = [[], [], [], []]
+    courts = [0, 0, 0, 0]
+    for c, home in enumerate(CLASSES):
+        for cell in home:
+            index = position.grid[cell]
+            if index == EMPTY:
+                continue
+            rank = position.deck[index].rank
+            if rank > TEN:
+                courts[c] += 1
+            else:
+                cells[c].append(rank)
+    return cells, courts
 
 
 def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:

@@ -60,6 +60,11 @@ def draw_cards(cards: list[Card | None], colour: bool = False) -> str:
     return "\n\n".join(rows)
 
 
+def draw(position: Position, style: str = "boxes", colour: bool = False) -> str:
+    """The grid in a style: ``boxes`` like the sample game, or ``line``."""
+    return draw_grid(position, colour) if style == "boxes" else grid_line(position)
+
+
 def grid_line(position: Position) -> str:
     """The grid on one line: rows a..d separated by ``/``, ``.`` for an empty cell."""
     def symbol(cell: int) -> str:
@@ -82,9 +87,6 @@ def describe_removal(before: Position, cells: tuple[int, ...]) -> str:
 
 def tell_game(start: Position, steps: list[Step], style: str = "boxes", colour: bool = False) -> Iterator[str]:
     """Tell a game like the sample game: each deal's grid, each removal and its grid, the outcome."""
-    def grid(position: Position) -> str:
-        return draw_grid(position, colour) if style == "boxes" else grid_line(position)
-
     deal_no = removal_no = 0
     first_card = None
     previous = start
@@ -99,14 +101,14 @@ def tell_game(start: Position, steps: list[Step], style: str = "boxes", colour: 
             if deal_over:
                 span = f"card {first_card}" if first_card == after.drawn else f"cards {first_card}-{after.drawn}"
                 yield f"{_ordinal(deal_no)} deal: {span}"
-                yield grid(after)
+                yield draw(after, style, colour)
                 first_card = None
         else:
             if index == 0 or not isinstance(steps[index - 1].move, Remove):
                 removal_no += 1
                 yield f"Removal {removal_no}"
             yield describe_removal(previous, step.move.cells)
-            yield grid(after)
+            yield draw(after, style, colour)
         previous = after
     yield verdict_line(previous)
 

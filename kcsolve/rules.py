@@ -67,6 +67,7 @@ PRESETS: dict[str, dict[str, Enum]] = {
     "camelot": {"removal": Removal.OPTIONAL, "goal": Goal.CLEAR},
 }
 
+
 def _token_settings(token: str) -> dict[str, Enum]:
     """The axis settings one ``+``-separated token stands for."""
     if token in PRESETS:

@@ -21,8 +21,11 @@ from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
 from .engine import (
     CENTRE,
     CORNERS,
+    COURT_HOMES,
     EDGE_PAIRS,
+    EDGES,
     JACK_CELLS,
+    PARTNER,
     QUEEN_CELLS,
     IllegalMoveError,
     Move,
@@ -30,6 +33,7 @@ from .engine import (
     Position,
     Remove,
     Status,
+    reachable_sums,
     ten_sets,
 )
 from .record import Record, record_from_moves
@@ -38,7 +42,6 @@ from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 METHODS = ("auto", "construct", "course", "sat", "dfs")
 GRID = 16
 COURTS = 12
-_HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
 _KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
 
 
@@ -111,10 +114,8 @@ def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
     """The function giving a grid's canonical key: cells of one class are interchangeable."""
     corners, centre = CORNERS, CENTRE
     if rules.courts is Courts.ROYALS:
-        edges = CORNERS + QUEEN_CELLS + JACK_CELLS
-
         def royals_key(g: tuple[int, ...]) -> tuple:
-            return (tuple(sorted([g[c] for c in edges])), tuple(sorted([g[c] for c in centre])))
+            return (tuple(sorted([g[c] for c in EDGES])), tuple(sorted([g[c] for c in centre])))
         return royals_key
     if rules.courts is Courts.SWAP:
         def swap_key(g: tuple[int, ...]) -> tuple:
@@ -135,19 +136,6 @@ def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
             tuple(sorted([g[c] for c in centre])),
         )
     return fixed_key
-
-
-_PARTNER = {a: b for x, y in EDGE_PAIRS for a, b in ((x, y), (y, x))}
-_EDGES = CORNERS + QUEEN_CELLS + JACK_CELLS
-
-
-def _sum_reach(counts: list[int]) -> int:
-    """Bit s is set when some of the counted values A..9 (counts[v]) sum to s."""
-    reach = 1
-    for value in range(1, TEN):
-        for _ in range(counts[value]):
-            reach |= reach << value
-    return reach
 
 
 class DepthFirstSearch:
@@ -181,7 +169,7 @@ class DepthFirstSearch:
         self.hint_remove: dict[int, frozenset[int]] = {}
         # courts still to come after each stock position, per kind (move order and the bound)
         self.to_come = [
-            {k: sum(1 for r in ranks[i:] if r == k) for k in _HOMES} for i in range(DECK_SIZE + 1)
+            {k: sum(1 for r in ranks[i:] if r == k) for k in COURT_HOMES} for i in range(DECK_SIZE + 1)
         ]
         # number cards of each rank still in the stock after each stock position (the bound)
         self.in_stock = [[sum(1 for r in ranks[i:] if r == v) for v in range(TEN + 1)] for i in range(DECK_SIZE + 1)]
@@ -290,11 +278,11 @@ class DepthFirstSearch:
             return True
         come = self.to_come[drawn]
         if self.rules.courts is Courts.ROYALS:
-            groups = [(_EDGES, (KING, QUEEN, JACK))]
+            groups = [(EDGES, (KING, QUEEN, JACK))]
         elif self.rules.courts is Courts.SWAP:
             groups = [(CORNERS, (KING,)), (QUEEN_CELLS + JACK_CELLS, (QUEEN, JACK))]
         else:
-            groups = [(cells, (kind,)) for kind, cells in _HOMES.items()]
+            groups = [(cells, (kind,)) for kind, cells in COURT_HOMES.items()]
         for cells, kinds in groups:
             held = sum(1 for c in cells if grid[c] in kinds) + sum(1 for c in stuck_cells if c in cells)
             if held + sum(come[k] for k in kinds) > len(cells):
@@ -309,25 +297,25 @@ class DepthFirstSearch:
         others = available[:]
         others[rank] -= 1
         others[TEN] = 0
-        return not (_sum_reach(others) >> (TEN - rank) & 1)
+        return not (reachable_sums(others) >> (TEN - rank) & 1)
 
     def _cells_in_order(self, grid: tuple[int, ...], rank: int, drawn: int) -> list[int]:
         """Legal cells for ``rank``, the hinted one first, then the most promising."""
         hinted = self.hint_place.get(drawn)
         if rank > TEN:
             if self.rules.courts is Courts.ROYALS:
-                cells = [c for c in _EDGES if grid[c] == 0]
+                cells = [c for c in EDGES if grid[c] == 0]
             elif rank == KING or self.rules.courts is Courts.FIXED:
-                cells = [c for c in _HOMES[rank] if grid[c] == 0]
+                cells = [c for c in COURT_HOMES[rank] if grid[c] == 0]
             else:
                 other = QUEEN + JACK - rank
-                cells = [c for c in QUEEN_CELLS + JACK_CELLS if grid[c] == 0 and grid[_PARTNER[c]] != other]
-            return sorted(cells, key=lambda c: (c != hinted, grid[_PARTNER.get(c, c)] != rank))
+                cells = [c for c in QUEEN_CELLS + JACK_CELLS if grid[c] == 0 and grid[PARTNER[c]] != other]
+            return sorted(cells, key=lambda c: (c != hinted, grid[PARTNER.get(c, c)] != rank))
         slack = {}
-        for kind, homes in _HOMES.items():
+        for kind, homes in COURT_HOMES.items():
             slack[kind] = sum(1 for c in homes if grid[c] == 0) - self.to_come[drawn][kind]
         order = {c: 99 for c in CENTRE}
-        for kind, homes in _HOMES.items():
+        for kind, homes in COURT_HOMES.items():
             for c in homes:
                 order[c] = slack[kind]
         if hinted is not None:
@@ -405,11 +393,8 @@ class DepthFirstSearch:
         for cell, rank in enumerate(grid):
             if rank <= TEN:
                 cells_of[rank].append(cell)
-        takes = {TEN: len(cells_of[TEN])}
-        for low in range(1, 5):
-            takes[low] = takes[TEN - low] = min(len(cells_of[low]), len(cells_of[TEN - low]))
-        takes[5] = len(cells_of[5]) // 2 * 2
-        if not any(takes.values()):
+        takes = theory.forced_takes([0] + [len(cells_of[r]) for r in range(1, TEN + 1)])
+        if not any(takes):
             return []
         choices = [itertools.combinations(cells_of[r], takes[r]) for r in range(1, TEN + 1)]
         ranked = []

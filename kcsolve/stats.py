@@ -25,7 +25,7 @@ from typing import Any
 
 from .deal import deal, deal_ranks
 from .rules import Rules, parse_rules
-from .solver import Budget, solve
+from .solver import Budget, parse_budget, solve
 from .theory import course_end, covers
 
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
@@ -131,21 +131,10 @@ def _larger(budget: Budget, spent: str | None) -> bool:
     """Whether ``budget`` allows more than the stored budget text ``spent``."""
     if spent is None:
         return True
-    before = _parse_stored_budget(spent)
+    before = Budget() if spent == "none" else parse_budget(spent)  # stored as str(Budget)
     if budget.nodes is None and budget.seconds is None:
         return True
     return (budget.nodes or 0) > (before.nodes or 0) or (budget.seconds or 0) > (before.seconds or 0)
-
-
-def _parse_stored_budget(text: str) -> Budget:
-    """Read back a budget stored as ``str(Budget)``."""
-    nodes = seconds = None
-    for part in text.split(","):
-        if part.endswith("s"):
-            seconds = float(part[:-1])
-        elif part != "none":
-            nodes = int(part)
-    return Budget(nodes, seconds)
 
 
 def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row]:

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 
-from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN
-from .engine import CENTRE, CORNERS, JACK_CELLS, QUEEN_CELLS, Move, Place, Remove
+from .cards import DECK_SIZE, TEN
+from .engine import CENTRE, COURT_HOMES, Move, Place, Remove
 from .rules import Goal, Removal, Rules, Sets
 
 GRID = 16
 COURTS = 12
-_HOMES = {KING: CORNERS, QUEEN: QUEEN_CELLS, JACK: JACK_CELLS}
 
 
 def covers(rules: Rules) -> bool:
@@ -74,18 +73,6 @@ def forced_takes(count: list[int]) -> list[int]:
         take[low] = take[TEN - low] = min(count[low], count[TEN - low])
     take[5] = count[5] // 2 * 2
     return take
-
-
-def values_left(counts: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """What forced removal leaves of a full grid's value counts (index 0 = Ace ... 9 = Ten): Lemma 1."""
-    left = list(counts)
-    left[TEN - 1] = 0
-    for low in range(1, 5):
-        gone = min(left[low - 1], left[TEN - low - 1])
-        left[low - 1] -= gone
-        left[TEN - low - 1] -= gone
-    left[4] %= 2
-    return tuple(left)
 
 
 def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
@@ -156,18 +143,11 @@ def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, 
         courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
         if won or drawn == DECK_SIZE:
             return True, drawn, deals
-        removed = counts[TEN]
-        counts[TEN] = 0
-        for low in (1, 2, 3, 4):
-            pairs = min(counts[low], counts[TEN - low])
-            counts[low] -= pairs
-            counts[TEN - low] -= pairs
-            removed += 2 * pairs
-        fives = counts[5] // 2 * 2
-        counts[5] -= fives
-        removed += fives
-        if not removed:
+        take = forced_takes(counts)
+        if not any(take):
             return False, drawn, deals
+        for value in range(1, TEN + 1):
+            counts[value] -= take[value]
 
 
 def _event_times(path: Trajectory) -> tuple[dict[int, int], list[int]]:
@@ -198,7 +178,7 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
     leaves, _ = _event_times(path)
     cell_of: dict[int, int] = {}
     closes: dict[int, int] = {c: forever for c in CENTRE}
-    for rank, homes in _HOMES.items():
+    for rank, homes in COURT_HOMES.items():
         arrivals = [i for i in range(path.end) if ranks[i] == rank]
         for cell, index in zip(homes, arrivals):
             cell_of[index] = cell
@@ -231,11 +211,11 @@ def _draw(values: tuple[int, ...], courts: int, rank: int, stop_at_courts: bool)
         if stop_at_courts and courts == COURTS:
             return "win", values, courts
     else:
-        counts[rank - 1] += 1
+        counts[rank] += 1
     if courts + sum(counts) < GRID:
         return "go", tuple(counts), courts
-    left = values_left(counts)
-    return ("loss" if list(left) == counts else "go"), left, courts
+    take = forced_takes(counts)
+    return ("go" if any(take) else "loss"), tuple(c - t for c, t in zip(counts, take)), courts
 
 
 def distinct_orders(counts: tuple[int, ...]) -> int:
@@ -253,7 +233,7 @@ def count_winning_orders(known: list[int], unseen: list[int], rules: Rules) -> t
     Theorem 2); ``known`` must not end the game by itself.
     """
     stop = rules.goal is Goal.COURTS
-    values, courts = (0,) * TEN, 0
+    values, courts = (0,) * (TEN + 1), 0  # value counts, index 1..10
     for rank in known:
         state, values, courts = _draw(values, courts, rank, stop)
         if state != "go":
