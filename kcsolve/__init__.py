@@ -1,9 +1,15 @@
 """kcsolve: an exact solver and puzzle tool for the patience Kings in the Corners."""
 
-from .cards import Card, InvalidCardError, InvalidDeckError, parse_card, parse_deck
-from .deal import deal
-from .engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
-from .record import (
+from .common.cards import (
+    Card,
+    InvalidCardError,
+    InvalidDeckError,
+    parse_card,
+    parse_deck,
+)
+from .common.deal import deal
+from .patience.engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
+from .patience.record import (
     InvalidRecordError,
     Record,
     is_win,
@@ -12,7 +18,7 @@ from .record import (
     read_record,
     replay,
 )
-from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from .patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
 
 __version__ = "0.1.0"
 

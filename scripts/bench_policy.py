@@ -16,12 +16,13 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from kcsolve.deal import deal, deal_ranks
-from kcsolve.engine import Position, Status
-from kcsolve.policy import greedy_player, hint_player, random_player
-from kcsolve.rules import STANDARD
-from kcsolve.stats import wilson
-from kcsolve.theory import course_end
+from kcsolve.common.deal import deal, deal_ranks
+from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.hints import hint_player
+from kcsolve.patience.policy import greedy_player, random_player
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.stats import wilson
+from kcsolve.patience.theory import course_end
 
 
 def play(seed: int, player: str, playouts: int) -> bool:

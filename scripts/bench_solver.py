@@ -19,9 +19,9 @@ import subprocess
 import sys
 import time
 
-from kcsolve.deal import deal
-from kcsolve.rules import parse_rules
-from kcsolve.solver import solve
+from kcsolve.common.deal import deal
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import solve
 
 METHODS = ("auto", "construct", "dfs", "sat")
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")

@@ -14,9 +14,9 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from kcsolve.deal import deal
-from kcsolve.rules import parse_rules
-from kcsolve.solver import Budget, solve
+from kcsolve.common.deal import deal
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import Budget, solve
 
 LIMIT = 10.0
 

@@ -15,9 +15,9 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from kcsolve.deal import deal
-from kcsolve.rules import parse_rules
-from kcsolve.solver import solve
+from kcsolve.common.deal import deal
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import solve
 
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")
 METHODS = ("construct", "sat", "dfs")

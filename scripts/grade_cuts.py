@@ -3,7 +3,7 @@
 Prints the distribution of the win chance (1,000 playouts each) and the cut
 points between easy / medium / hard / fiendish at the 75th, 50th and 25th
 percentiles of the difficulty key (win chance, then court cards placed on
-average), as used by kcsolve.daily.GRADE_CUTS.
+average), as used by kcsolve.patience.daily.GRADE_CUTS.
 
     python scripts/grade_cuts.py
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
-from kcsolve.deal import deal_ranks
-from kcsolve.policy import Difficulty, measure
-from kcsolve.rules import parse_rules
-from kcsolve.theory import course_end
+from kcsolve.common.deal import deal_ranks
+from kcsolve.patience.policy import Difficulty, measure
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.theory import course_end
 
 
 def measure_seed(seed: int) -> tuple[int, Difficulty] | None:

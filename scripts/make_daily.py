@@ -13,8 +13,8 @@ import datetime as dt
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from kcsolve.daily import daily
-from kcsolve.rules import parse_rules
+from kcsolve.patience.daily import daily
+from kcsolve.patience.rules import parse_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = "date\tseed\tdifficulty\tgrade"

@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from itertools import permutations
 from pathlib import Path
 
-from kcsolve.cards import Card, format_deck, parse_card
-from kcsolve.deal import deal
-from kcsolve.engine import (
+from kcsolve.common.cards import Card, format_deck, parse_card
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import (
     CENTRE,
     CORNERS,
     JACK_CELLS,
@@ -33,9 +33,10 @@ from kcsolve.engine import (
     Status,
     cell_name,
 )
-from kcsolve.rules import STANDARD
-from kcsolve.solver import Budget, DepthFirstSearch, solve
-from kcsolve.theory import count_winning_orders, trajectory
+from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.theory import count_winning_orders, trajectory
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

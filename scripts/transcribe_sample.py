@@ -16,8 +16,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from kcsolve.cards import RANKS
-from kcsolve.engine import cell_name
+from kcsolve.common.cards import RANKS
+from kcsolve.patience.engine import cell_name
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAWINGS = ROOT / "tests" / "golden" / "sample_game_drawings.txt"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kcsolve.cards import (
+from kcsolve.common.cards import (
     DECK_SIZE,
     Card,
     InvalidCardError,

@@ -10,9 +10,9 @@ import pytest
 from clitools import assert_bad_input, make_runner, run, write
 
 import kcsolve
-from kcsolve.cards import full_deck, parse_deck
 from kcsolve.cli import cli
-from kcsolve.deal import deal
+from kcsolve.common.cards import full_deck, parse_deck
+from kcsolve.common.deal import deal
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLE = GOLDEN / "sample_game.json"

@@ -2,7 +2,7 @@
 deck files, rule presets, methods, --count, --budget, exit statuses, and every bad-input path.
 
 Outcomes are never hard-coded: seeds are chosen by running the library in the test, and every
-claim the command makes is checked against :mod:`kcsolve.solver`, :mod:`kcsolve.theory` or an
+claim the command makes is checked against :mod:`kcsolve.patience.solver`, :mod:`kcsolve.patience.theory` or an
 independent ``kcsolve verify`` of the record it writes.
 """
 
@@ -19,15 +19,16 @@ import pytest
 from click.testing import Result
 from clitools import assert_bad_input, make_runner, run, write
 
-import kcsolve.cli
-from kcsolve import theory
-from kcsolve.cards import TEN, Card, full_deck, parse_deck, rank_symbol
+import kcsolve.cli.solve_command
 from kcsolve.cli import cli
-from kcsolve.deal import deal
-from kcsolve.record import parse_record, replay
-from kcsolve.render import grid_line
-from kcsolve.rules import STANDARD, parse_rules
-from kcsolve.solver import Budget, DepthFirstSearch, Solution, parse_budget, solve
+from kcsolve.common.cards import TEN, Card, full_deck, parse_deck, rank_symbol
+from kcsolve.common.deal import deal
+from kcsolve.patience import theory
+from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.record import parse_record, replay
+from kcsolve.patience.render import grid_line
+from kcsolve.patience.rules import STANDARD, parse_rules
+from kcsolve.patience.solver import Budget, Solution, parse_budget, solve
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLE = GOLDEN / "sample_game.json"
@@ -565,7 +566,7 @@ def fake_unknown(unknown_seeds: set[int] | None = None) -> Callable[..., Solutio
 
 
 def test_undecided_single_deal_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kcsolve.cli, "solve", fake_unknown())
+    monkeypatch.setattr(kcsolve.cli.solve_command, "solve", fake_unknown())
     result = run("solve", "--seed", "0")
     assert result.exit_code == 3 and result.stderr == ""
     assert result.stdout == "Deal 0, rules standard\n\nUndecided: budget 7 ran out after 8 positions.\n"
@@ -575,7 +576,7 @@ def test_undecided_single_deal_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_undecided_deal_in_a_count_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kcsolve.cli, "solve", fake_unknown({4}))
+    monkeypatch.setattr(kcsolve.cli.solve_command, "solve", fake_unknown({4}))
     result = run("solve", "--seed", "2", "--count", "4")
     assert result.exit_code == 3 and result.stderr == ""
     lines = result.stdout.splitlines()

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run
 
-from kcsolve.daily import GRADES, RAMP, candidate_seed, daily, grade
-from kcsolve.deal import deal
-from kcsolve.policy import measure
-from kcsolve.record import judge
-from kcsolve.rules import STANDARD, parse_rules
+from kcsolve.common.deal import deal
+from kcsolve.patience.daily import GRADES, RAMP, candidate_seed, daily, grade
+from kcsolve.patience.policy import measure
+from kcsolve.patience.record import judge
+from kcsolve.patience.rules import STANDARD, parse_rules
 
 CALENDAR = Path(__file__).resolve().parent.parent / "seeds" / "daily-2027.tsv"
 

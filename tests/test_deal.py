@@ -8,11 +8,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from kcsolve.cards import full_deck
-from kcsolve.deal import InvalidSeedError, check_seed, deal, shuffle_order, splitmix64
+from kcsolve.common.cards import full_deck
+from kcsolve.common.deal import (
+    InvalidSeedError,
+    check_seed,
+    deal,
+    shuffle_order,
+    splitmix64,
+)
 
-# `kcsolve.deal` the attribute is the function (re-exported by the package); get the module itself.
-deal_module = importlib.import_module("kcsolve.deal")
+# `kcsolve.common.deal` the attribute is the function (re-exported by the package); get the module itself.
+deal_module = importlib.import_module("kcsolve.common.deal")
 
 # Never change these: a deal number must mean the same deck in every version of kcsolve.
 GOLDEN = {

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from kcsolve.cards import Card, full_deck, parse_card
-from kcsolve.engine import (
+from kcsolve.common.cards import Card, full_deck, parse_card
+from kcsolve.patience.engine import (
     CORNERS,
     JACK_CELLS,
     QUEEN_CELLS,
@@ -18,7 +18,7 @@ from kcsolve.engine import (
     Status,
     cell_index,
 )
-from kcsolve.rules import STANDARD, parse_rules
+from kcsolve.patience.rules import STANDARD, parse_rules
 
 DEPLETE = parse_rules("deplete")
 SWAP = parse_rules("swap")

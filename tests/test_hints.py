@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from kcsolve.deal import deal
-from kcsolve.engine import Place, Position, Status
-from kcsolve.hints import _sampled, distinct_options, exact_chance, hints
-from kcsolve.policy import greedy_player, random_player
-from kcsolve.rules import STANDARD
-from kcsolve.solver import solve
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import Place, Position, Status
+from kcsolve.patience.hints import _sampled, distinct_options, exact_chance, hints
+from kcsolve.patience.policy import greedy_player, random_player
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solver import solve
 
 
 def late(seed: int, left: int) -> Position | None:

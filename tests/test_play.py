@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run
 
-from kcsolve.deal import deal
-from kcsolve.engine import Place, Remove, cell_name
-from kcsolve.record import read_record
-from kcsolve.rules import STANDARD, parse_rules
-from kcsolve.solver import solve
-from kcsolve.theory import construct
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import Place, Remove, cell_name
+from kcsolve.patience.record import read_record
+from kcsolve.patience.rules import STANDARD, parse_rules
+from kcsolve.patience.solver import solve
+from kcsolve.patience.theory import construct
 
 
 def typed(moves) -> str:  # type: ignore[no-untyped-def]

@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kcsolve.cards import Card
-from kcsolve.deal import deal
-from kcsolve.engine import CENTRE, Place, Position, Remove, Status
-from kcsolve.record import Record, judge, parse_record, record_from_moves
-from kcsolve.rules import parse_rules
+from kcsolve.common.cards import Card
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import CENTRE, Place, Position, Remove, Status
+from kcsolve.patience.record import Record, judge, parse_record, record_from_moves
+from kcsolve.patience.rules import parse_rules
 
 RULE_TEXTS = ["standard", "deplete", "swap", "deplete+swap"]
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from kcsolve.cards import parse_deck
-from kcsolve.deal import deal
-from kcsolve.record import judge
-from kcsolve.rules import parse_rules
-from kcsolve.solver import solve
-from kcsolve.theory import count_winning_orders, trajectory
+from kcsolve.common.cards import parse_deck
+from kcsolve.common.deal import deal
+from kcsolve.patience.record import judge
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import solve
+from kcsolve.patience.theory import count_winning_orders, trajectory
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -64,6 +64,7 @@ def _open_after(cards: int, rules, wanted: int) -> list[list[int]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["standard", "deplete"])
 def test_count_winning_orders_matches_enumeration(preset: str) -> None:
     """The dynamic programme counts exactly the distinct orders of the last 8 cards that win."""

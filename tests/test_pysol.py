@@ -1,4 +1,4 @@
-"""PySolFC game numbers: ``kcsolve.pysol.pysol_deal`` and ``--pysol N`` on ``deal`` and ``solve``.
+"""PySolFC game numbers: ``kcsolve.patience.pysol.pysol_deal`` and ``--pysol N`` on ``deal`` and ``solve``.
 
 The decks are checked against derivations that do not use pysol-cards:
 
@@ -27,16 +27,16 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run
 
-from kcsolve.cards import Card, check_deck, parse_card, parse_deck
-from kcsolve.pysol import (
+from kcsolve.common.cards import Card, check_deck, parse_card, parse_deck
+from kcsolve.patience.pysol import (
     PYSOL_MAX_GAME,
     InvalidPysolGameError,
     PysolUnavailableError,
     check_pysol_game,
     pysol_deal,
 )
-from kcsolve.rules import STANDARD
-from kcsolve.solver import solve
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solver import solve
 
 EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 RANGE_MESSAGE = "PySolFC game number must be between 1 and 10**20, got {}"

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from kcsolve.rules import (
+from kcsolve.patience.rules import (
     PRESETS,
     STANDARD,
     Courts,

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kcsolve.cards import full_deck
 from kcsolve.cli import cli
-from kcsolve.engine import Status
-from kcsolve.record import RecordedPlace, judge, read_record
+from kcsolve.common.cards import full_deck
+from kcsolve.patience.engine import Status
+from kcsolve.patience.record import RecordedPlace, judge, read_record
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORD_PATH = GOLDEN / "sample_game.json"

@@ -5,16 +5,23 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from kcsolve.deal import deal
-from kcsolve.record import judge
-from kcsolve.rules import parse_rules
-from kcsolve.sat import SOLVER_NAME, PairingEncoding, cell_classes, solve_sat
-from kcsolve.solver import Budget, DepthFirstSearch, solve
-from kcsolve.theory import trajectory
+from kcsolve.common.deal import deal
+from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.methods.sat import (
+    SOLVER_NAME,
+    PairingEncoding,
+    cell_classes,
+    solve_sat,
+)
+from kcsolve.patience.record import judge
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.theory import trajectory
 
 PRESETS = ["standard", "deplete", "swap", "deplete+swap"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_search_and_sat_agree_on_500_deals(preset: str) -> None:
     """dfs and sat give the same verdict on 500 seeded deals; every SAT win replays."""
@@ -87,7 +94,7 @@ def test_sat_stats_and_method() -> None:
 
 def test_auto_falls_back_to_sat_if_a_built_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """Were Theorem 2 ever contradicted, auto would let SAT decide and say so in stats."""
-    import kcsolve.theory as theory_module
+    import kcsolve.patience.theory as theory_module
 
     monkeypatch.setattr(theory_module, "construct", lambda ranks, rules, path=None: [])
     deck = next(deal(s) for s in range(50) if solve(deal(s), parse_rules("standard"), "sat").result == "win")

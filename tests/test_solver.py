@@ -9,14 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kcsolve.cards import Card, full_deck
-from kcsolve.deal import deal
-from kcsolve.engine import Position, Remove, Status
-from kcsolve.record import judge, record_from_moves
-from kcsolve.reference import reference_solve
-from kcsolve.rules import parse_rules
-from kcsolve.solver import Budget, DepthFirstSearch, solve, solve_construct, solve_dfs
-from kcsolve.theory import trajectory
+from kcsolve.common.cards import Card, full_deck
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import Position, Remove, Status
+from kcsolve.patience.methods.construct import solve as solve_construct
+from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.methods.dfs import solve as solve_dfs
+from kcsolve.patience.record import judge, record_from_moves
+from kcsolve.patience.reference import reference_solve
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.theory import trajectory
 
 PRESETS = ["standard", "deplete", "swap", "deplete+swap"]
 
@@ -31,6 +34,7 @@ def replays_as_claimed(solution) -> None:
         assert verdict.outcome.reason in solution.reason
 
 
+@pytest.mark.slow
 def test_reference_cross_check_on_seeded_deals() -> None:
     """At least 300 seeded deals decided by the reference search agree with the solver."""
     rules = parse_rules("standard")
@@ -48,6 +52,7 @@ def test_reference_cross_check_on_seeded_deals() -> None:
     assert sum(finished.values()) >= 300, finished
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["deplete", "swap", "deplete+swap"])
 def test_reference_cross_check_other_presets(preset: str) -> None:
     """The reference search agrees with the solver under the other presets too."""
@@ -63,6 +68,7 @@ def test_reference_cross_check_other_presets(preset: str) -> None:
     assert finished >= 30  # 32 to 44 of 120, by preset
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_methods_agree_and_every_line_replays(preset: str) -> None:
     """construct, the hinted search and the theory-free search agree on 300 deals."""

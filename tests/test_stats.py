@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 
 from kcsolve.cli import cli
-from kcsolve.deal import deal
-from kcsolve.rules import parse_rules
-from kcsolve.solver import Budget, solve
-from kcsolve.stats import SEED_OFFSET, ResultsStore, run, summarize, wilson
+from kcsolve.common.deal import deal
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.stats import SEED_OFFSET, ResultsStore, run, summarize, wilson
 
 
 def stats_json(*args: str) -> tuple[int, dict]:

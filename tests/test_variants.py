@@ -11,15 +11,24 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kcsolve.cards import Card, full_deck, parse_card
 from kcsolve.cli import cli
-from kcsolve.deal import deal
-from kcsolve.engine import IllegalMoveError, Place, Position, Remove, Status, cell_index
-from kcsolve.record import judge
-from kcsolve.reference import reference_solve
-from kcsolve.rules import parse_rules
-from kcsolve.solver import Budget, DepthFirstSearch, solve
-from kcsolve.theory import search_courses, trajectory
+from kcsolve.common.cards import Card, full_deck, parse_card
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import (
+    IllegalMoveError,
+    Place,
+    Position,
+    Remove,
+    Status,
+    cell_index,
+)
+from kcsolve.patience.methods.course import search_courses
+from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.record import judge
+from kcsolve.patience.reference import reference_solve
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.theory import trajectory
 
 NEW_PRESETS = ["optional", "groups", "royals", "camelot", "optional+groups", "deplete+groups", "royals+optional"]
 
@@ -182,7 +191,7 @@ def test_theorem_4_wins_replay_and_losses_survive_the_reference(seed: int, prese
 
 def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: ignore[no-untyped-def]
     """A late fill step: follow the solver's line (or the forced course to its jam), then stray a little."""
-    from kcsolve.theory import construct
+    from kcsolve.patience.theory import construct
 
     solution = solve(deck, rules)
     line = list(solution.moves) if solution.result == "win" else construct([c.rank for c in deck], parse_rules("standard"))

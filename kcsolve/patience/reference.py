@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from ..common.cards import Card
 from .engine import (
     CENTRE,
     CORNERS,

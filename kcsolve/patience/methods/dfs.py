@@ -1,4 +1,4 @@
-"""Deciding a deal: the constructive route, an exact depth-first search, and the route chooser.
+"""The ``dfs`` method: an exact card-by-card depth-first search.
 
 The search works card by card on its own compact grid (a rank per cell, 0 for
 empty), and never looks at the engine: its claims are checked by replaying
@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable
 
-from . import theory
-from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
-from .engine import (
+from ...common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from .. import theory
+from ..engine import (
     CENTRE,
     CORNERS,
     COURT_HOMES,
@@ -27,83 +26,18 @@ from .engine import (
     JACK_CELLS,
     PARTNER,
     QUEEN_CELLS,
-    IllegalMoveError,
     Move,
     Place,
-    Position,
     Remove,
-    Status,
     reachable_sums,
     ten_sets,
 )
-from .record import Record, record_from_moves
-from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from ..rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from ..solution import Budget, Solution, confirm_win, deck_ranks, jam_reason, win_reason
 
-METHODS = ("auto", "construct", "course", "sat", "dfs")
 GRID = 16
 COURTS = 12
 _KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
-
-
-class InvalidBudgetError(ValueError):
-    """A budget text that is not ``NODES``, ``SECONDSs`` or both."""
-
-
-class UnsupportedMethodError(ValueError):
-    """A method that cannot decide deals under the given rules."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits on one search: positions visited and wall-clock seconds (None = no limit)."""
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-    def __str__(self) -> str:
-        parts = ([f"{self.seconds:g}s"] if self.seconds is not None else []) + (
-            [str(self.nodes)] if self.nodes is not None else []
-        )
-        return ",".join(parts) or "none"
-
-
-def parse_budget(text: str) -> Budget:
-    """Parse ``100000`` (nodes), ``2.5s`` (seconds) or ``2.5s,100000``."""
-    nodes: int | None = None
-    seconds: float | None = None
-    for part in (p.strip().lower() for p in text.split(",")):
-        try:
-            if part.endswith("s"):
-                seconds = float(part[:-1])
-                if not seconds > 0:
-                    raise ValueError
-            else:
-                nodes = int(float(part)) if "e" in part else int(part)
-                if nodes <= 0:
-                    raise ValueError
-        except (ValueError, OverflowError):
-            raise InvalidBudgetError(
-                f"bad budget {text!r}: use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"
-            ) from None
-    return Budget(nodes, seconds)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A decided (or undecided) deal: the result, a line of moves, why, and how it was found."""
-
-    deck: tuple[Card, ...]
-    rules: Rules
-    result: str
-    moves: tuple[Move, ...]
-    reason: str
-    stats: dict[str, Any] = field(default_factory=dict)
-    # For a loss, where best play fails: ('full' | 'left' | 'K' | 'Q' | 'J', card, deal); None when unknown.
-    loss: tuple[str, int | None, int | None] | None = None
-
-    def record(self, **extra: Any) -> Record:
-        """The solution as a game record, with ``stats`` and any extra keys."""
-        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=self.stats)
 
 
 class _OutOfBudget(Exception):
@@ -179,7 +113,7 @@ class DepthFirstSearch:
         if self.use_theory:
             path = theory.trajectory(self.ranks, self.rules)
             if not path.won:
-                return "loss", [], _jam_reason(path)
+                return "loss", [], jam_reason(path)
             self._take_hints(theory.construct(self.ranks, self.rules, path))
         line: list[Move] = []
         try:
@@ -187,7 +121,7 @@ class DepthFirstSearch:
         except _OutOfBudget:
             return "unknown", [], f"budget {self.budget} ran out after {self.nodes} positions"
         if won:
-            return "win", line, _win_reason(self.rules)
+            return "win", line, win_reason(self.rules)
         depth, why = self.furthest
         return "loss", [], f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}"
 
@@ -414,15 +348,6 @@ class DepthFirstSearch:
         return options
 
 
-def _win_reason(rules: Rules) -> str:
-    """How a won game ends under ``rules``."""
-    if rules.goal is Goal.COURTS:
-        return "the twelfth court card is placed"
-    if rules.goal is Goal.DEPLETE:
-        return "all courts placed, stock empty"
-    return "stock empty and no number card left"
-
-
 def _pair_up(by_rank: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
     """Group the cells chosen per rank into removals: each Ten alone, the rest as pairs to 10."""
     sets: list[tuple[int, ...]] = [(c,) for c in by_rank[TEN]]
@@ -433,139 +358,19 @@ def _pair_up(by_rank: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
     return sets
 
 
-def _ranks(deck: tuple[Card, ...]) -> tuple[int, ...]:
-    """The ranks of a deck, top first."""
-    return tuple(card.rank for card in deck)
-
-
-def _jam_reason(path: theory.Trajectory) -> str:
-    """Why a jammed course loses, in words."""
-    return (
-        f"grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
-        "the deck decides this whatever the play"
-    )
-
-
-class RejectedLineError(AssertionError):
-    """The engine refused a win a solver claimed: a bug in kcsolve, never a verdict on the deal."""
-
-
-def _confirm_win(deck: tuple[Card, ...], rules: Rules, moves: Sequence[Move], method: str) -> None:
-    """Replay a claimed win through the engine, which knows nothing of the solvers; raise if it is not one."""
-    position = Position.start(deck, rules)
-    try:
-        for move in moves:
-            position = position.play(move)
-    except IllegalMoveError as exc:
-        raise RejectedLineError(f"{method}: the engine refused the winning line: {exc}") from None
-    if position.outcome().status is not Status.WON:
-        raise RejectedLineError(f"{method}: the winning line ends {position.outcome()}")
-
-
-def solve_construct(deck: tuple[Card, ...], rules: Rules = STANDARD) -> Solution:
-    """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
-    if not theory.covers(rules):
-        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r}")
-    started = time.perf_counter()
-    ranks = _ranks(deck)
-    path = theory.trajectory(ranks, rules)
-    moves = theory.construct(ranks, rules, path)
-    result = "win" if path.won else "loss"
-    reason = "the twelfth court card is placed" if path.won else _jam_reason(path)
-    stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
-    if path.won:
-        _confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
-    stats["seconds"] = round(time.perf_counter() - started, 6)
-    loss = None if path.won else ("full", path.end, path.jam_deal)
-    return Solution(deck, rules, result, tuple(moves), reason, stats, loss)
-
-
-def solve_dfs(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by exact depth-first search; wins are replayed by the engine."""
     started = time.perf_counter()
-    search = DepthFirstSearch(_ranks(deck), rules, budget)
+    search = DepthFirstSearch(deck_ranks(deck), rules, budget)
     result, moves, reason = search.run()
     if result == "win":
-        _confirm_win(deck, rules, moves, "dfs")
+        confirm_win(deck, rules, moves, "dfs")
     loss = None
     if result == "loss" and search.use_theory and search.nodes == 0:
-        moves = theory.construct(_ranks(deck), rules)
-        path = theory.trajectory(_ranks(deck), rules)
+        moves = theory.construct(deck_ranks(deck), rules)
+        path = theory.trajectory(deck_ranks(deck), rules)
         loss = ("full", path.end, path.jam_deal)
     elif result == "loss":
         loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
     return Solution(deck, rules, result, tuple(moves), reason, stats, loss)
-
-
-def solve_course(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
-    """Decide by searching value-level courses (exact for every rule set), then seat the cards (Theorem 2)."""
-    started = time.perf_counter()
-    ranks = _ranks(deck)
-    deadline = None if budget.seconds is None else started + budget.seconds
-    found = theory.search_courses(ranks, rules, budget.nodes, deadline)
-    moves: list[Move] = []
-    if found.result == "win":
-        assert found.path is not None
-        moves = theory.construct(ranks, rules, found.path)
-        _confirm_win(deck, rules, moves, "course (Theorem 2 contradicted)")
-        reason = _win_reason(rules)
-    elif found.result == "loss":
-        card, deal_no = found.furthest
-        ending = "the stock runs out with cards left" if card == DECK_SIZE else "the grid jams"
-        reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
-                  f"the furthest reaches card {card} in deal {deal_no}, where {ending}")
-    else:
-        reason = f"budget {budget} ran out after {found.nodes} removal choices"
-    stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
-    loss = None
-    if found.result == "loss":
-        loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
-    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss)
-
-
-def solve_sat(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
-    """Decide by the CNF encoding of the pairing choices; the budget's nodes are solver conflicts."""
-    from . import sat  # pysat loads only when this method is used
-
-    started = time.perf_counter()
-    if not theory.covers(rules):
-        fallback = solve_course(deck, rules, budget)
-        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; decided by the course search"
-        return fallback
-    answer = sat.solve_sat(_ranks(deck), rules, conflicts=budget.nodes, seconds=budget.seconds)
-    if answer.result == "win":
-        _confirm_win(deck, rules, answer.moves, "sat")
-    stats = {"method": "sat", "nodes": answer.stats["conflicts"], **answer.stats}
-    stats["seconds"] = round(time.perf_counter() - started, 6)
-    loss = None
-    if answer.result == "loss":
-        path = theory.trajectory(_ranks(deck), rules)
-        loss = None if path.won else ("full", path.end, path.jam_deal)
-    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
-
-
-def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, method: str = "auto", budget: Budget = Budget()) -> Solution:
-    """Decide a deal: 'win' with a complete line, 'loss' with the reason, or 'unknown' on budget.
-
-    ``auto`` takes the fastest exact route: under forced pair removal the forced
-    course and the built line (Theorem 2), which needs no search, with SAT as the
-    referee should the engine ever refuse a built line; elsewhere the search over
-    value-level courses, whose winning course is seated the same way.
-    """
-    if method not in METHODS:
-        raise UnsupportedMethodError(f"unknown method {method!r} (methods: {', '.join(METHODS)})")
-    if method == "construct":
-        return solve_construct(deck, rules)
-    if method == "auto" and theory.covers(rules):
-        try:
-            return solve_construct(deck, rules)
-        except RejectedLineError as refused:
-            decided = solve_sat(deck, rules, budget)
-            decided.stats["fallback"] = str(refused)
-            return decided
-    if method == "sat":
-        return solve_sat(deck, rules, budget)
-    if method in ("auto", "course"):
-        return solve_course(deck, rules, budget)
-    return solve_dfs(deck, rules, budget)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import JACK, KING, QUEEN, TEN
+from ..common.cards import JACK, KING, QUEEN, TEN
 from .engine import CENTRE as CENTRE_CELLS
 from .engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Position
 from .rules import Goal, Removal, Rules, Sets
@@ -227,10 +227,3 @@ def class_view(position: Position) -> tuple[list[list[int]], list[int]]:
             else:
                 cells[c].append(rank)
     return cells, courts
-
-
-def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:
-    """The hint engine playing by itself: the option its own hints rank first."""
-    from .hints import hint_move
-
-    return hint_move(position, playouts, seed)

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import TEN
+from ..common.cards import TEN
 from .engine import (
     CENTRE,
     Move,
@@ -188,3 +188,8 @@ def hint_move(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) 
     if len(options) == 1:
         return options[0][0]
     return hints(position, playouts, seed)[0].move
+
+
+def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:
+    """The hint engine playing by itself: the option its own hints rank first."""
+    return hint_move(position, playouts, seed)

@@ -17,14 +17,16 @@ the classes a card may take.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from .cards import JACK, KING, QUEEN, TEN
-from .engine import (
+from ...common.cards import JACK, KING, QUEEN, TEN, Card
+from .. import theory
+from ..engine import (
     CENTRE,
     CORNERS,
     EDGE_PAIRS,
@@ -34,8 +36,10 @@ from .engine import (
     Place,
     Remove,
 )
-from .rules import Courts, Goal, Rules
-from .theory import Trajectory, covers, trajectory
+from ..rules import STANDARD, Courts, Goal, Rules
+from ..solution import Budget, Solution, confirm_win, deck_ranks
+from ..theory import Trajectory, covers, trajectory
+from .course import solve as solve_course
 
 SOLVER_NAME = "glucose4"
 
@@ -257,3 +261,21 @@ def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None
     won = "the twelfth court card is placed" if rules.goal is Goal.COURTS else "all courts placed, stock empty"
     return SatResult("win", tuple(encoding.decode(model)), won, stats)
 
+
+def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by the CNF encoding of the pairing choices; the budget's nodes are solver conflicts."""
+    started = time.perf_counter()
+    if not theory.covers(rules):
+        fallback = solve_course(deck, rules, budget)
+        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; decided by the course search"
+        return fallback
+    answer = solve_sat(deck_ranks(deck), rules, conflicts=budget.nodes, seconds=budget.seconds)
+    if answer.result == "win":
+        confirm_win(deck, rules, answer.moves, "sat")
+    stats = {"method": "sat", "nodes": answer.stats["conflicts"], **answer.stats}
+    stats["seconds"] = round(time.perf_counter() - started, 6)
+    loss = None
+    if answer.result == "loss":
+        path = theory.trajectory(deck_ranks(deck), rules)
+        loss = None if path.won else ("full", path.end, path.jam_deal)
+    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)

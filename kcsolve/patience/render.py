@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import TEN, Card, rank_symbol
+from ..common.cards import TEN, Card, rank_symbol
 from .engine import Place, Position, Remove, Status, cell_name
 from .record import Step
 

@@ -17,8 +17,8 @@ import hashlib
 from dataclasses import dataclass
 from itertools import count
 
-from .cards import Card
-from .deal import deal
+from ..common.cards import Card
+from ..common.deal import deal
 from .policy import Difficulty, measure
 from .rules import Rules
 from .solver import Solution, solve

@@ -16,7 +16,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import Card, rank_symbol
+from ..common.cards import Card, rank_symbol
 from .engine import (
     EMPTY,
     IllegalMoveError,
@@ -29,9 +29,10 @@ from .engine import (
     cell_index,
     cell_name,
 )
+from .methods.dfs import DepthFirstSearch
 from .record import InvalidRecordError, read_record, record_from_moves, replay
 from .rules import Goal, Removal, Rules
-from .solver import Budget, DepthFirstSearch, solve
+from .solver import Budget, solve
 
 HELP = """Commands:
   b2          place the turned card in b2 (or, while removing, remove the Ten in b2)

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import (
+from ..common.cards import (
     Card,
     InvalidCardError,
     InvalidDeckError,

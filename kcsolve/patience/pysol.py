@@ -24,7 +24,7 @@ numbers (the Microsoft generator for N up to 2**33-1) are not supported.
 
 from __future__ import annotations
 
-from .cards import Card
+from ..common.cards import Card
 
 PYSOL_FIRST_GAME = 1
 PYSOL_MS_LIMIT = 32000  # games below this use the Microsoft-compatible generator

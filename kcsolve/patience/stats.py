@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .deal import deal, deal_ranks
+from ..common.deal import deal, deal_ranks
 from .rules import Rules, parse_rules
 from .solver import Budget, parse_budget, solve
 from .theory import course_end, covers

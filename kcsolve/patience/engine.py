@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from ..common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
 from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")

@@ -1,0 +1,83 @@
+"""The record commands: ``deal``, ``replay`` and ``verify``."""
+
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+
+import click
+
+from ..common.cards import format_deck
+from ..common.deal import SEED_LIMIT, check_seed, deal
+from ..patience.engine import Status
+from ..patience.pysol import (
+    pysol_deal,
+)
+from ..patience.record import judge, replay
+from .base import (
+    CONTEXT,
+    _rules_option,
+    _tell,
+    _use_colour,
+    cli,
+    colour_option,
+    fail,
+    load_record,
+    style_option,
+)
+
+
+@cli.command("deal", context_settings=CONTEXT)
+@click.option("--seed", type=int, help="Deal number, 0 <= N < 2**64 (default: a random one, printed).")
+@click.option("--pysol", type=int, metavar="N", help="The deck of PySolFC's Camelot game N, 1 <= N <= 10**20.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def deal_command(seed: int | None, pysol: int | None, fmt: str) -> None:
+    """Print the deck of a seeded deal or of a PySolFC game, top of the stock first."""
+    if pysol is not None and seed is not None:
+        fail("give either --seed N or --pysol N, not both")
+    if pysol is not None:
+        deck, key, number = pysol_deal(pysol), "pysol", pysol
+    else:
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        deck, key, number = deal(check_seed(seed)), "seed", seed
+    if fmt == "json":
+        click.echo(json.dumps({key: number, "deck": [str(c) for c in deck]}))
+    else:
+        source = f"PySolFC Camelot game {pysol}; " if pysol is not None else ""
+        click.echo(f"# kcsolve deal --{key} {number}  ({source}first card = top of the stock)")
+        click.echo(format_deck(deck), nl=False)
+
+
+@cli.command("replay", context_settings=CONTEXT)
+@click.argument("record_path", metavar="RECORD.json")
+@click.option("--rules", "rules_text", help="Replay under these rules instead of the record's.")
+@style_option
+@colour_option
+def replay_command(record_path: str, rules_text: str | None, style: str, colour: bool | None) -> None:
+    """Tell a recorded game deal by deal, removal by removal, like the sample game."""
+    record = load_record(record_path)
+    rules = _rules_option(rules_text) or record.rules
+    played = replay(record, rules)
+    paint = _use_colour(colour)
+    _tell(played, style, paint)
+    if played.error:
+        click.echo(f"Illegal: {played.error}.")
+        sys.exit(1)
+
+
+@cli.command("verify", context_settings=CONTEXT)
+@click.argument("record_path", metavar="RECORD.json")
+@click.option("--rules", "rules_text", help="Judge under these rules instead of the record's.")
+def verify_command(record_path: str, rules_text: str | None) -> None:
+    """Replay a record's moves and judge the result: exit 0 only for a won game."""
+    record = load_record(record_path)
+    verdict = judge(record, _rules_option(rules_text))
+    line = str(verdict)
+    claimed = {"win": Status.WON, "loss": Status.LOST}.get(record.result)
+    if claimed is not None and claimed is not verdict.outcome.status and not verdict.illegal:
+        line += f" (the record claims {record.result!r})"
+    click.echo(line)
+    sys.exit(0 if verdict.won else 1)

@@ -1,0 +1,140 @@
+"""The ``solve`` command: one deal, or many with ``--count``."""
+
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from ..common.deal import SEED_LIMIT, check_seed, deal
+from ..patience.pysol import (
+    PYSOL_MAX_GAME,
+    check_pysol_game,
+    pysol_deal,
+)
+from ..patience.record import replay
+from ..patience.render import draw
+from ..patience.rules import Rules, parse_rules
+from ..patience.solver import (
+    METHODS,
+    Budget,
+    Solution,
+    parse_budget,
+    solve,
+)
+from .base import (
+    CONTEXT,
+    EXIT_FOR,
+    _tell,
+    _use_colour,
+    cli,
+    colour_option,
+    fail,
+    load_deck,
+    style_option,
+)
+
+
+def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:
+    """``decided by construct: 0 positions searched, 0.41 ms`` (``stopped ...`` when undecided)."""
+    route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
+    return f"{route}: {stats['nodes']} positions searched, {stats['seconds'] * 1000:.2f} ms"
+
+
+def _print_solution(solution: Solution, title: str, style: str, colour: bool) -> None:
+    """Tell a solved deal: the winning line like the sample game, or why it is lost."""
+    record = solution.record()
+    played = replay(record)
+    click.echo(title)
+    click.echo()
+    if solution.result == "win":
+        _tell(played, style, colour)
+        click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
+    elif solution.result == "loss":
+        if played.steps:
+            click.echo("The grid when it jams, after the best play:")
+            click.echo(draw(played.final, style, colour), color=colour)
+            click.echo()
+        click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
+    else:
+        click.echo(f"Undecided: {solution.reason}.")
+
+
+@cli.command("solve", context_settings=CONTEXT)
+@click.argument("deck_path", metavar="[DECK_FILE|-]", required=False)
+@click.option("--seed", type=int, help="Solve deal number N instead of a deck file.")
+@click.option("--pysol", type=int, metavar="N", help="Solve PySolFC's Camelot game N, 1 <= N <= 10**20, instead.")
+@click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol).")
+@click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
+              help="auto: the fastest exact route; construct: the forced course and a built line; "
+              "sat: one CDCL call on the pairing choices; dfs: depth-first search.")
+@click.option("--budget", "budget_text",
+              help="Search limit: NODES (dfs positions, sat conflicts), SECONDSs, or both ('2s,100000').")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@style_option
+@colour_option
+def solve_command(
+    deck_path: str | None, seed: int | None, pysol: int | None, count: int | None, rules_text: str, method: str,
+    budget_text: str | None, fmt: str, style: str, colour: bool | None,
+) -> None:
+    """Decide whether a deal can be won, and print the winning line.
+
+    Exit status: 0 winnable, 1 not winnable, 3 undecided (budget ran out),
+    2 bad input; with --count, 0 when every deal was decided, 3 otherwise.
+    """
+    rules = parse_rules(rules_text)
+    budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    if pysol is not None and (deck_path is not None or seed is not None):
+        fail("give --pysol N alone, without a DECK_FILE or --seed N")
+    if deck_path is not None and seed is not None:
+        fail("give either a DECK_FILE (or - for standard input) or --seed N, not both")
+    if count is not None and seed is None and pysol is None:
+        fail("--count needs --seed or --pysol: it solves consecutive numbered deals")
+    if deck_path is None and seed is None and pysol is None:
+        fail("give a DECK_FILE (or - for standard input), --seed N or --pysol N")
+    if seed is not None:
+        check_seed(seed)
+        if seed + (count or 1) > SEED_LIMIT:
+            fail(f"--seed {seed} --count {count} runs past the last deal number, 2**64-1")
+    if pysol is not None:
+        check_pysol_game(pysol)
+        if pysol + (count or 1) > PYSOL_MAX_GAME + 1:
+            fail(f"--pysol {pysol} --count {count} runs past the last PySolFC game number, 10**20")
+    if count is not None:
+        _solve_many(pysol if pysol is not None else seed or 0, count, rules, method, budget, fmt, pysol is not None)
+    if deck_path is not None:
+        deck = load_deck(deck_path)
+    else:
+        deck = deal(seed or 0) if pysol is None else pysol_deal(pysol)
+    solution = solve(deck, rules, method, budget)
+    if fmt == "json":
+        extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
+        click.echo(json.dumps({**solution.record(**extra).to_json()}))
+    else:
+        source = (f"Deal {seed}" if seed is not None else f"PySolFC game {pysol}" if pysol is not None
+                  else f"Deck {deck_path}")
+        _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
+    sys.exit(EXIT_FOR[solution.result])
+
+
+def _solve_many(
+    start: int, count: int, rules: Rules, method: str, budget: Budget, fmt: str, pysol: bool = False,
+) -> NoReturn:
+    """Solve consecutive seeds (or PySolFC games), one line each as it is decided; exit 0 if all were decided."""
+    tally = {"win": 0, "loss": 0, "unknown": 0}
+    key, label = ("pysol", "PySolFC game") if pysol else ("seed", "seed")
+    for seed in range(start, start + count):
+        solution = solve(pysol_deal(seed) if pysol else deal(seed), rules, method, budget)
+        tally[solution.result] += 1
+        if fmt == "json":
+            click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
+        else:
+            stats = _describe_stats(solution.stats, solution.result != "unknown")
+            click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")
+    if fmt == "text":
+        click.echo(f"{count} deals under {rules}: {tally['win']} winnable, {tally['loss']} not, {tally['unknown']} undecided")
+    sys.exit(3 if tally["unknown"] else 0)

@@ -1,0 +1,104 @@
+"""The ``stats`` command: win rates over many seeded deals, stored and resumable."""
+
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..common.deal import SEED_LIMIT, check_seed
+from ..patience.rules import parse_rules
+from ..patience.solver import (
+    Budget,
+    parse_budget,
+)
+from .base import (
+    CONTEXT,
+    ProgressLine,
+    cli,
+    fail,
+)
+
+
+@cli.command("stats", context_settings=CONTEXT)
+@click.option("--start", type=int, default=0, show_default=True, help="First deal number.")
+@click.option("--count", type=click.IntRange(min=1), default=10_000, show_default=True, help="How many consecutive deals.")
+@click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
+@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="all cores",
+              help="Worker processes.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), help="Results database (default: in the user's cache).")
+@click.option("--budget", "budget_text", help="Search limit per deal where a search is needed; a larger one retries undecided deals.")
+@click.option("--scheduler", help="Run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def stats_command(
+    start: int, count: int, rules_text: str, jobs: int, db_path: str | None, budget_text: str | None,
+    scheduler: str | None, fmt: str,
+) -> None:
+    """Win rate over consecutive seeded deals, stored per deal and resumable.
+
+    Exit status: 0 when every deal is decided, 3 if any is undecided, 2 for bad
+    input (including a database that is not kcsolve's), 130 when interrupted
+    (finished deals are kept; run the same command again to resume).
+    """
+    from ..patience import stats
+
+    rules = parse_rules(rules_text)
+    budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    check_seed(start)
+    if start + count > SEED_LIMIT:
+        fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
+    path = Path(db_path) if db_path else stats.default_db()
+    try:
+        store = stats.ResultsStore(path)
+    except stats.ResultsStoreError as exc:
+        fail(str(exc))
+    report = ProgressLine() if sys.stderr.isatty() else None
+    try:
+        run = stats.run(store, rules, start, count, jobs, budget, report, scheduler)
+    except KeyboardInterrupt:
+        done = len(store.decided(str(rules), start, count, budget))
+        click.echo(f"\ninterrupted: {done:,} of {count:,} deals are stored in {path}; "
+                   "run the same command again to resume", err=True)
+        sys.exit(130)
+    except stats.SchedulerError as exc:
+        fail(str(exc))
+    if report:
+        click.echo(err=True)
+    summary = stats.summarize(store, rules, start, count)
+    store.close()
+    if fmt == "json":
+        click.echo(json.dumps({**summary.to_json(), "db": str(path), "solved_now": run.solved}))
+    else:
+        _print_summary(summary, path, run)
+    sys.exit(3 if summary.undecided else 0)
+
+
+def _print_summary(summary: Any, path: Path, run: Any) -> None:
+    """The win rate, its interval, and the losses split by reason and by fill round."""
+    from ..patience.stats import REASONS
+
+    last = summary.start + summary.count - 1
+    click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({summary.count:,} deals): "
+               f"{summary.won:,} won, {summary.lost:,} lost, {summary.undecided:,} undecided")
+    if summary.win_rate is not None:
+        low, high = summary.ci95
+        click.echo(f"win rate {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
+    if summary.undecided:
+        low, high = summary.bounds
+        click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")
+    click.echo("for comparison, Pretty Good Solitaire rates the game 'Easy (80%)' without saying how")
+    if summary.lost:
+        click.echo("losses by reason:")
+        for code, label in REASONS.items():
+            n = summary.loss_reasons[code]
+            click.echo(f"  {label:<34} {n:>9,}  {n / summary.lost:7.2%}")
+        click.echo("losses by the deal (fill round) in which best play is lost:")
+        for deal_no, n in sorted(summary.loss_deals.items()):
+            click.echo(f"  deal {deal_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
+    rate = f" at {run.rate:,.0f} deals/s" if run.solved else ""
+    click.echo(f"stored in {path}; this run solved {run.solved:,} deals{rate}")

@@ -1,0 +1,35 @@
+"""The ``construct`` method: the forced course decides, and the winning line is built (Theorem 2)."""
+
+from __future__ import annotations
+
+import time
+
+from ...common.cards import Card
+from .. import theory
+from ..rules import STANDARD, Rules
+from ..solution import (
+    Budget,
+    Solution,
+    UnsupportedMethodError,
+    confirm_win,
+    deck_ranks,
+    jam_reason,
+)
+
+
+def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
+    if not theory.covers(rules):
+        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r}")
+    started = time.perf_counter()
+    ranks = deck_ranks(deck)
+    path = theory.trajectory(ranks, rules)
+    moves = theory.construct(ranks, rules, path)
+    result = "win" if path.won else "loss"
+    reason = "the twelfth court card is placed" if path.won else jam_reason(path)
+    stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
+    if path.won:
+        confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
+    stats["seconds"] = round(time.perf_counter() - started, 6)
+    loss = None if path.won else ("full", path.end, path.jam_deal)
+    return Solution(deck, rules, result, tuple(moves), reason, stats, loss)

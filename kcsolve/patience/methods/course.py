@@ -1,0 +1,188 @@
+"""The ``course`` method: a search over value-level courses, exact for every rule set (Theorem 4).
+
+Which cell each card sits in never decides the game under fixed, swapped or royal
+courts (docs/THEORY.md), so a state is just (cards drawn, value counts, court
+cards placed); a winning course is seated into concrete moves by the same
+backward interval scheduling as ``construct``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ...common.cards import DECK_SIZE, TEN, Card
+from ..engine import Move
+from ..rules import STANDARD, Goal, Removal, Rules, Sets
+from ..solution import Budget, Solution, confirm_win, deck_ranks, win_reason
+from ..theory import Trajectory, construct, deal_round
+
+
+def _ten_sums(parts: int = 9) -> list[tuple[int, ...]]:
+    """Every multiset of two or more values 1..9 summing to 10, largest value first."""
+    found: list[tuple[int, ...]] = []
+
+    def build(left: int, largest: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            if len(chosen) >= 2:
+                found.append(chosen)
+            return
+        for value in range(min(largest, left), 0, -1):
+            build(left - value, value, (*chosen, value))
+
+    build(TEN, parts, ())
+    return found
+
+
+GROUPS_OF_TEN = tuple(_ten_sums())
+PAIRS_OF_TEN = ((9, 1), (8, 2), (7, 3), (6, 4), (5, 5))
+
+
+@dataclass(frozen=True)
+class CourseSearch:
+    """The outcome of :func:`search_courses`: a winning course, or proof there is none, or a budget hit."""
+
+    result: str  # 'win', 'loss' or 'unknown'
+    path: Trajectory | None
+    nodes: int
+    furthest: tuple[int, int]  # (cards drawn, deals) of the course that got furthest
+
+
+class _Budget(Exception):
+    """The value-level search ran out of its budget."""
+
+
+def search_courses(
+    ranks: tuple[int, ...] | list[int], rules: Rules, nodes: int | None = None, deadline: float | None = None,
+    start: tuple[int, tuple[int, ...], int] = (0, (0,) * (TEN + 1), 0),
+) -> CourseSearch:
+    """Search every value-level course the rules allow, for one that reaches the goal.
+
+    A state is (cards drawn, value counts on the grid, court cards placed): by
+    Theorem 2 (docs/THEORY.md, section 6) which cell each card sits in never decides
+    the game under fixed, swapped or royal courts, so nothing else matters. At
+    each full grid the options are the multisets of sets the rules let go: all
+    that can go under forced removal, any non-empty choice under optional removal.
+    ``start`` = (cards drawn, value counts, court cards placed) begins mid-game at a
+    fill step; from there a win means some course of values wins, which every
+    winning line of play from that position also is (the converse needs a free
+    grid, as at the start).
+    """
+    stop_at_courts = rules.goal is Goal.COURTS
+    forced = rules.removal is Removal.FORCED
+    shapes = (((TEN,),) + PAIRS_OF_TEN) if rules.sets is Sets.PAIRS else (((TEN,),) + GROUPS_OF_TEN)
+    failed: set[tuple] = set()
+    deals: list[tuple[int, int]] = []
+    plans: list[list[tuple[int, ...]]] = []
+    count = [0]
+    furthest = [(0, 0)]
+
+    def fits(counts: list[int] | tuple[int, ...], shape: tuple[int, ...]) -> bool:
+        need = [0] * (TEN + 1)
+        for value in shape:
+            need[value] += 1
+        return all(counts[v] >= need[v] for v in shape)
+
+    def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+        """(counts left, sets taken) for every distinct outcome, most cards taken first."""
+        outcomes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+        def walk(current: tuple[int, ...], taken: list[tuple[int, ...]], start: int) -> None:
+            options = [i for i in range(start, len(shapes)) if fits(current, shapes[i])]
+            if taken and (not forced or not any(fits(current, s) for s in shapes)):
+                outcomes.setdefault(current, list(taken))
+            for i in options:
+                after = list(current)
+                for value in shapes[i]:
+                    after[value] -= 1
+                walk(tuple(after), taken + [shapes[i]], i)
+
+        walk(counts, [], 0)
+        return sorted(outcomes.items(), key=lambda item: sum(item[0]))
+
+    def clears(counts: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        """Sets that take every number card left, if any."""
+        if not any(counts):
+            return []
+        return next((taken for left, taken in removals(counts) if not any(left)), None)
+
+    def fill(counts: tuple[int, ...], courts: int, drawn: int) -> bool:
+        first = drawn
+        grid = list(counts)
+        courts, drawn, won = deal_round(ranks, grid, courts, drawn, stop_at_courts)
+        deals.append((first, drawn))
+        if won:
+            return True
+        furthest[0] = max(furthest[0], (drawn, len(deals)))
+        state = (drawn, tuple(grid), courts)
+        if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
+            return True
+        if drawn == DECK_SIZE:
+            plan = clears(state[1])
+            if plan is not None:
+                plans.append(plan)
+                return True
+        elif state not in failed:
+            count[0] += 1
+            if (nodes is not None and count[0] > nodes) or (
+                deadline is not None and count[0] % 64 == 0 and time.perf_counter() > deadline
+            ):
+                raise _Budget
+            for left, taken in removals(state[1]):
+                plans.append(taken)
+                if fill(left, courts, drawn):
+                    return True
+                plans.pop()
+            failed.add(state)
+        deals.pop()
+        return False
+
+    try:
+        won = fill(start[1], start[2], start[0])
+    except _Budget:
+        return CourseSearch("unknown", None, count[0], furthest[0])
+    if not won:
+        return CourseSearch("loss", None, count[0], furthest[0])
+    path = _as_trajectory(ranks, deals, plans) if start[0] == 0 else None  # mid-game cards have no names here
+    return CourseSearch("win", path, count[0], furthest[0])
+
+
+def _as_trajectory(
+    ranks: tuple[int, ...] | list[int], deals: list[tuple[int, int]], plans: list[list[tuple[int, ...]]]
+) -> Trajectory:
+    """Name the cards of a value-level course: each removal takes the oldest cards of its values."""
+    on_grid: dict[int, list[int]] = {v: [] for v in range(1, TEN + 1)}
+    removals = []
+    for number, (first, end) in enumerate(deals):
+        for index in range(first, end):
+            if ranks[index] <= TEN:
+                on_grid[ranks[index]].append(index)
+        if number < len(plans):
+            removals.append(tuple(tuple(on_grid[v].pop(0) for v in shape) for shape in plans[number]))
+    return Trajectory(True, deals[-1][1], tuple(deals), tuple(removals))
+
+
+def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
+    """Decide by searching value-level courses (exact for every rule set), then seat the cards (Theorem 2)."""
+    started = time.perf_counter()
+    ranks = deck_ranks(deck)
+    deadline = None if budget.seconds is None else started + budget.seconds
+    found = search_courses(ranks, rules, budget.nodes, deadline)
+    moves: list[Move] = []
+    if found.result == "win":
+        assert found.path is not None
+        moves = construct(ranks, rules, found.path)
+        confirm_win(deck, rules, moves, "course (Theorem 2 contradicted)")
+        reason = win_reason(rules)
+    elif found.result == "loss":
+        card, deal_no = found.furthest
+        ending = "the stock runs out with cards left" if card == DECK_SIZE else "the grid jams"
+        reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
+                  f"the furthest reaches card {card} in deal {deal_no}, where {ending}")
+    else:
+        reason = f"budget {budget} ran out after {found.nodes} removal choices"
+    stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
+    loss = None
+    if found.result == "loss":
+        loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
+    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss)
