@@ -63,11 +63,12 @@ def in_fresh_process(method: str, preset: str, start: int, count: int) -> dict:
 
 def end_to_end(runs: int = 10) -> float:
     """Median wall time of ``kcsolve solve --seed 1``, process start included."""
-    command = shutil.which("kcsolve") or "kcsolve"
+    found = shutil.which("kcsolve")
+    command = [found] if found else [sys.executable, "-m", "kcsolve"]
     times = []
     for _ in range(runs):
         began = time.perf_counter()
-        subprocess.run([command, "solve", "--seed", "1"], capture_output=True)
+        subprocess.run([*command, "solve", "--seed", "1"], capture_output=True, check=True)
         times.append(time.perf_counter() - began)
     return statistics.median(times)
 
