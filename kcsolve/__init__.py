@@ -19,6 +19,16 @@ from .patience.record import (
     replay,
 )
 from .patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from .patience.solver import (
+    DEFAULT_BUDGET,
+    METHODS,
+    Budget,
+    InvalidBudgetError,
+    Solution,
+    UnsupportedMethodError,
+    parse_budget,
+    solve,
+)
 
 __version__ = "0.1.0"
 
@@ -27,4 +37,6 @@ __all__ = [
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
     "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
+    "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
+    "InvalidBudgetError", "UnsupportedMethodError",
 ]

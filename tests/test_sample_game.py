@@ -284,23 +284,23 @@ def drop_move(number: int):
 @pytest.mark.parametrize(
     "change, message",
     [
-        (set_move(2, {"place": "6", "cell": "a1"}), "move 2 is illegal: place 6 in a1: the cell holds A"),
-        (set_move(4, {"place": "K", "cell": "b2"}), "move 4 is illegal: place K in b2: a King may not go there"),
-        (set_move(1, {"place": "2", "cell": "a1"}), "move 1 is illegal: place 2 in a1: the next stock card is A"),
+        (set_move(2, {"place": "6", "cell": "a1"}), "move 2: place 6 in a1: the cell holds A"),
+        (set_move(4, {"place": "K", "cell": "b2"}), "move 4: place K in b2: a King may not go there"),
+        (set_move(1, {"place": "2", "cell": "a1"}), "move 1: place 2 in a1: the next stock card is A"),
         (
             set_move(18, {"remove": ["b2", "c2"]}),
-            "move 18 is illegal: remove b2 c2: 7 + 4 is not a Ten alone or a pair summing to 10",
+            "move 18: remove b2 c2: 7 + 4 is not a Ten alone or a pair summing to 10",
         ),
-        (set_move(17, {"remove": ["a1"]}), "move 17 is illegal: remove a1: A is not a Ten alone or a pair summing to 10"),
+        (set_move(17, {"remove": ["a1"]}), "move 17: remove a1: A is not a Ten alone or a pair summing to 10"),
         (
             set_move(15, {"remove": ["a3"]}),
-            "move 15 is illegal: remove a3: removal opens only when the grid is full",
+            "move 15: remove a3: removal opens only when the grid is full",
         ),
         (
             drop_move(20),
-            "move 20 is illegal: place 6 in b1: removal is forced while a set can be removed",
+            "move 20: place 6 in b1: removal is forced while a set can be removed",
         ),
-        (set_move(29, {"remove": ["c3"]}), "move 29 is illegal: remove c3: c3 is empty"),
+        (set_move(29, {"remove": ["c3"]}), "move 29: remove c3: c3 is empty"),
     ],
 )
 def test_tampered_record_is_illegal_and_names_the_move(tmp_path: Path, change, message: str) -> None:
@@ -308,8 +308,8 @@ def test_tampered_record_is_illegal_and_names_the_move(tmp_path: Path, change, m
     runner = make_runner()
     result = runner.invoke(cli, ["verify", str(path)])
     assert result.exit_code == 1
-    assert result.stdout == f"illegal: {message}\n"
+    assert result.stdout == f"illegal {message}\n"
     assert result.stderr == ""
     result = runner.invoke(cli, ["replay", "--no-color", str(path)])
     assert result.exit_code == 1
-    assert result.stdout.rstrip("\n").splitlines()[-1] == f"Illegal: {message}."
+    assert result.stdout.rstrip("\n").splitlines()[-1] == f"Illegal {message}."

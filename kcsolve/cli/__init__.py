@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import sys
+
 from . import daily_command, play_command, record_commands, solve_command, stats_command  # noqa: F401  (each registers its commands)
-from .base import cli
+from .base import BAD_INPUT, GuardedOutput, OutputError, cli
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli(prog_name="kcsolve")
+    """Console-script entry point: the group, with standard output guarded against closed pipes and full disks."""
+    guarded = GuardedOutput(sys.stdout)
+    sys.stdout = guarded
+    try:
+        cli(prog_name="kcsolve")
+        code: int | str | None = 0
+    except SystemExit as exc:
+        code = exc.code
+    try:
+        guarded.flush()
+    except OutputError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        code = BAD_INPUT
+    sys.exit(code)

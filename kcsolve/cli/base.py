@@ -4,21 +4,23 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import sys
+import threading
 import time
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 import click
 
 from .. import __version__
-from ..common.cards import Card, InvalidDeckError, parse_deck
+from ..common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
 from ..common.deal import InvalidSeedError
 from ..patience.pysol import (
     InvalidPysolGameError,
     PysolUnavailableError,
 )
-from ..patience.record import InvalidRecordError, Record, parse_record
+from ..patience.record import MAX_RECORD_TEXT, InvalidRecordError, Record, parse_record
 from ..patience.render import tell_game
 from ..patience.rules import InvalidRulesError, Rules, parse_rules
 from ..patience.solver import (
@@ -51,9 +53,66 @@ class KcsolveGroup(click.Group):
             InvalidBudgetError, UnsupportedMethodError, InvalidPysolGameError, PysolUnavailableError,
         ) as exc:
             fail(str(exc))
+        except OutputError as exc:
+            fail(str(exc))
+
+
+class OutputError(OSError):
+    """Standard output cannot be written (a full disk, an I/O error); a closed pipe is not one."""
+
+
+class GuardedOutput(io.TextIOBase):
+    """Standard output that survives its reader leaving, and reports a failed write as bad output.
+
+    A closed pipe (``kcsolve solve --seed 0 | head -1``) drops the rest of the
+    output quietly, so the command still ends with its verdict's exit status;
+    any other write error (``> /dev/full``) becomes one error line, exit 2.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.dropped = False
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.stream.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.stream.errors
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if text:  # click probes streams with empty writes; those must not count as output
+            self._guard(lambda: self.stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._guard(self.stream.flush)
+
+    def _guard(self, action: Callable[[], object]) -> None:
+        if self.dropped:
+            return
+        try:
+            action()
         except BrokenPipeError:
-            sys.stderr.close()
-            sys.exit(1)
+            self.dropped = True
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())  # what Python flushes at exit goes nowhere, quietly
+            os.close(devnull)
+        except OSError as exc:
+            self.dropped = True
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
 
 
 def fail(message: str) -> NoReturn:
@@ -74,16 +133,20 @@ def _use_colour(flag: bool | None) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def _read_text(path: str) -> str:
-    """Read a file, or standard input for ``-``; failures are bad input."""
-    if path == "-":
-        return sys.stdin.read()
+def _read_text(path: str, limit: int) -> str:
+    """Read at most ``limit`` characters of a file (``-``: standard input); more, or a failure, is bad input."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path == "-":
+            text = sys.stdin.read(limit + 1)
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        fail(f"cannot read {path!r}: {reason}")
+        fail(f"cannot read {_source_name(path)!r}: {reason}")
+    if len(text) > limit:
+        fail(f"{_source_name(path)}: more than {limit:,} characters, too large for this kind of file")
+    return text
 
 
 def _source_name(path: str) -> str:
@@ -94,14 +157,14 @@ def _source_name(path: str) -> str:
 def load_deck(path: str) -> tuple[Card, ...]:
     """Read and check a deck file (``-`` for standard input); errors name the source."""
     try:
-        return parse_deck(_read_text(path))
+        return parse_deck(_read_text(path, MAX_DECK_TEXT))
     except InvalidDeckError as exc:
         fail(f"{_source_name(path)}: {exc}")
 
 
 def load_record(path: str) -> Record:
     """Read a game record file (``-`` for standard input)."""
-    return parse_record(_read_text(path), source=_source_name(path))
+    return parse_record(_read_text(path, MAX_RECORD_TEXT), source=_source_name(path))
 
 
 def _tell(played: Any, style: str, colour: bool) -> None:
@@ -136,6 +199,53 @@ class ProgressLine:
             f"\r{progress.done:,} / {progress.total:,} deals  {progress.rate:,.0f} deals/s  ETA {eta}   ",
             nl=False, err=True,
         )
+
+
+class Ticker:
+    """On a terminal's stderr only: after a short wait, what is being worked on and for how long.
+
+    Used as a context manager around work that may take more than a few seconds;
+    ``note`` changes the label (e.g. "deal 3 of 10"). Silent when stderr is not a
+    terminal, so pipes and tests see nothing of it.
+    """
+
+    def __init__(self, label: str, delay: float = 1.0) -> None:
+        self.label = label
+        self.delay = delay
+        self.started = time.monotonic()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True) if sys.stderr.isatty() else None
+        self.shown = False
+
+    def note(self, label: str) -> None:
+        """Change what the line says is being worked on."""
+        self.label = label
+
+    def _run(self) -> None:
+        if self.stop.wait(self.delay):
+            return
+        while True:
+            self.shown = True
+            click.echo(f"\r{self.label}  {time.monotonic() - self.started:,.0f} s (Ctrl-C stops)   ", nl=False, err=True)
+            if self.stop.wait(0.5):
+                return
+
+    def __enter__(self) -> Ticker:
+        if self.thread:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        if self.thread:
+            self.thread.join()
+            if self.shown:
+                click.echo("\r\x1b[K", nl=False, err=True)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def parse_date(text: str | None) -> dt.date:

@@ -64,7 +64,7 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     paint = _use_colour(colour)
     _tell(played, style, paint)
     if played.error:
-        click.echo(f"Illegal: {played.error}.")
+        click.echo(f"Illegal {played.error}.")
         sys.exit(1)
 
 

@@ -19,6 +19,7 @@ from ..patience.record import replay
 from ..patience.render import draw
 from ..patience.rules import Rules, parse_rules
 from ..patience.solver import (
+    DEFAULT_BUDGET,
     METHODS,
     Budget,
     Solution,
@@ -28,20 +29,24 @@ from ..patience.solver import (
 from .base import (
     CONTEXT,
     EXIT_FOR,
+    Ticker,
     _tell,
     _use_colour,
     cli,
     colour_option,
     fail,
     load_deck,
+    plural,
     style_option,
 )
 
 
 def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:
-    """``decided by construct: 0 positions searched, 0.41 ms`` (``stopped ...`` when undecided)."""
+    """``decided by dfs: 59 positions searched, 3.47 ms``, ``decided by construct, no search needed, 0.41 ms``."""
     route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
-    return f"{route}: {stats['nodes']} positions searched, {stats['seconds'] * 1000:.2f} ms"
+    unit = {"sat": "conflicts", "course": "removal choices"}.get(stats["method"], "positions")
+    work = f": {stats['nodes']:,} {unit} searched," if stats["nodes"] else ", no search needed,"
+    return f"{route}{work} {stats['seconds'] * 1000:.2f} ms"
 
 
 def _print_solution(solution: Solution, title: str, style: str, colour: bool) -> None:
@@ -70,10 +75,12 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
 @click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol).")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto: the fastest exact route; construct: the forced course and a built line; "
-              "sat: one CDCL call on the pairing choices; dfs: depth-first search.")
+              help="auto: the fastest exact route; construct: the forced course and a built line (forced pair "
+              "removal only); course: value-level search (every rule set); sat: one CDCL call on the pairing "
+              "choices (forced pair removal only); dfs: card-level depth-first search (every rule set).")
 @click.option("--budget", "budget_text",
-              help="Search limit: NODES (dfs positions, sat conflicts), SECONDSs, or both ('2s,100000').")
+              help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
+              "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option
 @colour_option
@@ -87,7 +94,7 @@ def solve_command(
     2 bad input; with --count, 0 when every deal was decided, 3 otherwise.
     """
     rules = parse_rules(rules_text)
-    budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
     if pysol is not None and (deck_path is not None or seed is not None):
         fail("give --pysol N alone, without a DECK_FILE or --seed N")
     if deck_path is not None and seed is not None:
@@ -110,7 +117,8 @@ def solve_command(
         deck = load_deck(deck_path)
     else:
         deck = deal(seed or 0) if pysol is None else pysol_deal(pysol)
-    solution = solve(deck, rules, method, budget)
+    with Ticker(f"solving with {method}"):
+        solution = solve(deck, rules, method, budget)
     if fmt == "json":
         extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
         click.echo(json.dumps({**solution.record(**extra).to_json()}))
@@ -127,14 +135,22 @@ def _solve_many(
     """Solve consecutive seeds (or PySolFC games), one line each as it is decided; exit 0 if all were decided."""
     tally = {"win": 0, "loss": 0, "unknown": 0}
     key, label = ("pysol", "PySolFC game") if pysol else ("seed", "seed")
-    for seed in range(start, start + count):
-        solution = solve(pysol_deal(seed) if pysol else deal(seed), rules, method, budget)
-        tally[solution.result] += 1
-        if fmt == "json":
-            click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
-        else:
-            stats = _describe_stats(solution.stats, solution.result != "unknown")
-            click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")
+    with Ticker(f"{label} {start}") as ticker:
+        for number, seed in enumerate(range(start, start + count), start=1):
+            ticker.note(f"{label} {seed} ({number:,} of {count:,})")
+            solution = solve(pysol_deal(seed) if pysol else deal(seed), rules, method, budget)
+            tally[solution.result] += 1
+            _tell_one(solution, seed, key, label, fmt)
     if fmt == "text":
-        click.echo(f"{count} deals under {rules}: {tally['win']} winnable, {tally['loss']} not, {tally['unknown']} undecided")
+        click.echo(f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
+                   f"{tally['unknown']:,} undecided")
     sys.exit(3 if tally["unknown"] else 0)
+
+
+def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> None:
+    """One line (or one JSON record) for a deal of a --count run."""
+    if fmt == "json":
+        click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
+    else:
+        stats = _describe_stats(solution.stats, solution.result != "unknown")
+        click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")

@@ -19,6 +19,8 @@ DECK_SIZE = 52
 
 _RANK_ALIASES = {"X": TEN, "10": TEN}
 _TOKEN = re.compile(r"^(10|[A2-9TXJQK])([SHDC]?)$", re.IGNORECASE | re.ASCII)
+_SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
+MAX_DECK_TEXT = 64 * 1024  # a deck file with generous comments is a few KB; more is refused unread
 
 
 class InvalidCardError(ValueError):
@@ -50,8 +52,8 @@ def rank_symbol(rank: int) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Parse ``"TS"``, ``"10h"``, ``"xd"`` or a bare rank such as ``"Q"``."""
-    match = _TOKEN.match(token.strip())
+    """Parse ``"TS"``, ``"10h"``, ``"xd"``, ``"8♣"`` or a bare rank such as ``"Q"``."""
+    match = _TOKEN.match(token.strip().translate(_SUIT_SYMBOLS))
     if not match:
         raise InvalidCardError(f"not a card: {token!r}")
     rank_text, suit_text = match.group(1).upper(), match.group(2).upper()
@@ -75,9 +77,14 @@ def _split_deck_text(text: str) -> list[str]:
 
 
 def parse_deck(text: str) -> tuple[Card, ...]:
-    """Parse a deck file (plain list or JSON ``{"deck": [...]}``), first card on top."""
+    """Parse a deck file (plain list, JSON ``{"deck": [...]}`` or a JSON list), first card on top."""
+    if len(text) > MAX_DECK_TEXT:
+        raise InvalidDeckError(f"deck text is {len(text):,} characters, more than a deck file's {MAX_DECK_TEXT:,}")
+    text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
-    if stripped.startswith("{"):
+    if not stripped:
+        raise InvalidDeckError("the deck is empty")
+    if stripped[0] in "{[":
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -89,35 +96,48 @@ def parse_deck(text: str) -> tuple[Card, ...]:
 
 
 def deck_from_json(data: object) -> tuple[Card, ...]:
-    """Read the ``deck`` list of a JSON object."""
-    if not isinstance(data, dict) or "deck" not in data:
-        raise InvalidDeckError("JSON deck must be an object with a 'deck' list")
-    cards = data["deck"]
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+    """Read a JSON deck: a list of card strings, or an object with such a ``deck`` list."""
+    if isinstance(data, dict) and "deck" in data:
+        data = data["deck"]
+    elif not isinstance(data, list):
+        raise InvalidDeckError("JSON deck must be a list of cards or an object with a 'deck' list")
+    if not isinstance(data, list) or not all(isinstance(c, str) for c in data):
         raise InvalidDeckError("'deck' must be a list of card strings")
-    return deck_from_tokens(cards)
+    return deck_from_tokens(data)
 
 
 def deck_from_tokens(tokens: Iterable[str]) -> tuple[Card, ...]:
-    """Turn tokens into a checked deck; any problem names the culprit."""
+    """Turn tokens into a checked deck, stopping at the first problem, which the message names."""
     cards: list[Card] = []
     for position, token in enumerate(tokens, start=1):
+        if position > DECK_SIZE:
+            raise InvalidDeckError(f"more than {DECK_SIZE} cards: card {position} is {token[:20]!r}")
         try:
             cards.append(parse_card(token))
         except InvalidCardError:
-            raise InvalidDeckError(f"unknown card {token!r} at position {position}") from None
+            raise InvalidDeckError(f"unknown card {token[:20]!r} at position {position}") from None
+    if not cards:
+        raise InvalidDeckError("the deck is empty")
     check_deck(cards)
     return tuple(cards)
 
 
 def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
     """Raise InvalidDeckError unless the cards are one whole pack."""
+    if not all(isinstance(c, Card) for c in cards):
+        bad = next(c for c in cards if not isinstance(c, Card))
+        raise InvalidDeckError(f"not a card: {bad!r}")
     suited = [c.suit is not None for c in cards]
     if any(suited) and not all(suited):
         position = suited.index(not suited[0]) + 1
         raise InvalidDeckError(
             f"deck mixes suited and rank-only cards: card {position} is {str(cards[position - 1])!r}"
         )
+    if not all(1 <= c.rank <= 13 and (c.suit is None or c.suit in SUITS) for c in cards):
+        bad = next(c for c in cards if not (1 <= c.rank <= 13 and (c.suit is None or c.suit in SUITS)))
+        raise InvalidDeckError(f"not a card: {bad!r}")
+    if len(cards) > DECK_SIZE:
+        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}")
     first_seen: dict[Card, int] = {}
     for position, card in enumerate(cards, start=1):
         if card.suit is None:
@@ -138,14 +158,11 @@ def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
 
 def _check_rank_counts(cards: list[Card] | tuple[Card, ...]) -> None:
     """A rank-only deck holds each rank exactly four times."""
-    counts = Counter(c.rank for c in cards)
-    for rank in range(1, 14):
-        if counts[rank] > 4:
-            positions = [i for i, c in enumerate(cards, start=1) if c.rank == rank]
-            raise InvalidDeckError(
-                f"rank {rank_symbol(rank)!r} appears {counts[rank]} times, expected 4 "
-                f"(positions {', '.join(map(str, positions))})"
-            )
+    counts: Counter[int] = Counter()
+    for position, card in enumerate(cards, start=1):
+        counts[card.rank] += 1
+        if counts[card.rank] > 4:
+            raise InvalidDeckError(f"rank {rank_symbol(card.rank)!r} appears a fifth time at position {position}")
     if len(cards) != DECK_SIZE:
         missing = [rank_symbol(r) * (4 - counts[r]) for r in range(1, 14) if counts[r] < 4]
         raise InvalidDeckError(

