@@ -136,7 +136,7 @@ def test_replay_color_flag_forces_colour_into_a_pipe(tmp_path: Path) -> None:
 
 def test_replay_rules_option(tmp_path: Path) -> None:
     result = run("replay", "--style", "line", "--rules", "deplete", write(tmp_path, won_record()))
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # unfinished: replay exits like verify
     assert result.stdout.splitlines()[-1] == "Unfinished: card 13 (AS) is next."
 
 
@@ -150,8 +150,21 @@ def test_replay_illegal_move_exits_1(tmp_path: Path) -> None:
 
 def test_replay_of_a_record_without_moves(tmp_path: Path) -> None:
     result = run("replay", write(tmp_path, {"deck": PACK}))
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert result.stdout == "Unfinished: card 1 (AS) is next.\n\n"
+    assert run("verify", write(tmp_path, {"deck": PACK})).exit_code == 1
+
+
+def test_replay_of_a_lost_record_exits_1_like_verify(tmp_path: Path) -> None:
+    from kcsolve.common.deal import deal
+    from kcsolve.patience.solver import solve
+
+    record = solve(deal(5747)).record().to_json()  # jams at card 16: the record ends lost
+    path = write(tmp_path, record)
+    told = run("replay", "--style", "line", path)
+    assert told.exit_code == 1 and told.stderr == ""
+    assert told.stdout.splitlines()[-1].startswith("Lost: ")
+    assert run("verify", path).exit_code == 1
 
 
 # --- verify ----------------------------------------------------------------------------------------

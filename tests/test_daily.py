@@ -135,3 +135,27 @@ def test_daily_bad_input() -> None:
         run("daily", "--rules", "camelot"),
         "playouts cover forced removal by pairs (standard, deplete, swap, royals), not 'camelot'",
     )
+
+
+def test_daily_range_past_the_last_date_is_refused_before_any_output() -> None:
+    assert_bad_input(run("daily", "--date", "9999-12-31", "--days", "2"),
+                     "--date 9999-12-31 --days 2 runs past the last date, 9999-12-31")
+
+
+@pytest.mark.parametrize("style", ["boxes", "line"])
+def test_daily_shows_the_deck_once_in_rows_of_sixteen(style: str) -> None:
+    result = run("daily", "--date", "2027-01-01", "--style", style, "--no-solution", "--no-color")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    found = daily(dt.date(2027, 1, 1), STANDARD)
+    names = [str(c) for c in found.deck]
+    rows = [line.split() for line in lines if line and all(len(w) == 2 for w in line.split())]
+    assert rows == [names[0:16], names[16:32], names[32:48], names[48:52]]
+    assert "+---+" not in result.stdout  # no grid of boxes that could be read as a position
+
+
+def test_daily_defaults_to_the_utc_date() -> None:
+    before = dt.datetime.now(dt.timezone.utc).date()
+    data = json.loads(run("daily", "--no-solution", "--format", "json").stdout)
+    after = dt.datetime.now(dt.timezone.utc).date()
+    assert data["date"] in {before.isoformat(), after.isoformat()}

@@ -173,6 +173,8 @@ def _tell(played: Any, style: str, colour: bool) -> None:
         click.echo(block, color=colour)
         if style == "boxes":
             click.echo()
+
+
 colour_option = click.option(
     "--color/--no-color", "colour", default=None, help="Colour the grid (default: only on a terminal)."
 )
@@ -249,9 +251,9 @@ def plural(n: int, word: str) -> str:
 
 
 def parse_date(text: str | None) -> dt.date:
-    """A YYYY-MM-DD date, or today (local time) when none is given."""
+    """A YYYY-MM-DD date, or today in UTC (one day for everyone) when none is given."""
     if text is None:
-        return dt.date.today()
+        return dt.datetime.now(dt.timezone.utc).date()
     try:
         return dt.date.fromisoformat(text)
     except ValueError:

@@ -11,10 +11,10 @@ import click
 
 from ..common.cards import format_deck
 from ..patience.record import replay
-from ..patience.render import draw_cards
 from ..patience.rules import parse_rules
 from .base import (
     CONTEXT,
+    Ticker,
     _tell,
     _use_colour,
     cli,
@@ -26,7 +26,7 @@ from .base import (
 
 
 @cli.command("daily", context_settings=CONTEXT)
-@click.option("--date", "date_text", help="The date, YYYY-MM-DD (default: today, local time).")
+@click.option("--date", "date_text", help="The date, YYYY-MM-DD (default: today in UTC, the same day everywhere).")
 @click.option("--days", type=click.IntRange(min=1), default=1, show_default=True, help="How many consecutive dates.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
@@ -53,14 +53,18 @@ def daily_command(
         check_rules(rules)
     except UnsupportedPolicyRules as exc:
         fail(str(exc))
+    if (dt.date.max - first).days < days - 1:
+        fail(f"--date {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
     paint = _use_colour(colour)
-    for offset in range(days):
-        day = first + dt.timedelta(days=offset)
-        found = daily(day, rules, ramp)
-        if fmt == "json":
-            click.echo(json.dumps(_daily_json(found, hide)))
-        else:
-            _print_daily(found, hide, style, paint)
+    with Ticker("daily deals") as ticker:
+        for offset in range(days):
+            day = first + dt.timedelta(days=offset)
+            ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
+            found = daily(day, rules, ramp)
+            if fmt == "json":
+                click.echo(json.dumps(_daily_json(found, hide)))
+            else:
+                _print_daily(found, hide, style, paint)
 
 
 def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
@@ -76,17 +80,14 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
 
 
 def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
-    """One date's deal as text: the header, the first deal's cards, the deck, then the winning line."""
+    """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
     click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} playouts won by a player who cannot see "
                f"the deck; {d.progress:.1f} court cards placed on average), grade {found.grade}")
     click.echo()
-    click.echo("The first sixteen cards, in the order they come:")
-    first = list(found.deck[:16])
-    click.echo(draw_cards(first, paint) if style == "boxes" else " ".join(map(str, first)), color=paint)
-    click.echo()
-    click.echo(format_deck(found.deck), nl=False)
+    click.echo("The deck, top of the stock first; the first row is the sixteen cards of the first deal:")
+    click.echo(format_deck(found.deck, per_line=16), nl=False)
     if not hide:
         click.echo()
         played = replay(found.solution.record())

@@ -57,7 +57,11 @@ def deal_command(seed: int | None, pysol: int | None, fmt: str) -> None:
 @style_option
 @colour_option
 def replay_command(record_path: str, rules_text: str | None, style: str, colour: bool | None) -> None:
-    """Tell a recorded game deal by deal, removal by removal, like the sample game."""
+    """Tell a recorded game deal by deal, removal by removal, like the sample game.
+
+    Exit status as for verify: 0 only for a won game; 1 for a lost or unfinished
+    game or an illegal move (the telling stops there); 2 for bad input.
+    """
     record = load_record(record_path)
     rules = _rules_option(rules_text) or record.rules
     played = replay(record, rules)
@@ -66,6 +70,7 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     if played.error:
         click.echo(f"Illegal {played.error}.")
         sys.exit(1)
+    sys.exit(0 if played.final.outcome().status is Status.WON else 1)
 
 
 @cli.command("verify", context_settings=CONTEXT)

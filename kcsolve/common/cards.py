@@ -109,13 +109,20 @@ def deck_from_json(data: object) -> tuple[Card, ...]:
 def deck_from_tokens(tokens: Iterable[str]) -> tuple[Card, ...]:
     """Turn tokens into a checked deck, stopping at the first problem, which the message names."""
     cards: list[Card] = []
+    first_seen: dict[Card, int] = {}
     for position, token in enumerate(tokens, start=1):
-        if position > DECK_SIZE:
-            raise InvalidDeckError(f"more than {DECK_SIZE} cards: card {position} is {token[:20]!r}")
         try:
-            cards.append(parse_card(token))
+            card = parse_card(token)
         except InvalidCardError:
             raise InvalidDeckError(f"unknown card {token[:20]!r} at position {position}") from None
+        if card.suit is not None and card in first_seen:
+            raise InvalidDeckError(f"duplicate card {str(card)!r} at positions {first_seen[card]} and {position}")
+        first_seen.setdefault(card, position)
+        cards.append(card)
+        if card.suit is None:
+            _check_rank_counts(cards, complete=False)
+        if position > DECK_SIZE:
+            raise InvalidDeckError(f"more than {DECK_SIZE} cards: card {position} is {token[:20]!r}")
     if not cards:
         raise InvalidDeckError("the deck is empty")
     check_deck(cards)
@@ -156,8 +163,13 @@ def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
         )
 
 
-def _check_rank_counts(cards: list[Card] | tuple[Card, ...]) -> None:
-    """A rank-only deck holds each rank exactly four times."""
+def _check_rank_counts(cards: list[Card] | tuple[Card, ...], complete: bool = True) -> None:
+    """A rank-only deck holds each rank exactly four times (at most four, while still being read)."""
+    if not complete:
+        card = cards[-1]
+        if sum(1 for c in cards if c.rank == card.rank) > 4:
+            raise InvalidDeckError(f"rank {rank_symbol(card.rank)!r} appears a fifth time at position {len(cards)}")
+        return
     counts: Counter[int] = Counter()
     for position, card in enumerate(cards, start=1):
         counts[card.rank] += 1

@@ -1,0 +1,166 @@
+"""Input a new user tries, and hostile input: bounded, stopped at the first error, one line naming the culprit."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, run, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kcsolve
+from kcsolve.common.cards import MAX_DECK_TEXT, full_deck, parse_deck
+from kcsolve.common.deal import deal
+from kcsolve.patience.record import MAX_RECORD_TEXT
+
+PACK = [str(c) for c in full_deck()]
+
+
+def test_huge_deck_file_is_refused_unread_and_fast(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    path.write_text("AS " * 2_000_000)  # 6 MB of one card
+    began = time.perf_counter()
+    result = run("solve", str(path))
+    assert time.perf_counter() - began < 5
+    assert_bad_input(result, f"{path}: more than {MAX_DECK_TEXT:,} characters, too large for this kind of file")
+
+
+def test_repeated_card_is_named_once_at_its_first_repeat() -> None:
+    assert_bad_input(run("solve", "-", input="AS " * 20_000), "<stdin>: duplicate card 'AS' at positions 1 and 2")
+
+
+def test_repeated_rank_names_only_the_fifth_occurrence() -> None:
+    result = run("solve", "-", input="5 " * 20_000)
+    assert_bad_input(result, "<stdin>: rank '5' appears a fifth time at position 5")
+
+
+def test_a_second_pack_stops_at_its_first_card() -> None:
+    text = " ".join(PACK) + " " + " ".join(PACK)
+    assert_bad_input(run("solve", "-", input=text), "<stdin>: duplicate card 'AS' at positions 1 and 53")
+
+
+def test_huge_record_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "[" + " " * (MAX_RECORD_TEXT + 10) + "]")
+    assert_bad_input(run("verify", path), f"{path}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
+
+
+def test_record_with_absurdly_many_moves_is_refused(tmp_path: Path) -> None:
+    record = {"deck": PACK, "moves": [{"remove": ["a1"]}] * 1000}
+    assert_bad_input(run("verify", write(tmp_path, record)), f"{tmp_path / 'input.json'}: 1,000 moves, more than any game has (208)")
+
+
+def test_empty_files_say_so(tmp_path: Path) -> None:
+    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{tmp_path / 'deck.txt'}: the deck is empty")
+    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{tmp_path / 'r.json'}: the file is empty")
+
+
+def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    deck_path = tmp_path / "deck.txt"
+    deck_path.write_text("\ufeff" + " ".join(PACK), encoding="utf-8")
+    assert run("solve", str(deck_path), "--format", "json").exit_code in (0, 1)
+    record = kcsolve.solve(deal(0)).record().to_json()
+    record_path = tmp_path / "r.json"
+    record_path.write_text("\ufeff" + json.dumps(record), encoding="utf-8")
+    assert run("verify", str(record_path)).exit_code == 0
+
+
+def test_bare_json_array_is_a_deck() -> None:
+    assert parse_deck(json.dumps(PACK)) == full_deck()
+    result = run("solve", "-", "--format", "json", input=json.dumps([str(c) for c in deal(0)]))
+    assert result.exit_code == 0 and json.loads(result.stdout)["result"] == "win"
+
+
+def test_unicode_suit_symbols() -> None:
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    text = " ".join(name[0] + symbols[name[1]] for name in PACK)
+    assert parse_deck(text) == full_deck()
+    assert parse_deck("10♣ " + " ".join(n for n in PACK if n != "TC")) [0] == kcsolve.parse_card("TC")
+
+
+# --- the library API validates like the CLI ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "deck, error",
+    [
+        (full_deck()[:51], kcsolve.InvalidDeckError),
+        (full_deck() + full_deck()[:5], kcsolve.InvalidDeckError),
+        (("TS",) * 52, kcsolve.InvalidDeckError),
+        (5, kcsolve.InvalidDeckError),
+        ("nonsense", kcsolve.InvalidDeckError),
+    ],
+)
+def test_solve_refuses_bad_decks(deck: object, error: type) -> None:
+    with pytest.raises(error):
+        kcsolve.solve(deck)  # type: ignore[arg-type]
+
+
+def test_solve_takes_rules_as_preset_or_object_and_refuses_junk() -> None:
+    assert kcsolve.solve(deal(3), "camelot").rules == kcsolve.parse_rules("camelot")
+    assert kcsolve.solve(deal(3), kcsolve.parse_rules("deplete")).result == kcsolve.solve(deal(3), "deplete").result
+    with pytest.raises(kcsolve.InvalidRulesError, match="'bogus'"):
+        kcsolve.solve(deal(0), "bogus")
+    with pytest.raises(kcsolve.InvalidRulesError):
+        kcsolve.solve(deal(0), 7)  # type: ignore[arg-type]
+    with pytest.raises(kcsolve.UnsupportedMethodError, match="'sat' does not cover rules 'camelot'"):
+        kcsolve.solve(deal(0), "camelot", "sat")
+    with pytest.raises(kcsolve.InvalidBudgetError):
+        kcsolve.solve(deal(0), budget="lots")
+
+
+def test_errors_are_value_errors_of_the_package() -> None:
+    for error in (kcsolve.InvalidDeckError, kcsolve.InvalidRulesError, kcsolve.UnsupportedMethodError,
+                  kcsolve.InvalidBudgetError, kcsolve.InvalidRecordError):
+        assert issubclass(error, ValueError) and error.__module__.startswith("kcsolve.")
+
+
+def test_a_bad_deck_in_a_record_is_never_judged_won() -> None:
+    good = kcsolve.solve(deal(0)).record()
+    tens = type(good)(tuple([kcsolve.parse_card("TS")] * 52), good.rules, "win", good.moves, {})
+    with pytest.raises(kcsolve.InvalidRecordError):
+        kcsolve.judge(tens)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(
+    st.text(max_size=300),
+    st.lists(st.text(max_size=4), max_size=60),
+    st.lists(st.sampled_from(PACK + ["10h", "x", "♣", "", "KK"]), max_size=60),
+))
+def test_solve_raises_only_its_own_errors_on_junk(junk: object) -> None:
+    try:
+        solution = kcsolve.solve(junk)  # type: ignore[arg-type]
+    except ValueError as exc:
+        assert type(exc).__module__.startswith("kcsolve.")
+    else:
+        assert kcsolve.is_win(solution.record()) == (solution.result == "win")
+
+
+# --- output that cannot be written ------------------------------------------------------------------------------
+
+
+def _kcsolve(*args: str) -> list[str]:
+    return [sys.executable, "-m", "kcsolve", *args]
+
+
+def test_closed_pipe_keeps_the_verdicts_status() -> None:
+    for seed, status in ((0, 0), (5747, 1)):
+        proc = subprocess.Popen(_kcsolve("solve", "--seed", str(seed)), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # the reader leaves, as `| head -1` does
+        assert proc.wait(timeout=30) == status
+        assert proc.stderr is not None and proc.stderr.read() == b""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_full_disk_is_one_error_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(_kcsolve("solve", "--seed", "0"), stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == "Error: cannot write the output: No space left on device\n"
