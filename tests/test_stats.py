@@ -166,7 +166,7 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
     """An undecided row stays so under the same budget (exit 3) and is solved under a larger one."""
     db = tmp_path / "r.db"
     store = ResultsStore(db)
-    store.add("standard", [(7, "unknown", None, None, None, "dfs", 0.1, "1000")])
+    store.add("standard", [(7, "unknown", None, None, None, "dfs", 0.1, "1000", "nodes")])
     assert store.decided("standard", 7, 1, Budget(nodes=1000)) == {7}
     assert store.decided("standard", 7, 1, Budget(nodes=5000)) == set()
     assert store.decided("standard", 7, 1, Budget()) == set()
@@ -183,7 +183,7 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
         (["--start", "-1"], "seed must be between 0 and 2**64-1, got -1"),
         (["--start", str(2**64 - 1), "--count", "2"], f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
         (["--rules", "bogus"], "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
-        (["--budget", "x"], "bad budget 'x': use NODES, SECONDSs or both, e.g. '100000', '2s', '2s,100000'"),
+        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both ('2s,100000'), or 'none'"),
     ],
 )
 def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ import click
 from ..common.deal import SEED_LIMIT, check_seed
 from ..patience.rules import parse_rules
 from ..patience.solver import (
+    DEFAULT_BUDGET,
     Budget,
     parse_budget,
 )
@@ -22,6 +25,7 @@ from .base import (
     ProgressLine,
     cli,
     fail,
+    plural,
 )
 
 
@@ -32,7 +36,8 @@ from .base import (
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="all cores",
               help="Worker processes.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), help="Results database (default: in the user's cache).")
-@click.option("--budget", "budget_text", help="Search limit per deal where a search is needed; a larger one retries undecided deals.")
+@click.option("--budget", "budget_text", help="Search limit per deal where a search is needed (NODES, CPU time such as "
+              "'2s', or both; default 1000000 nodes); a larger one retries undecided deals.")
 @click.option("--scheduler", help="Run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def stats_command(
@@ -42,31 +47,44 @@ def stats_command(
     """Win rate over consecutive seeded deals, stored per deal and resumable.
 
     Exit status: 0 when every deal is decided, 3 if any is undecided, 2 for bad
-    input (including a database that is not kcsolve's), 130 when interrupted
-    (finished deals are kept; run the same command again to resume).
+    input (a database that is not kcsolve's, damaged or read-only; a bad
+    scheduler address) or a run that cannot go on (a full disk, workers that
+    keep dying, a lost scheduler), 130 when interrupted by Ctrl-C, SIGTERM or
+    SIGHUP. Finished deals are always kept: run the same command again to resume.
     """
     from ..patience import stats
 
     rules = parse_rules(rules_text)
-    budget = parse_budget(budget_text) if budget_text is not None else Budget()
+    budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
     check_seed(start)
     if start + count > SEED_LIMIT:
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
-    path = Path(db_path) if db_path else stats.default_db()
     try:
-        store = stats.ResultsStore(path)
-    except stats.ResultsStoreError as exc:
+        if scheduler is not None:
+            stats.check_scheduler(scheduler)
+        path = Path(db_path) if db_path else stats.default_db()
+        store = _open_store(stats, path, str(rules), start, count, budget)
+    except (stats.ResultsStoreError, stats.SchedulerError) as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot use the results database: {exc.strerror or exc}")
     report = ProgressLine() if sys.stderr.isatty() else None
+    stop = stats.StopFlag()
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     try:
-        run = stats.run(store, rules, start, count, jobs, budget, report, scheduler)
-    except KeyboardInterrupt:
-        done = len(store.decided(str(rules), start, count, budget))
-        click.echo(f"\ninterrupted: {done:,} of {count:,} deals are stored in {path}; "
+        run = stats.run(store, rules, start, count, jobs, budget, report, scheduler, stop)
+    except stats.Interrupted:
+        done = store.done_count(str(rules), start, count, budget)
+        click.echo(f"\ninterrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
                    "run the same command again to resume", err=True)
         sys.exit(130)
-    except stats.SchedulerError as exc:
+    except (stats.SchedulerError, stats.RunFailedError, stats.ResultsStoreError) as exc:
+        if report:
+            click.echo(err=True)
         fail(str(exc))
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     if report:
         click.echo(err=True)
     summary = stats.summarize(store, rules, start, count)
@@ -76,6 +94,33 @@ def stats_command(
     else:
         _print_summary(summary, path, run)
     sys.exit(3 if summary.undecided else 0)
+
+
+def _open_store(stats: Any, path: Path, rules: str, start: int, count: int, budget: Budget) -> Any:
+    """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
+    if path.exists() and path.stat().st_size:
+        readonly = stats.ResultsStore(path, readonly=True)
+        try:
+            if readonly.done_count(rules, start, count, budget) == count:
+                return _ReadOnlyRun(readonly)
+        except sqlite3.DatabaseError as exc:
+            readonly.close()
+            raise stats.ResultsStoreError(f"{str(path)!r} cannot be read: {exc}") from None
+        readonly.close()
+    return stats.ResultsStore(path)
+
+
+class _ReadOnlyRun:
+    """A store whose range is complete: ``run`` has nothing to solve and writes nothing."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def add(self, rules: str, rows: list[Any]) -> None:
+        raise AssertionError("a complete range needs no writing")
 
 
 def _print_summary(summary: Any, path: Path, run: Any) -> None:

@@ -1,0 +1,264 @@
+"""The results store under faults: damaged or foreign files, full disks, dying workers, signals, lost schedulers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, make_runner
+
+from kcsolve.cli import cli
+from kcsolve.patience import stats
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solver import Budget
+
+
+def stats_cli(*args: str):  # type: ignore[no-untyped-def]
+    return make_runner().invoke(cli, ["stats", *args])
+
+
+def filled_db(path: Path, count: int = 20_000) -> Path:
+    """A kcsolve results database holding ``count`` standard deals."""
+    result = stats_cli("--count", str(count), "--db", str(path), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    return path
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file of a folder with its bytes and modification time."""
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
+
+
+def kcsolve_process(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def stored(db: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            return conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+def wait_until(condition, what: str, limit: float = 60) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(p) for p in out]
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+# --- damaged, foreign and misplaced databases -------------------------------------------------------------------
+
+
+def test_database_damaged_in_the_middle_is_refused_untouched(tmp_path: Path) -> None:
+    db = filled_db(tmp_path / "r.db")
+    with open(db, "r+b") as handle:
+        handle.seek(4096 * 3)
+        handle.write(b"\xff" * 4096)
+    before = snapshot(tmp_path)
+    result = stats_cli("--count", "30000", "--db", str(db))
+    assert_bad_input(result, None)
+    assert "is damaged" in result.stderr or "not a kcsolve results database" in result.stderr
+    assert snapshot(tmp_path) == before  # byte for byte, and no -wal or -shm beside it
+
+
+def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> None:
+    db = filled_db(tmp_path / "r.db", 100)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 7")
+    conn.close()
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "200", "--db", str(db)),
+                     f"{str(db)!r} is a kcsolve results database of schema version 7; "
+                     "this kcsolve reads versions 1 and 2: choose another --db")
+    assert snapshot(tmp_path) == before
+
+
+def test_version_1_database_is_upgraded_and_kept(tmp_path: Path) -> None:
+    db = tmp_path / "v1.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute(stats.SCHEMA.replace("    budget_kind TEXT,           -- which limits that budget set: "
+                                          "'nodes', 'cpu', 'nodes+cpu' or 'none'\n", ""))
+        conn.execute("INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL)",
+                     (0 - stats.SEED_OFFSET,))
+        conn.execute(f"PRAGMA application_id = {stats.APPLICATION_ID}")
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    result = stats_cli("--count", "10", "--db", str(db), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["solved_now"] == 9
+
+
+@pytest.mark.parametrize("where", ["missing", "file"])
+def test_db_whose_directory_is_missing_or_a_file_is_refused(tmp_path: Path, where: str) -> None:
+    parent = tmp_path / "nowhere" / "deeper"
+    if where == "file":
+        parent = tmp_path / "plain"
+        parent.write_text("not a folder")
+    db = parent / "x.db"
+    what = "does not exist" if where == "missing" else "is not a directory"
+    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
+                     f"cannot use {str(db)!r}: its directory {str(parent)!r} {what}")
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_complete_range_is_reported_without_writing(tmp_path: Path) -> None:
+    db = filled_db(tmp_path / "r.db", 3000)
+    before = snapshot(tmp_path)
+    result = stats_cli("--count", "3000", "--db", str(db), "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["solved_now"] == 0
+    assert snapshot(tmp_path) == before
+
+
+def test_read_only_media_gives_the_real_reason(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class ReadOnly:
+        f_flag = os.ST_RDONLY
+
+    monkeypatch.setattr(stats.os, "statvfs", lambda path: ReadOnly())
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    assert stats._why(tmp_path / "r.db", error) == "it is on a read-only file system"
+
+
+def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    real_connect = sqlite3.connect
+
+    def small_disk(target, *args, **kwargs):  # type: ignore[no-untyped-def]
+        conn = real_connect(target, *args, **kwargs)
+        if not kwargs.get("uri"):
+            conn.execute("PRAGMA max_page_count = 40")  # SQLite's own 'database or disk is full'
+        return conn
+
+    monkeypatch.setattr(stats.sqlite3, "connect", small_disk)
+    db = tmp_path / "r.db"
+    result = stats_cli("--count", "200000", "--db", str(db), "--jobs", "1")
+    assert_bad_input(result, None)
+    assert "database or disk is full" in result.stderr and "every deal stored before this is kept" in result.stderr
+    assert stored(db) > 0
+
+
+# --- options ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("address", ["nonsense", "http://127.0.0.1:8786", "tcp://host", "tcp://a:b:c"])
+def test_malformed_scheduler_address(tmp_path: Path, address: str) -> None:
+    assert_bad_input(stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address),
+                     f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
+    assert not (tmp_path / "r.db").exists()
+
+
+@pytest.mark.parametrize("budget", [str(2**63), "1e300s", "99999999999h"])
+def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
+    result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--budget", budget)
+    assert_bad_input(result, None)
+    assert f"bad budget {budget!r}" in result.stderr
+
+
+def test_rows_record_the_budget_and_its_kind(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    assert stats_cli("--count", "3", "--rules", "groups", "--budget", "2s,50000", "--db", str(db)).exit_code in (0, 3)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT budget, budget_kind FROM deals").fetchall()
+    assert rows == [("2s,50000", "nodes+cpu")] * 3
+
+
+# --- workers and signals ------------------------------------------------------------------------------------------
+
+
+def _die(rules_text: str, seeds: list[int], budget: Budget) -> list:  # runs in a worker: kill it
+    os._exit(1)
+
+
+def test_workers_that_keep_dying_end_the_run_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(stats, "solve_chunk", _die)
+    result = stats_cli("--count", "5000", "--db", str(tmp_path / "r.db"), "--jobs", "2")
+    assert_bad_input(result, "worker processes died 4 times in this run; every finished deal is stored, "
+                             "run the same command again to resume")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_signals_stop_the_run_cleanly(tmp_path: Path, signum: int) -> None:
+    db = tmp_path / "r.db"
+    process = kcsolve_process("stats", "--count", "1000000", "--jobs", "2", "--db", str(db))
+    wait_until(lambda: stored(db) >= 2000, "the first rows")
+    workers = children(process.pid)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err.lstrip("\n").startswith("interrupted: ") and "Traceback" not in err
+    assert 2000 <= stored(db) < 1_000_000
+    wait_until(lambda: not any(alive(w) for w in workers), "the workers to leave", 10)
+
+
+def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    process = kcsolve_process("stats", "--count", "1000000", "--jobs", "2", "--db", str(db))
+    wait_until(lambda: stored(db) >= 2000, "the first rows")
+    workers = children(process.pid)
+    assert workers
+    process.kill()
+    process.wait(timeout=10)
+    wait_until(lambda: not any(alive(w) for w in workers), "the orphaned workers to die", 10)
+
+
+# --- Dask -----------------------------------------------------------------------------------------------------------
+
+
+def test_dask_scheduler_lost_mid_run(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None)
+    store = stats.ResultsStore(tmp_path / "r.db")
+
+    def pull_the_plug(progress: stats.Progress) -> None:
+        if progress.solved:
+            cluster.close()
+
+    with pytest.raises(stats.SchedulerError, match="lost the Dask scheduler"):
+        stats.run(store, STANDARD, 0, 200_000, report=pull_the_plug, scheduler=cluster.scheduler_address)
+    assert stored(tmp_path / "r.db") >= stats.CHUNK
+
+
+def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(stats, "DASK_WAIT", 1.0)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", cluster.scheduler_address)
+    assert_bad_input(result, f"the Dask scheduler at {cluster.scheduler_address!r} has no workers (waited 1 s)")
+
+
+# --- memory does not grow with the range ----------------------------------------------------------------------------
+
+
+def test_seeds_to_solve_come_in_bounded_windows(tmp_path: Path) -> None:
+    store = stats.ResultsStore(tmp_path / "r.db")
+    pending = stats.chunks_to_solve(store, "standard", 0, 10**12, Budget())
+    first = next(pending)
+    assert first == list(range(stats.CHUNK))  # a trillion-seed range starts at once, holding one window
+
+
+def test_progress_of_a_huge_range_is_counted_at_once(tmp_path: Path) -> None:
+    store = stats.ResultsStore(filled_db(tmp_path / "r.db", 100))
+    began = time.perf_counter()
+    assert store.done_count("standard", 0, 10**15, Budget()) == 100
+    assert time.perf_counter() - began < 1
