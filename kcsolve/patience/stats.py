@@ -361,7 +361,11 @@ def _run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget
                         seeds = retry.pop() if retry else next(pending, None)
                         if seeds is None:
                             break
-                        futures[pool.submit(solve_chunk, name, seeds, budget)] = seeds
+                        try:
+                            futures[pool.submit(solve_chunk, name, seeds, budget)] = seeds
+                        except BrokenProcessPool:
+                            retry.append(seeds)  # taken, never submitted: it must not be lost
+                            raise
                     if not futures:
                         return
                     ready, _ = wait(futures, timeout=0.2, return_when=FIRST_COMPLETED)
