@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import re
 import shutil
 import subprocess
@@ -63,7 +65,7 @@ def test_a_whole_lost_game() -> None:
         ("save", "Usage: save FILE"),
         ("load", "Usage: load FILE"),
         ("load /nonexistent/game.json", "Cannot load: cannot read '/nonexistent/game.json': No such file or directory."),
-        ("save /nonexistent/dir/game.json", "Cannot save to '/nonexistent/dir/game.json': No such file or directory."),
+        ("save /nonexistent/dir/game.json", "Cannot save to '/nonexistent/dir/game.json': the folder '/nonexistent/dir' does not exist."),
     ],
 )
 def test_mistakes_get_one_line_and_the_game_goes_on(commands: str, message: str) -> None:
@@ -122,27 +124,101 @@ def test_hint_and_peek() -> None:
 
 def test_play_bad_input() -> None:
     """Conflicting sources and bad options are bad input: one line, exit 2."""
-    assert_bad_input(run("play", "--seed", "1", "--daily"), "give one of DECK_FILE, --seed N or --daily [DATE]")
+    assert_bad_input(run("play", "--seed", "1", "--daily"), "give one of DECK_FILE, SAVED.json, --seed N or --daily [DATE]")
     assert_bad_input(run("play", "--seed", "-1"), "seed must be between 0 and 2**64-1, got -1")
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-def test_in_a_real_terminal(tmp_path: Path) -> None:
-    """Drive the game in tmux: type a cell, read the screen, quit."""
-    name = f"kcsolve-test-{os.getpid()}"
-    command = f"{sys.executable} -m kcsolve play --seed 0 --no-color"
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "50", command], check=True)
-    subprocess.run(["tmux", "set-option", "-t", name, "remain-on-exit", "on"], check=True)  # keep the last screen
-    try:
+def test_the_screen_fits_80x24_and_is_redrawn_in_place() -> None:
+    """In a real 80x24 terminal: the whole board with its labels and the prompt show, and a move redraws in place."""
+    with tmux_game("play --seed 0 --no-color") as name:
         screen = _wait_for(name, "Card 1 is turned: 8C.")
-        assert "+---+ +---+ +---+ +---+" in screen
+        rows = screen.rstrip("\n").splitlines()
+        assert rows[0] == "Deal 0, rules standard"
+        assert rows[1] == "       a     b     c     d"
+        assert [r[:4] for r in rows[3:10:2]] == ["  1 ", "  2 ", "  3 ", "  4 "]
+        assert "Card 1 is turned: 8C. It may go in: any free cell." in screen
+        assert rows[-1].startswith(">")
         subprocess.run(["tmux", "send-keys", "-t", name, "b2", "Enter"], check=True)
         screen = _wait_for(name, "Card 2 is turned: JD.")
-        assert "| 8 |" in screen
-        subprocess.run(["tmux", "send-keys", "-t", name, "quit", "Enter"], check=True)
-        _wait_for(name, "Bye.")
+        rows = screen.rstrip("\n").splitlines()
+        assert rows[0] == "Deal 0, rules standard" and screen.count("       a     b     c     d") == 1
+        assert "It may go in: a2 d2 a3 d3" in screen  # a Jack: only the free Jack cells
+        assert rows[5].startswith("  2 |»·J·«| 8C  |")
+        assert len(rows) <= 24 and all(len(r) <= 80 for r in rows)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_removal_options_show_their_cards_on_the_screen() -> None:
+    seed = 0
+    line = solve(deal(seed)).moves
+    first_removal = next(i for i, m in enumerate(line) if isinstance(m, Remove))
+    with tmux_game(f"play --seed {seed} --no-color") as name:
+        _wait_for(name, "Card 1 is turned")
+        for move in line[:first_removal]:
+            subprocess.run(["tmux", "send-keys", "-t", name, typed([move]).strip(), "Enter"], check=True)
+        screen = _wait_for(name, "Remove: ")
+        assert re.search(r"Remove: .*d3 \(TS\)", screen), screen
+
+
+@contextlib.contextmanager
+def tmux_game(arguments: str):  # type: ignore[no-untyped-def]
+    """A kcsolve game in a detached 80x24 tmux session; its name."""
+    name = f"kcsolve-test-{os.getpid()}-{time.monotonic_ns()}"
+    command = f"{sys.executable} -m kcsolve {arguments}"
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", command], check=True)
+    subprocess.run(["tmux", "set-option", "-t", name, "remain-on-exit", "on"], check=True)  # keep the last screen
+    try:
+        yield name
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def test_ctrl_c_exits_130_and_writes_nothing(tmp_path: Path) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "kcsolve", "play", "--seed", "0"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert process.stdout is not None
+    while "Card 1 is turned" not in process.stdout.readline():
+        pass
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and out.rstrip().endswith("Bye.") and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_quit_exits_0() -> None:
+    assert run("play", "--seed", "0", input="quit\n").exit_code == 0
+
+
+def test_saved_game_is_compact_carries_the_seed_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    seed = first_seed("win")
+    line = solve(deal(seed)).moves
+    run("play", "--seed", str(seed), "--style", "line", input=typed(line[:25]) + f"save {path}\nquit\n")
+    text = path.read_text()
+    assert text.count("\n") == 1 and json.loads(text)["seed"] == seed
+    resumed = run("play", str(path), "--style", "line", input=typed(line[25:]))
+    assert resumed.stdout.startswith(f"Saved game {path}, rules standard.")
+    assert "Won: the twelfth court card was placed" in resumed.stdout and "Illegal" not in resumed.stdout
+
+
+def test_auto_plays_forced_moves() -> None:
+    seed = first_seed("win")
+    line = solve(deal(seed)).moves
+    plain = run("play", "--seed", str(seed), "--style", "line", input=typed(line)).stdout
+    auto = run("play", "--seed", str(seed), "--style", "line", "--auto", input=typed(line)).stdout
+    assert "Auto: placed K" in auto and "Auto: removed" in auto
+    assert "Auto:" not in plain
+    assert "Won: the twelfth court card was placed" in plain
+
+
+def test_the_end_summary_and_the_choices() -> None:
+    seed = first_seed("win")
+    line = solve(deal(seed)).moves
+    result = run("play", "--seed", str(seed), "--style", "line", input=typed(line) + "n\nq\n")
+    assert f"{len(line)} moves, 0 undos, 0 hints; this deal could be won (exact solver)." in result.stdout
+    assert "r: retry this deal   n: next deal   q: quit" in result.stdout
+    assert f"Deal {seed + 1}, rules standard." in result.stdout and result.stdout.rstrip().endswith("Bye.")
 
 
 def _wait_for(session: str, text: str, limit: float = 60.0) -> str:

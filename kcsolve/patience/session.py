@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..common.cards import Card, rank_symbol
 from .engine import (
+    CORNERS,
     EMPTY,
     IllegalMoveError,
     InvalidCellError,
@@ -30,8 +31,8 @@ from .engine import (
     cell_name,
 )
 from .methods.dfs import DepthFirstSearch
-from .record import InvalidRecordError, read_record, record_from_moves, replay
-from .rules import Goal, Removal, Rules
+from .record import InvalidRecordError, Record, read_record, record_from_moves, replay
+from .rules import Courts, Goal, Removal, Rules
 from .solver import Budget, solve
 
 HELP = """Commands:
@@ -41,6 +42,8 @@ HELP = """Commands:
   undo        take back the last move
   hint        rank the options by their chance of winning, without looking at the stock
   peek        ask the solver, which sees the real stock, whether the deal can still be won
+  auto        let forced moves play themselves (on/off): a lone legal move, a court card
+              whose free cells are all alike
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
 
@@ -59,11 +62,67 @@ class Reply:
 class Session:
     """One game in progress, with its history for undo."""
 
-    def __init__(self, deck: tuple[Card, ...], rules: Rules) -> None:
+    def __init__(self, deck: tuple[Card, ...], rules: Rules, seed: int | None = None, auto: bool = False) -> None:
         self.deck = deck
         self.rules = rules
+        self.seed = seed
+        self.auto = auto
         self.moves: list[Move] = []
         self.history: list[Position] = [Position.start(deck, rules)]
+        self.undos = 0
+        self.hints_used = 0
+
+    @classmethod
+    def resume(cls, record: Record, auto: bool = False) -> Session:
+        """The game a saved record reached, its moves replayed; IllegalRecordMoveError-style problems raise."""
+        played = replay(record)
+        if played.error:
+            raise InvalidRecordError(f"the saved game cannot be resumed: {played.error}")
+        seed = record.extra.get("seed")
+        session = cls(record.deck, record.rules, seed if isinstance(seed, int) else None, auto)
+        session.history = [played.start, *(step.position for step in played.steps)]
+        session.moves = [step.move for step in played.steps]
+        return session
+
+    @property
+    def over(self) -> bool:
+        """True once the game is won or lost."""
+        return self.position.outcome().status is not Status.UNFINISHED
+
+    def forced_move(self) -> Move | None:
+        """The move there is no real choice about: a lone legal move, or a court card whose free cells are alike."""
+        position = self.position
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        card = position.next_card
+        if moves and card is not None and card.is_court and not position.removing:
+            cells = position.cells_for(card)
+            if cells and _alike(position, cells):
+                return Place(cells[0])
+        return None
+
+    def play_forced(self) -> list[str]:
+        """With auto on, play forced moves until a choice is needed; one line per move played."""
+        played: list[str] = []
+        while self.auto and not self.over and (move := self.forced_move()) is not None:
+            card = self.position.next_card
+            self.history.append(self.position.play(move))
+            self.moves.append(move)
+            what = f"placed {card} in {cell_name(move.cell)}" if isinstance(move, Place) else f"removed {_describe(move)}"
+            played.append(f"Auto: {what}.")
+        return played
+
+    def summary(self, winnable: str | None) -> list[str]:
+        """The end of a game: the outcome, what the player used, and whether the deal could be won at all."""
+        outcome = self.position.outcome()
+        could = {"win": "this deal could be won", "loss": "no play could win this deal",
+                 None: "the solver could not decide whether this deal could be won"}[winnable]
+        return [
+            f"{outcome.status.value.capitalize()}: {outcome.reason}.",
+            f"{len(self.moves)} moves, {self.undos} undos, {self.hints_used} hints; {could} (exact solver).",
+            "r: retry this deal   n: next deal   q: quit",
+        ]
 
     @property
     def position(self) -> Position:
@@ -100,7 +159,7 @@ class Session:
         verb = words[0].lower()
         handler = {
             "help": self._help, "quit": self._quit, "exit": self._quit, "undo": self._undo, "hint": self._hint,
-            "peek": self._peek, "save": self._save, "load": self._load, "deal": self._deal,
+            "peek": self._peek, "save": self._save, "load": self._load, "deal": self._deal, "auto": self._auto,
         }.get(verb)
         if handler is not None:
             return handler(words[1:])
@@ -123,7 +182,14 @@ class Session:
             return Reply([f"Illegal: {exc}."])
         self.moves.append(move)
         self.history.append(after)
-        return Reply(redraw=True)
+        return Reply(self.play_forced(), redraw=True)
+
+    def _auto(self, words: list[str]) -> Reply:
+        if words and words[0].lower() not in ("on", "off"):
+            return Reply(["Usage: auto [on|off]"])
+        self.auto = (words[0].lower() == "on") if words else not self.auto
+        lines = [f"Forced moves play themselves: {'on' if self.auto else 'off'}."]
+        return Reply(lines + self.play_forced(), redraw=True)
 
     def _help(self, _: list[str]) -> Reply:
         return Reply(HELP.splitlines())
@@ -136,6 +202,7 @@ class Session:
             return Reply(["Nothing to undo."])
         self.history.pop()
         self.moves.pop()
+        self.undos += 1
         return Reply(redraw=True)
 
     def _deal(self, _: list[str]) -> Reply:
@@ -155,6 +222,7 @@ class Session:
             ranked = hints(self.position)
         except UnsupportedPolicyRules as exc:
             return Reply([f"No hints here: {exc}."])
+        self.hints_used += 1
         lines = ["Chance of winning after each option (without looking at the stock):"]
         lines += [f"  {_describe(h.move)}: {h.chance:.0%} +- {h.margin:.0%}" for h in ranked]
         return Reply(lines)
@@ -168,9 +236,13 @@ class Session:
     def _save(self, words: list[str]) -> Reply:
         if len(words) != 1:
             return Reply(["Usage: save FILE"])
-        record = record_from_moves(self.deck, self.rules, self.moves, "unknown").to_json()
+        extra = {} if self.seed is None else {"seed": self.seed}
+        record = record_from_moves(self.deck, self.rules, self.moves, "unknown", **extra).to_json()
+        folder = os.path.dirname(os.path.abspath(words[0]))
+        if not os.path.isdir(folder):
+            return Reply([f"Cannot save to {words[0]!r}: the folder {folder!r} does not exist."])
         try:
-            write_atomically(words[0], json.dumps(record, indent=1) + "\n")
+            write_atomically(words[0], json.dumps(record, separators=(",", ":")) + "\n")
         except OSError as exc:
             return Reply([f"Cannot save to {words[0]!r}: {exc.strerror or exc}."])
         return Reply([f"Saved {len(self.moves)} moves to {words[0]}."])
@@ -189,6 +261,11 @@ class Session:
         self.history = [played.start, *(step.position for step in played.steps)]
         self.moves = [step.move for step in played.steps]
         return Reply([f"Loaded {len(self.moves)} moves from {words[0]}."], redraw=True)
+
+
+def _alike(position: Position, cells: list[int]) -> bool:
+    """Whether the free cells a court card may take are interchangeable: one class under fixed courts, or corners."""
+    return position.rules.courts is Courts.FIXED or all(c in CORNERS for c in cells)
 
 
 def _describe(move: Move) -> str:
