@@ -88,7 +88,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidDeckError(f"deck is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            raise InvalidDeckError(f"deck is not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}") from None
         except RecursionError:
             raise InvalidDeckError("deck is not valid JSON: nested too deeply") from None
         return deck_from_json(data)

@@ -108,7 +108,7 @@ def parse_record(text: str, source: str = "record") -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidRecordError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise InvalidRecordError(f"{source}: not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno})") from None
     except RecursionError:
         raise InvalidRecordError(f"{source}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict):
