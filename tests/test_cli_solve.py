@@ -270,7 +270,7 @@ def test_json_win_record_verifies(tmp_path: Path) -> None:
     seed = win_seed()
     result, data = solve_json("--seed", str(seed))
     assert result.exit_code == 0
-    assert set(data) == {"deck", "rules", "result", "moves", "stats", "seed"}
+    assert set(data) == {"format", "deck", "rules", "result", "moves", "stats", "seed"}
     assert data["seed"] == seed
     assert data["deck"] == [str(c) for c in deal(seed)]
     assert data["rules"] == "standard"
@@ -290,7 +290,7 @@ def test_json_loss_record_replays_to_the_jam(tmp_path: Path) -> None:
     seed = loss_seed()
     result, data = solve_json("--seed", str(seed))
     assert result.exit_code == 1
-    assert set(data) == {"deck", "rules", "result", "moves", "stats", "seed"}
+    assert set(data) == {"format", "deck", "rules", "result", "moves", "stats", "seed"}
     assert data["result"] == "loss" and data["seed"] == seed
     assert {"method", "nodes", "seconds"} <= set(data["stats"])
     end = theory.trajectory(ranks(deal(seed)), STANDARD).end
@@ -320,7 +320,7 @@ def test_solve_a_deck_file_from_deal(tmp_path: Path) -> None:
         assert [mask.sub("", x) for x in body] == [mask.sub("", x) for x in seeded.stdout.splitlines()[1:]]
         result, data = solve_json(path)
         assert "seed" not in data
-        assert set(data) == {"deck", "rules", "result", "moves", "stats"}
+        assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"}
         assert data["deck"] == [str(c) for c in deal(seed)]
         assert data["result"] == outcome(seed)
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from . import daily_command, play_command, record_commands, solve_command, stats_command  # noqa: F401  (each registers its commands)
+from . import (  # noqa: F401  (each registers its commands)
+    daily_command,
+    play_command,
+    record_commands,
+    rules_command,
+    solve_command,
+    stats_command,
+)
 from .base import BAD_INPUT, GuardedOutput, OutputError, cli
 
 

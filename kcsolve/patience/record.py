@@ -35,6 +35,7 @@ from .engine import (
 from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
+RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
 MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
 
@@ -65,9 +66,10 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """The record as a JSON-ready dict; extra keys (seed, stats) come first."""
+        """The record as a JSON-ready dict: the format, extra keys (seed, stats), then the game."""
         data: dict[str, Any] = {
-            **{k: v for k, v in self.extra.items() if k not in ("deck", "rules", "result", "moves")},
+            "format": RECORD_FORMAT,
+            **{k: v for k, v in self.extra.items() if k not in ("format", "deck", "rules", "result", "moves")},
             "deck": [str(c) for c in self.deck],
             "rules": str(self.rules),
             "result": self.result,
@@ -113,6 +115,8 @@ def parse_record(text: str, source: str = "record") -> Record:
         raise InvalidRecordError(f"{source}: not valid JSON (nested too deeply)") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
+    if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise InvalidRecordError(f"{source}: unknown record format {data['format']!r} (this kcsolve reads {RECORD_FORMAT!r})")
     if "deck" not in data:
         raise InvalidRecordError(f"{source}: no 'deck' key")
     if not isinstance(data["deck"], list) or not all(isinstance(c, str) for c in data["deck"]):
@@ -134,7 +138,7 @@ def parse_record(text: str, source: str = "record") -> Record:
     if len(moves) > MAX_MOVES:
         raise InvalidRecordError(f"{source}: {len(moves):,} moves, more than any game has ({MAX_MOVES})")
     entries = tuple(_parse_entry(m, n, source) for n, m in enumerate(moves, start=1))
-    extra = {k: v for k, v in data.items() if k not in ("deck", "rules", "result", "moves")}
+    extra = {k: v for k, v in data.items() if k not in ("format", "deck", "rules", "result", "moves")}
     return Record(deck, rules, result, entries, extra)
 
 

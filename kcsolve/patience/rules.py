@@ -115,3 +115,40 @@ def rules_name(rules: Rules) -> str:
                 del rest[axis]
     tokens.extend(f"{axis}={option.value}" for axis, option in rest.items())
     return "+".join(tokens) or "standard"
+
+
+OPTIONS: dict[Enum, tuple[str, str]] = {
+    Removal.FORCED: ("once the grid is full, every Ten and every set that can go must go before the next card",
+                     "the rules of seeds 000 and 001"),
+    Removal.OPTIONAL: ("once the grid is full (or the stock is empty) removal opens; remove as much or as little "
+                       "as you like, and placing the next card closes it", "PySolFC and AisleRiot 'Camelot'"),
+    Sets.PAIRS: ("a Ten alone, or two cards summing to 10", "the rules of seed 000"),
+    Sets.GROUPS: ("a Ten alone, or any two or more Ace..Nine cards summing to 10", "Edge Solitaire, 'The Edge'"),
+    Courts.FIXED: ("Kings in the corners, Queens on the top and bottom edges, Jacks on the left and right edges",
+                   "the rules of seed 000"),
+    Courts.SWAP: ("Queens and Jacks may use each other's cells, but never a Queen beside a Jack on one edge",
+                  "the sample game of seed 000"),
+    Courts.ROYALS: ("any court card on any of the twelve edge cells", "Edge Solitaire's 'Royals on Edge'"),
+    Goal.COURTS: ("won when the twelfth court card is placed", "the rules of seed 000"),
+    Goal.DEPLETE: ("won when all twelve court cards are placed and the stock is empty; a stuck grid loses",
+                   "seed 004"),
+    Goal.CLEAR: ("won when the stock is empty and no Ace..Ten card is left on the grid", "PySolFC 'Camelot'"),
+}
+
+
+def describe(rules: Rules) -> dict[str, object]:
+    """A rule set in words: each axis with its option, what it means and where it comes from."""
+    axes = {}
+    for axis in AXES:
+        option = getattr(rules, axis)
+        meaning, source = OPTIONS[option]
+        axes[axis] = {"option": option.value, "meaning": meaning, "source": source}
+    return {"rules": str(rules), "axes": axes}
+
+
+def catalogue() -> dict[str, object]:
+    """Every preset with what it sets, and every axis with its options."""
+    presets = {name: {axis: getattr(parse_rules(name), axis).value for axis in AXES} for name in PRESETS}
+    axes = {axis: [{"option": o.value, "meaning": OPTIONS[o][0], "source": OPTIONS[o][1]} for o in choices]
+            for axis, choices in AXES.items()}
+    return {"presets": presets, "axes": axes}

@@ -9,7 +9,9 @@ backward interval scheduling as ``construct``.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...common.cards import DECK_SIZE, TEN, Card
 from ..engine import Move
@@ -48,6 +50,47 @@ class CourseSearch:
     furthest: tuple[int, int]  # (cards drawn, deals) of the course that got furthest
 
 
+def _needs(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """Each set shape with what it takes: (shape, ((value, how many), ...))."""
+    return tuple((shape, tuple(sorted(Counter(shape).items()))) for shape in shapes)
+
+
+_SHAPES = {False: _needs(((TEN,),) + PAIRS_OF_TEN), True: _needs(((TEN,),) + GROUPS_OF_TEN)}
+
+
+@lru_cache(maxsize=1 << 18)
+def removal_outcomes(
+    counts: tuple[int, ...], groups: bool, forced: bool
+) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+    """(counts left, sets taken) for every distinct outcome of one removal phase, most cards taken first.
+
+    Every value-count vector reachable by taking sets one after another is found
+    once (the order sets are taken in never matters), with one plan that reaches
+    it; under forced removal only the outcomes where nothing more can go count.
+    Cached: the same grid contents recur across the search and across deals.
+    """
+    shapes = _SHAPES[groups]
+    plans: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {counts: ()}
+    stack = [counts]
+    while stack:
+        current = stack.pop()
+        for shape, need in shapes:
+            if all(current[v] >= n for v, n in need):
+                after = list(current)
+                for v, n in need:
+                    after[v] -= n
+                left = tuple(after)
+                if left not in plans:
+                    plans[left] = plans[current] + (shape,)
+                    stack.append(left)
+
+    def stuck(left: tuple[int, ...]) -> bool:
+        return not any(all(left[v] >= n for v, n in need) for _, need in shapes)
+
+    outcomes = [(left, list(plan)) for left, plan in plans.items() if plan and (not forced or stuck(left))]
+    return sorted(outcomes, key=lambda item: (sum(item[0]), item[0]))
+
+
 class _Budget(Exception):
     """The value-level search ran out of its budget."""
 
@@ -70,35 +113,14 @@ def search_courses(
     """
     stop_at_courts = rules.goal is Goal.COURTS
     forced = rules.removal is Removal.FORCED
-    shapes = (((TEN,),) + PAIRS_OF_TEN) if rules.sets is Sets.PAIRS else (((TEN,),) + GROUPS_OF_TEN)
     failed: set[tuple] = set()
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
     count = [0]
     furthest = [(0, 0)]
 
-    def fits(counts: list[int] | tuple[int, ...], shape: tuple[int, ...]) -> bool:
-        need = [0] * (TEN + 1)
-        for value in shape:
-            need[value] += 1
-        return all(counts[v] >= need[v] for v in shape)
-
     def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-        """(counts left, sets taken) for every distinct outcome, most cards taken first."""
-        outcomes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-
-        def walk(current: tuple[int, ...], taken: list[tuple[int, ...]], start: int) -> None:
-            options = [i for i in range(start, len(shapes)) if fits(current, shapes[i])]
-            if taken and (not forced or not any(fits(current, s) for s in shapes)):
-                outcomes.setdefault(current, list(taken))
-            for i in options:
-                after = list(current)
-                for value in shapes[i]:
-                    after[value] -= 1
-                walk(tuple(after), taken + [shapes[i]], i)
-
-        walk(counts, [], 0)
-        return sorted(outcomes.items(), key=lambda item: sum(item[0]))
+        return removal_outcomes(counts, rules.sets is Sets.GROUPS, forced)
 
     def clears(counts: tuple[int, ...]) -> list[tuple[int, ...]] | None:
         """Sets that take every number card left, if any."""

@@ -1,0 +1,45 @@
+"""The ``rules`` command: the presets and axes, or one rule set described."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..patience.rules import AXES, PRESETS, catalogue, describe, parse_rules
+from .base import CONTEXT, cli
+
+
+@cli.command("rules", context_settings=CONTEXT)
+@click.argument("preset", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules_command(preset: str | None, fmt: str) -> None:
+    """List the presets and the four rule axes, or describe one rule set (a preset or a combination).
+
+    A rule set is one option on each axis: removal, sets, courts and goal.
+    Presets combine with '+', and any axis can be set directly, as in
+    'camelot+groups' or 'swap+goal=deplete'. docs/RULES.md tells the rules in full.
+    """
+    if preset is None:
+        data = catalogue()
+        if fmt == "json":
+            click.echo(json.dumps(data))
+            return
+        click.echo("Presets (combine them with '+', e.g. camelot+groups; set an axis with axis=option):")
+        for name in PRESETS:
+            rules = parse_rules(name)
+            click.echo(f"  {name:<9} " + ", ".join(f"{axis} {getattr(rules, axis).value}" for axis in AXES))
+        click.echo("Axes:")
+        for axis, options in data["axes"].items():  # type: ignore[union-attr]
+            click.echo(f"  {axis}:")
+            for option in options:
+                click.echo(f"    {option['option']:<9} {option['meaning']} ({option['source']})")
+        return
+    data = describe(parse_rules(preset))
+    if fmt == "json":
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"Rules {data['rules']}:")
+    for axis, about in data["axes"].items():  # type: ignore[union-attr]
+        click.echo(f"  {axis:<8} {about['option']:<9} {about['meaning']} ({about['source']})")
+    click.echo("The full rules are in docs/RULES.md.")
