@@ -16,6 +16,7 @@ import click
 from .. import __version__
 from ..common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
 from ..common.deal import InvalidSeedError
+from ..patience.notation import from_notation, is_notation
 from ..patience.pysol import (
     InvalidPysolGameError,
     PysolUnavailableError,
@@ -163,8 +164,11 @@ def load_deck(path: str) -> tuple[Card, ...]:
 
 
 def load_record(path: str) -> Record:
-    """Read a game record file (``-`` for standard input)."""
-    return parse_record(_read_text(path, MAX_RECORD_TEXT), source=_source_name(path))
+    """Read a game record file (``-`` for standard input): JSON, or the one-line notation."""
+    text = _read_text(path, MAX_RECORD_TEXT)
+    if is_notation(text):
+        return from_notation(text, source=_source_name(path))
+    return parse_record(text, source=_source_name(path))
 
 
 def _tell(played: Any, style: str, colour: bool) -> None:

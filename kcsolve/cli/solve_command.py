@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 import click
 
 from ..common.deal import SEED_LIMIT, check_seed, deal
+from ..patience.notation import to_notation
 from ..patience.pysol import (
     PYSOL_MAX_GAME,
     check_pysol_game,
@@ -81,7 +82,8 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
 @click.option("--budget", "budget_text",
               help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
               "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "notation"]), default="text", show_default=True,
+              help="text: told like the sample game; json: the game record; notation: the game on one line (KC1 ...).")
 @style_option
 @colour_option
 def solve_command(
@@ -119,9 +121,10 @@ def solve_command(
         deck = deal(seed or 0) if pysol is None else pysol_deal(pysol)
     with Ticker(f"solving with {method}"):
         solution = solve(deck, rules, method, budget)
-    if fmt == "json":
+    if fmt in ("json", "notation"):
         extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
-        click.echo(json.dumps({**solution.record(**extra).to_json()}))
+        record = solution.record(**extra)
+        click.echo(json.dumps(record.to_json()) if fmt == "json" else to_notation(record))
     else:
         source = (f"Deal {seed}" if seed is not None else f"PySolFC game {pysol}" if pysol is not None
                   else f"Deck {deck_path}")
@@ -151,6 +154,8 @@ def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> 
     """One line (or one JSON record) for a deal of a --count run."""
     if fmt == "json":
         click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
+    elif fmt == "notation":
+        click.echo(to_notation(solution.record(**{key: seed})))
     else:
         stats = _describe_stats(solution.stats, solution.result != "unknown")
         click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")

@@ -1,0 +1,101 @@
+"""A whole game on one line, short enough to paste into a message.
+
+    KC1 s0 standard b2a2c2a3b3c3d1b4a4c4d3d4(d3)(c2a3)(b2b3)...
+
+Four fields separated by single spaces:
+- ``KC1``, the notation and its version;
+- the deck: ``s<N>`` for seeded deal N, ``p<N>`` for PySolFC game N, or ``d:``
+  and the 52 cards run together, top first (``d:8CJD9S...``);
+- the rules, as ``kcsolve rules`` names them (``standard``, ``camelot+groups``);
+- the moves in play order: a placement is the cell the next stock card goes to
+  (``b2``), a removal is its cells in brackets (``(c2a3)``). The cards are not
+  repeated: the deck says which card each placement puts down.
+
+A game with no moves ends after the rules field. Readers replay the moves and judge
+the result themselves, as for a JSON record.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
+from ..common.deal import InvalidSeedError, check_seed, deal
+from .engine import Remove, cell_index, cell_name
+from .record import InvalidRecordError, Record, RecordedPlace
+from .rules import InvalidRulesError, parse_rules
+
+PREFIX = "KC1"
+_MOVES = re.compile(r"([a-d][1-4])|\(((?:[a-d][1-4])+)\)")
+MAX_NOTATION = 4096
+
+
+def is_notation(text: str) -> bool:
+    """Whether a text is a game in this notation rather than JSON."""
+    return text.lstrip("\ufeff \t\r\n").startswith(PREFIX + " ")
+
+
+def to_notation(record: Record) -> str:
+    """The record on one line."""
+    seed, pysol = record.extra.get("seed"), record.extra.get("pysol")
+    if isinstance(seed, int) and tuple(deal(seed)) == record.deck:
+        source = f"s{seed}"
+    elif isinstance(pysol, int):
+        source = f"p{pysol}"
+    else:
+        source = "d:" + "".join(str(c) for c in record.deck)
+    moves = "".join(
+        cell_name(m.cell) if isinstance(m, RecordedPlace) else "(" + "".join(map(cell_name, m.cells)) + ")"
+        for m in record.moves
+    )
+    return " ".join(part for part in (PREFIX, source, str(record.rules), moves) if part)
+
+
+def from_notation(text: str, source: str = "notation") -> Record:
+    """Read a one-line game; InvalidRecordError names what is wrong."""
+    if len(text) > MAX_NOTATION:
+        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a one-line game's {MAX_NOTATION:,}")
+    fields = text.strip().lstrip("\ufeff").split(" ")
+    if len(fields) not in (3, 4) or fields[0] != PREFIX:
+        raise InvalidRecordError(f"{source}: expected 'KC1 DECK RULES MOVES', got {text.strip()[:40]!r}")
+    deck, extra = _deck(fields[1], source)
+    try:
+        rules = parse_rules(fields[2])
+    except InvalidRulesError as exc:
+        raise InvalidRecordError(f"{source}: {exc}") from None
+    moves_text = fields[3] if len(fields) == 4 else ""
+    entries: list[RecordedPlace | Remove] = []
+    position = placed = 0
+    for match in _MOVES.finditer(moves_text):
+        if match.start() != position:
+            raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")
+        position = match.end()
+        if match.group(1):
+            if placed == DECK_SIZE:
+                raise InvalidRecordError(f"{source}: more placements than the deck has cards")
+            entries.append(RecordedPlace(deck[placed], cell_index(match.group(1))))
+            placed += 1
+        else:
+            cells = re.findall(r"[a-d][1-4]", match.group(2))
+            entries.append(Remove(tuple(cell_index(c) for c in cells)))
+    if position != len(moves_text):
+        raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")
+    return Record(deck, rules, "unknown", tuple(entries), extra)
+
+
+def _deck(field: str, source: str) -> tuple[tuple, dict]:
+    """The deck a notation's second field names, and the record keys that say where it came from."""
+    try:
+        if re.fullmatch(r"s\d{1,20}", field):
+            seed = check_seed(int(field[1:]))
+            return deal(seed), {"seed": seed}
+        if re.fullmatch(r"p\d{1,21}", field):
+            from .pysol import pysol_deal
+
+            number = int(field[1:])
+            return pysol_deal(number), {"pysol": number}
+        if field.startswith("d:"):
+            return deck_from_tokens(re.findall(r"..", field[2:])), {}
+    except (InvalidDeckError, InvalidSeedError, ValueError) as exc:
+        raise InvalidRecordError(f"{source}: {exc}") from None
+    raise InvalidRecordError(f"{source}: the deck must be s<N>, p<N> or d:<52 cards>, got {field[:20]!r}")

@@ -1,0 +1,91 @@
+"""The one-line notation: round trips on thousands of records, and readers that accept it like JSON."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from clitools import assert_bad_input, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import Position
+from kcsolve.patience.notation import from_notation, is_notation, to_notation
+from kcsolve.patience.record import judge, record_from_moves
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solver import solve
+
+
+def same_game(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return (a.deck, a.rules, a.moves) == (b.deck, b.rules, b.moves)
+
+
+def random_game(seed: int, rules_text: str) -> tuple:
+    """A random legal game (any length) under the rules, as a record."""
+    rng = random.Random(seed)
+    rules = parse_rules(rules_text)
+    position = Position.start(deal(seed), rules)
+    moves = []
+    for _ in range(rng.randrange(1, 160)):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        moves.append(move)
+        position = position.play(move)
+    return record_from_moves(deal(seed), rules, moves, "unknown", seed=seed)
+
+
+def test_round_trip_on_two_thousand_solver_records() -> None:
+    for seed in range(2000):
+        record = solve(deal(seed)).record(seed=seed)
+        line = to_notation(record)
+        assert is_notation(line) and "\n" not in line
+        back = from_notation(line)
+        assert same_game(back, record)
+        assert judge(back).outcome == judge(record).outcome
+
+
+@pytest.mark.parametrize("rules", ["standard", "camelot", "optional+groups", "deplete+royals", "swap"])
+def test_round_trip_on_random_legal_games(rules: str) -> None:
+    for seed in range(300):
+        record = random_game(seed, rules)
+        assert same_game(from_notation(to_notation(record)), record)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.sampled_from(["standard", "camelot", "groups", "royals+goal=clear"]))
+def test_round_trip_with_a_written_out_deck(seed: int, rules: str) -> None:
+    record = random_game(seed % 1000, rules)
+    unnamed = record_from_moves(record.deck, record.rules, list(record.moves), "unknown")
+    line = to_notation(unnamed)
+    assert line.split(" ")[1].startswith("d:")
+    assert same_game(from_notation(line), unnamed)
+
+
+def test_verify_and_replay_accept_the_notation() -> None:
+    line = to_notation(solve(deal(0)).record(seed=0))
+    assert run("verify", "-", input=line + "\n").stdout.startswith("won: ")
+    told = run("replay", "--style", "line", "-", input=line)
+    assert told.exit_code == 0 and told.stdout.splitlines()[-1].startswith("Won: ")
+    assert run("solve", "--seed", "0", "--format", "notation").stdout.strip() == line
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("KC1 s0", "<stdin>: expected 'KC1 DECK RULES MOVES', got 'KC1 s0'"),
+        ("KC1 q7 standard b2", "<stdin>: the deck must be s<N>, p<N> or d:<52 cards>, got 'q7'"),
+        ("KC1 s0 bogus b2", "<stdin>: unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
+        ("KC1 s0 standard b2(z9)", "<stdin>: cannot read the moves at '(z9)'"),
+        ("KC1 d:ASAS standard b2", "<stdin>: duplicate card 'AS' at positions 1 and 2"),
+    ],
+)
+def test_bad_notation_is_one_line(text: str, message: str) -> None:
+    assert_bad_input(run("verify", "-", input=text), message)
+
+
+def test_an_illegal_move_in_the_notation_is_a_verdict() -> None:
+    result = run("verify", "-", input="KC1 s0 standard b2b2")
+    assert result.exit_code == 1 and result.stdout == "illegal move 2: place JD in b2: the cell holds 8C\n"
