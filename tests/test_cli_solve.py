@@ -237,7 +237,10 @@ def test_solve_losing_seed(style: str) -> None:
         f"Not winnable: grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
         "the deck decides this whatever the play"
     )
-    assert re.fullmatch(re.escape(reason) + rf" \({STATS}\)\.", lines[-1]), lines[-1]
+    assert re.fullmatch(re.escape(reason) + rf" \({STATS}\)\.", lines[-2]), lines[-2]
+    courts = sum(1 for card in deal(seed)[: path.end] if card.is_court)
+    removed = sum(len(s) for phase in path.removals for s in phase)
+    assert lines[-1] == f"Best play places {courts} of the 12 court cards and removes {removed} card{'s' * (removed != 1)}."
     assert "1st deal" not in result.stdout and "Removal" not in result.stdout
 
     grids = box_grids(result.stdout) if style == "boxes" else grid_lines(result.stdout)
@@ -290,8 +293,12 @@ def test_json_loss_record_replays_to_the_jam(tmp_path: Path) -> None:
     seed = loss_seed()
     result, data = solve_json("--seed", str(seed))
     assert result.exit_code == 1
-    assert set(data) == {"format", "deck", "rules", "result", "moves", "stats", "seed"}
+    assert set(data) == {"format", "deck", "rules", "result", "moves", "stats", "seed", "loss", "best"}
     assert data["result"] == "loss" and data["seed"] == seed
+    path = theory.trajectory(ranks(deal(seed)), STANDARD)
+    assert data["loss"] == {"reason": "grid full with nothing to remove", "card": path.end, "deal": path.jam_deal}
+    assert data["best"]["moves"] == data["moves"]
+    assert data["best"]["courts"] == sum(1 for card in deal(seed)[: path.end] if card.is_court)
     assert {"method", "nodes", "seconds"} <= set(data["stats"])
     end = theory.trajectory(ranks(deal(seed)), STANDARD).end
     verdict = verify(tmp_path, data)
@@ -320,7 +327,7 @@ def test_solve_a_deck_file_from_deal(tmp_path: Path) -> None:
         assert [mask.sub("", x) for x in body] == [mask.sub("", x) for x in seeded.stdout.splitlines()[1:]]
         result, data = solve_json(path)
         assert "seed" not in data
-        assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"}
+        assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"} | ({"loss", "best"} if data["result"] == "loss" else set())
         assert data["deck"] == [str(c) for c in deal(seed)]
         assert data["result"] == outcome(seed)
 
@@ -428,7 +435,7 @@ def test_dfs_is_named_in_the_text() -> None:
     seed = win_seed()
     last = run("solve", "--seed", str(seed), "--method", "dfs", "--style", "line").stdout.splitlines()[-1]
     assert re.fullmatch(r"Winnable \(decided by dfs: [1-9]\d* positions searched, \d+\.\d\d ms\)\.", last)
-    last = run("solve", "--seed", str(loss_seed()), "--method", "dfs", "--style", "line").stdout.splitlines()[-1]
+    last = run("solve", "--seed", str(loss_seed()), "--method", "dfs", "--style", "line").stdout.splitlines()[-2]
     assert re.fullmatch(r"Not winnable: .* \(decided by dfs, no search needed, \d+\.\d\d ms\)\.", last)
 
 

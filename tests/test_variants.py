@@ -237,3 +237,24 @@ def test_course_losses_hold_against_brute_force_on_short_games(preset: str) -> N
         assert not (by_cards == "win" and by_values == "loss"), seed
         seen[(by_values, by_cards)] += 1
     assert seen[("loss", "loss")] >= 4 and seen[("win", "win")] >= 10, seen
+
+
+@pytest.mark.parametrize("preset", ["camelot", "optional+groups", "camelot+groups", "groups"])
+def test_losses_carry_a_legal_best_line_and_a_reason(preset: str) -> None:
+    """Every loss says why and how far best play gets; the best line replays in the engine and reaches that far."""
+    rules = parse_rules(preset)
+    losses = 0
+    for seed in (1, 7) if preset == "camelot+groups" else range(40):  # camelot+groups searches long: two known losses
+        solution = solve(deal(seed), rules)
+        if solution.result != "loss":
+            continue
+        losses += 1
+        record = solution.record().to_json()
+        assert record["loss"]["reason"] and record["loss"]["card"] is not None
+        best = record["best"]
+        position = Position.start(deal(seed), rules)
+        for move in solution.best_line():
+            position = position.play(move)
+        assert best["courts"] == position.courts_placed and best["courts"] >= 1
+        assert len(best["moves"]) == len(solution.best_line()) > 0
+    assert losses

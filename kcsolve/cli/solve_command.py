@@ -65,8 +65,17 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
             click.echo(draw(played.final, style, colour), color=colour)
             click.echo()
         click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
+        click.echo(_best_words(solution))
     else:
         click.echo(f"Undecided: {solution.reason}.")
+        if solution.best_line():
+            click.echo(_best_words(solution).replace("Best play", "The best line found so far"))
+
+
+def _best_words(solution: Solution) -> str:
+    """How far best play gets, in words."""
+    courts, removed = solution.best_reach()
+    return f"Best play places {courts} of the 12 court cards and removes {plural(removed, 'card')}."
 
 
 @cli.command("solve", context_settings=CONTEXT)

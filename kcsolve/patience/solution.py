@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..common.cards import Card
-from .engine import IllegalMoveError, Move, Position, Status
+from .engine import IllegalMoveError, Move, Position, Remove, Status
 from .record import Record, record_from_moves
 from .rules import Goal, Rules
 from .theory import Trajectory
@@ -110,10 +110,49 @@ class Solution:
     stats: dict[str, Any] = field(default_factory=dict)
     # For a loss, where best play fails: ('full' | 'left' | 'K' | 'Q' | 'J', card, deal); None when unknown.
     loss: tuple[str, int | None, int | None] | None = None
+    # For a loss or an undecided deal, a line placing the most court cards found (None: the moves, if any).
+    best: tuple[Move, ...] | None = None
+
+    def best_line(self) -> tuple[Move, ...]:
+        """How far best play gets: the best line found for a loss or an undecided deal (empty for a win)."""
+        if self.result == "win":
+            return ()
+        return self.best if self.best is not None else self.moves
+
+    def best_reach(self) -> tuple[int, int]:
+        """(court cards placed, cards removed) by the best line, counted by the engine."""
+        position = Position.start(self.deck, self.rules)
+        removed = 0
+        for move in self.best_line():
+            position = position.play(move)
+            removed += len(move.cells) if isinstance(move, Remove) else 0
+        return position.courts_placed, removed
 
     def record(self, **extra: Any) -> Record:
-        """The solution as a game record, with ``stats`` and any extra keys."""
+        """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
+        if self.result != "win":
+            if self.loss is not None:
+                code, card, deal_no = self.loss
+                extra["loss"] = {"reason": LOSS_REASONS[code], "card": card, "deal": deal_no}
+            courts, removed = self.best_reach()
+            line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
+            extra["best"] = {"courts": courts, "removed": removed, "moves": line.to_json()["moves"]}
         return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=self.stats)
+
+
+LOSS_REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",
+                "K": "no free corner for a King", "Q": "no free Queen cell", "J": "no free Jack cell"}
+
+
+def legal_prefix(deck: tuple[Card, ...], rules: Rules, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The moves of a line up to the first one the engine refuses (a best-effort line must be legal)."""
+    position = Position.start(deck, rules)
+    for number, move in enumerate(moves):
+        try:
+            position = position.play(move)
+        except IllegalMoveError:
+            return tuple(moves[:number])
+    return tuple(moves)
 
 
 def win_reason(rules: Rules) -> str:

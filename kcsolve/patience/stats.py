@@ -34,6 +34,7 @@ from typing import Any
 
 from ..common.deal import deal, deal_ranks
 from .rules import Rules, parse_rules
+from .solution import LOSS_REASONS
 from .solver import Budget, parse_budget, solve
 from .theory import course_end, covers
 
@@ -45,8 +46,7 @@ WINDOW = 100_000  # seeds looked up in the store at a time, so memory does not g
 MAX_RESTARTS = 3
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 Z95 = 1.959963984540054
-REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",
-           "K": "no free corner for a King", "Q": "no free Queen cell", "J": "no free Jack cell"}
+REASONS = LOSS_REASONS
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deals (

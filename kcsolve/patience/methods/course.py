@@ -16,7 +16,14 @@ from functools import lru_cache
 from ...common.cards import DECK_SIZE, TEN, Card
 from ..engine import Move
 from ..rules import STANDARD, Goal, Removal, Rules, Sets
-from ..solution import Budget, Solution, confirm_win, deck_ranks, win_reason
+from ..solution import (
+    Budget,
+    Solution,
+    confirm_win,
+    deck_ranks,
+    legal_prefix,
+    win_reason,
+)
 from ..theory import Trajectory, construct, deal_round
 
 
@@ -48,6 +55,7 @@ class CourseSearch:
     path: Trajectory | None
     nodes: int
     furthest: tuple[int, int]  # (cards drawn, deals) of the course that got furthest
+    best: Trajectory | None = None  # a course placing the most court cards (ties: removing the most cards)
 
 
 def _needs(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
@@ -118,6 +126,7 @@ def search_courses(
     plans: list[list[tuple[int, ...]]] = []
     count = [0]
     furthest = [(0, 0)]
+    best: list = [(-1, -1), None]  # (courts placed, cards removed), (deals, plans) of that course
 
     def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
         return removal_outcomes(counts, rules.sets is Sets.GROUPS, forced)
@@ -136,6 +145,9 @@ def search_courses(
         if won:
             return True
         furthest[0] = max(furthest[0], (drawn, len(deals)))
+        reached = (courts, sum(len(s) for plan in plans for s in plan))
+        if reached > best[0] and start[0] == 0:
+            best[0], best[1] = reached, (list(deals), list(plans))
         state = (drawn, tuple(grid), courts)
         if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
             return True
@@ -162,15 +174,21 @@ def search_courses(
     try:
         won = fill(start[1], start[2], start[0])
     except _Budget:
-        return CourseSearch("unknown", None, count[0], furthest[0])
+        return CourseSearch("unknown", None, count[0], furthest[0], _best(ranks, best[1]))
     if not won:
-        return CourseSearch("loss", None, count[0], furthest[0])
+        return CourseSearch("loss", None, count[0], furthest[0], _best(ranks, best[1]))
     path = _as_trajectory(ranks, deals, plans) if start[0] == 0 else None  # mid-game cards have no names here
     return CourseSearch("win", path, count[0], furthest[0])
 
 
+def _best(ranks: tuple[int, ...] | list[int], snapshot: tuple[list, list] | None) -> Trajectory | None:
+    """The best course found, as a (not won) trajectory whose cards can be seated."""
+    return None if snapshot is None else _as_trajectory(ranks, *snapshot, won=False)
+
+
 def _as_trajectory(
-    ranks: tuple[int, ...] | list[int], deals: list[tuple[int, int]], plans: list[list[tuple[int, ...]]]
+    ranks: tuple[int, ...] | list[int], deals: list[tuple[int, int]], plans: list[list[tuple[int, ...]]],
+    won: bool = True,
 ) -> Trajectory:
     """Name the cards of a value-level course: each removal takes the oldest cards of its values."""
     on_grid: dict[int, list[int]] = {v: [] for v in range(1, TEN + 1)}
@@ -181,7 +199,7 @@ def _as_trajectory(
                 on_grid[ranks[index]].append(index)
         if number < len(plans):
             removals.append(tuple(tuple(on_grid[v].pop(0) for v in shape) for shape in plans[number]))
-    return Trajectory(True, deals[-1][1], tuple(deals), tuple(removals))
+    return Trajectory(won, deals[-1][1], tuple(deals), tuple(removals))
 
 
 def covers(rules: Rules) -> bool:
@@ -210,6 +228,10 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
         reason = f"the search budget ({budget.describe('removal choices')}) ran out after {min(found.nodes, budget.nodes or found.nodes):,} removal choices"
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
     loss = None
+    best = None
+    if found.result != "win" and found.best is not None:
+        best = legal_prefix(deck, rules, construct(ranks, rules, found.best))
     if found.result == "loss":
         loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
-    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss)
+        moves = list(best or ())
+    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss, best)
