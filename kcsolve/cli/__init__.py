@@ -7,6 +7,7 @@ import sys
 from . import (  # noqa: F401  (each registers its commands)
     daily_command,
     play_command,
+    pysol_command,
     record_commands,
     rules_command,
     solve_command,

@@ -67,3 +67,41 @@ def pysol_deal(game_number: int) -> tuple[Card, ...]:
         generator = MTRandom(game_number)
     generator.shuffle(cards)
     return tuple(Card(card.rank, _PYSOL_SUITS[card.suit]) for card in reversed(cards))
+
+
+SOLVABLE_FROM = 32000  # PySolFC's solvable_seeds hold numbers >= 32000 only: below, its "always solvable" mode deals another game
+
+
+def camelot_verdict(game: int) -> tuple[str, int]:
+    """PySolFC Camelot game ``game`` under kcsolve's ``camelot`` rules: (verdict, court cards placed in best play)."""
+    from .rules import parse_rules
+    from .solver import solve
+
+    solution = solve(pysol_deal(game), parse_rules("camelot"))
+    courts = 12 if solution.result == "win" else solution.best_reach()[0]
+    return solution.result, courts
+
+
+def solvable_seeds_module(games: list[int], first: int, last: int, undecided: int) -> str:
+    """The Python module text of a PySolFC ``solvable_seeds`` file for Camelot."""
+    body = "".join(
+        "    " + " ".join(f"{n}," for n in games[i : i + 8]) + "\n" for i in range(0, len(games), 8)
+    )
+    note = f" {undecided} undecided games left out." if undecided else ""
+    return (
+        "#!/usr/bin/env python\n"
+        "# -*- mode: python; coding: utf-8; -*-\n"
+        "#\n"
+        "# Camelot game numbers proved winnable (camelot rules: optional removal of a Ten\n"
+        "# or a pair summing to 10, won when the talon is empty and no Ace..Ten is left),\n"
+        "# each with a winning line replayed by kcsolve's engine. Made with\n"
+        f"#     kcsolve pysol-solvable --from {first} --count {last - first + 1}\n"
+        "#\n"
+        f"# Must all be >= {SOLVABLE_FROM}, or they'd deal a different game than what was solved.\n"
+        "#\n"
+        f"# {len(games)} seeds, covering {first}-{last}.{note}\n"
+        "\n"
+        "SOLVABLE_SEEDS = (\n"
+        f"{body}"
+        ")\n"
+    )
