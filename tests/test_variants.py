@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -258,3 +259,43 @@ def test_losses_carry_a_legal_best_line_and_a_reason(preset: str) -> None:
         assert best["courts"] == position.courts_placed and best["courts"] >= 1
         assert len(best["moves"]) == len(solution.best_line()) > 0
     assert losses
+
+
+def _brute_outcomes(counts: tuple[int, ...], shapes: list[tuple[int, ...]], forced: bool) -> set[tuple[int, ...]]:
+    """Every remainder one removal phase can leave, by trying every sequence of sets (no packing, no cache)."""
+    found: set[tuple[int, ...]] = set()
+
+    def walk(current: tuple[int, ...], took: bool) -> None:
+        fitting = [s for s in shapes if all(current[v] >= s.count(v) for v in s)]
+        if took and (not forced or not fitting):
+            found.add(current)
+        for shape in fitting:
+            walk(tuple(n - shape.count(v) for v, n in enumerate(current)), True)
+
+    walk(counts, False)
+    return found
+
+
+@pytest.mark.parametrize("groups", [False, True])
+@pytest.mark.parametrize("forced", [False, True])
+def test_removal_outcomes_match_brute_force(groups: bool, forced: bool) -> None:
+    from kcsolve.patience.methods.course import (
+        GROUPS_OF_TEN,
+        PAIRS_OF_TEN,
+        removal_outcomes,
+    )
+
+    shapes = [(10,), *(GROUPS_OF_TEN if groups else PAIRS_OF_TEN)]
+    rng = random.Random(f"{groups}{forced}")
+    for _ in range(60):
+        counts = [0] + [rng.randint(0, 3) for _ in range(10)]
+        while sum(counts) > 9:
+            counts[rng.randint(1, 10)] = 0
+        outcomes = removal_outcomes(tuple(counts), groups, forced)
+        assert {left for left, _ in outcomes} == _brute_outcomes(tuple(counts), shapes, forced)
+        for left, plan in outcomes:  # each plan really takes the cards from counts to left
+            after = list(counts)
+            for shape in plan:
+                for v in shape:
+                    after[v] -= 1
+            assert tuple(after) == left and min(after) >= 0

@@ -9,7 +9,6 @@ backward interval scheduling as ``construct``.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -58,15 +57,30 @@ class CourseSearch:
     best: Trajectory | None = None  # a course placing the most court cards (ties: removing the most cards)
 
 
-def _needs(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
-    """Each set shape with what it takes: (shape, ((value, how many), ...))."""
-    return tuple((shape, tuple(sorted(Counter(shape).items()))) for shape in shapes)
+_DIGIT = 4  # bits per value count: counts are at most 4, so 3 bits and a guard bit
+_GUARD = sum(8 << (_DIGIT * v) for v in range(TEN + 1))
 
 
-_SHAPES = {False: _needs(((TEN,),) + PAIRS_OF_TEN), True: _needs(((TEN,),) + GROUPS_OF_TEN)}
+def _packed(counts: tuple[int, ...] | list[int]) -> int:
+    """Value counts as one int, four bits per value, so that sets are taken by subtraction."""
+    return sum(n << (_DIGIT * v) for v, n in enumerate(counts))
 
 
-@lru_cache(maxsize=1 << 18)
+def _unpacked(packed: int) -> tuple[int, ...]:
+    """The value counts of a packed int."""
+    return tuple((packed >> (_DIGIT * v)) & 7 for v in range(TEN + 1))
+
+
+def _shapes(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each set shape with the packed counts it takes; shapes needing more than four of a value never fit."""
+    return tuple((shape, _packed([shape.count(v) for v in range(TEN + 1)]))
+                 for shape in shapes if max(shape.count(v) for v in shape) <= 4)
+
+
+_SHAPES = {False: _shapes(((TEN,),) + PAIRS_OF_TEN), True: _shapes(((TEN,),) + GROUPS_OF_TEN)}
+
+
+@lru_cache(maxsize=1 << 16)
 def removal_outcomes(
     counts: tuple[int, ...], groups: bool, forced: bool
 ) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
@@ -75,27 +89,31 @@ def removal_outcomes(
     Every value-count vector reachable by taking sets one after another is found
     once (the order sets are taken in never matters), with one plan that reaches
     it; under forced removal only the outcomes where nothing more can go count.
-    Cached: the same grid contents recur across the search and across deals.
+    Counts are packed four bits a value with a guard bit set in each, so a set
+    fits exactly when subtracting it leaves every guard bit standing. Cached: the
+    same grid contents recur across the search and across deals.
     """
     shapes = _SHAPES[groups]
-    plans: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {counts: ()}
-    stack = [counts]
+    start = _packed(counts)
+    plans: dict[int, tuple[tuple[int, ...], ...]] = {start: ()}
+    stuck: list[int] = []
+    stack = [start]
     while stack:
         current = stack.pop()
+        guarded = current | _GUARD
+        moved = False
         for shape, need in shapes:
-            if all(current[v] >= n for v, n in need):
-                after = list(current)
-                for v, n in need:
-                    after[v] -= n
-                left = tuple(after)
+            after = guarded - need
+            if after & _GUARD == _GUARD:
+                moved = True
+                left = after ^ _GUARD
                 if left not in plans:
                     plans[left] = plans[current] + (shape,)
                     stack.append(left)
-
-    def stuck(left: tuple[int, ...]) -> bool:
-        return not any(all(left[v] >= n for v, n in need) for _, need in shapes)
-
-    outcomes = [(left, list(plan)) for left, plan in plans.items() if plan and (not forced or stuck(left))]
+        if not moved:
+            stuck.append(current)
+    ends = stuck if forced else [left for left in plans if left != start]
+    outcomes = [(_unpacked(left), list(plans[left])) for left in ends if plans[left]]
     return sorted(outcomes, key=lambda item: (sum(item[0]), item[0]))
 
 
@@ -127,6 +145,7 @@ def search_courses(
     count = [0]
     furthest = [(0, 0)]
     best: list = [(-1, -1), None]  # (courts placed, cards removed), (deals, plans) of that course
+    removed = [0]  # cards the current course has removed so far
 
     def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
         return removal_outcomes(counts, rules.sets is Sets.GROUPS, forced)
@@ -145,7 +164,7 @@ def search_courses(
         if won:
             return True
         furthest[0] = max(furthest[0], (drawn, len(deals)))
-        reached = (courts, sum(len(s) for plan in plans for s in plan))
+        reached = (courts, removed[0])
         if reached > best[0] and start[0] == 0:
             best[0], best[1] = reached, (list(deals), list(plans))
         state = (drawn, tuple(grid), courts)
@@ -162,10 +181,13 @@ def search_courses(
                 deadline is not None and count[0] % 64 == 0 and time.process_time() > deadline
             ):
                 raise _Budget
+            on_grid = sum(state[1])
             for left, taken in removals(state[1]):
                 plans.append(taken)
+                removed[0] += on_grid - sum(left)
                 if fill(left, courts, drawn):
                     return True
+                removed[0] -= on_grid - sum(left)
                 plans.pop()
             failed.add(state)
         deals.pop()
