@@ -34,3 +34,18 @@ def test_numbers_below_32000_are_refused() -> None:
                      "--from 31999: PySolFC's solvable_seeds hold game numbers >= 32000 only "
                      "(below that its always-solvable games are dealt by another generator)")
     assert_bad_input(run("pysol-solvable", "--from", "0"), None)
+
+
+def test_the_published_verdict_table_reproduces() -> None:
+    import random
+    from pathlib import Path
+
+    from kcsolve.patience.pysol import camelot_verdict
+
+    path = Path(__file__).resolve().parent.parent / "seeds" / "pysol-camelot-verdicts.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "game\tverdict\tcourts" and len(lines) == 100_001
+    rows = [line.split("\t") for line in lines[1:]]
+    assert [int(game) for game, _, _ in rows] == list(range(1, 100_001))
+    for game, verdict, courts in random.Random(7).sample(rows, 25):
+        assert camelot_verdict(int(game)) == (verdict, int(courts))
