@@ -1,6 +1,6 @@
 """The exact chance that a shuffled deck can be won, by counting winning orders instead of sampling.
 
-Under removal by pairs a deal is winnable exactly when its forced course reaches
+Under forced removal by pairs a deal is winnable exactly when its forced course reaches
 the goal (docs/THEORY.md): the course draws into the free cells until the grid is
 full, then every Ten, every pair summing to 10 and every two Fives go, and it jams
 when a full grid has nothing to go. The course depends only on the order of card
@@ -24,7 +24,7 @@ from functools import lru_cache
 from math import factorial
 
 from ..common.cards import DECK_SIZE, TEN, Card
-from .rules import Goal, Rules, Sets
+from .rules import Goal, Removal, Rules, Sets
 
 GRID = 16
 COURTS = 12
@@ -60,11 +60,11 @@ START: State = (0, 0, 0, 0, 0, ((0, 0, 0, 0),) * 4)
 
 
 def check_countable(rules: Rules) -> None:
-    """Refuse rules this counting does not cover (sets of more than two cards)."""
-    if rules.sets is not Sets.PAIRS:
+    """Refuse rules this counting does not cover: it needs forced removal by pairs, where the course is forced."""
+    if rules.sets is not Sets.PAIRS or rules.removal is not Removal.FORCED:
         raise UncountableRulesError(
-            f"cannot count rules {str(rules)!r}: with groups the course is not forced, so no exact count is known "
-            "(rules whose sets are pairs can be counted)"
+            f"cannot count rules {str(rules)!r}: the count follows the forced course, which needs forced removal "
+            "by pairs"
         )
 
 
