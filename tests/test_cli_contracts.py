@@ -23,11 +23,19 @@ def test_deplete_wins_say_the_stock_is_empty() -> None:
     assert result.stdout.splitlines()[-1] == "1 deal under deplete: 1 winnable, 0 not, 0 undecided"
 
 
-@pytest.mark.parametrize("method", ["sat", "construct"])
-@pytest.mark.parametrize("rules", ["optional", "groups", "camelot"])
-def test_methods_that_do_not_cover_the_rules_refuse_alike(method: str, rules: str) -> None:
+@pytest.mark.parametrize(
+    "method, rules, others",
+    [
+        ("sat", "groups", "auto, course, dfs"),
+        ("construct", "groups", "auto, course, dfs"),
+        ("construct", "camelot+groups", "auto, course, dfs"),
+        ("sat", "optional", "auto, construct, course, dfs"),
+        ("sat", "camelot", "auto, construct, course, dfs"),
+    ],
+)
+def test_methods_that_do_not_cover_the_rules_refuse_alike(method: str, rules: str, others: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--rules", rules, "--method", method),
-                     f"method {method!r} does not cover rules {rules!r}; methods for them: auto, course, dfs")
+                     f"method {method!r} does not cover rules {rules!r}; methods for them: {others}")
 
 
 def test_the_default_budget_is_stated_and_applied() -> None:
@@ -54,7 +62,7 @@ def test_json_error_wording() -> None:
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
     name = f"kcsolve-progress-{os.getpid()}"
-    command = f"{sys.executable} -m kcsolve solve --seed 1 --rules optional --method dfs --budget 4s; sleep 30"
+    command = f"{sys.executable} -m kcsolve solve --seed 2 --rules camelot+groups --method dfs --budget 4s; sleep 30"
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", command], check=True)
     try:
         deadline = time.monotonic() + 30
@@ -66,6 +74,6 @@ def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
         assert re.search(r"solving with dfs  \d+ s \(Ctrl-C stops\)", screen), screen
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-    piped = subprocess.run([sys.executable, "-m", "kcsolve", "solve", "--seed", "1", "--rules", "optional",
+    piped = subprocess.run([sys.executable, "-m", "kcsolve", "solve", "--seed", "2", "--rules", "camelot+groups",
                             "--method", "dfs", "--budget", "2s"], capture_output=True, text=True)
     assert piped.returncode == 3 and piped.stderr == ""

@@ -299,3 +299,18 @@ def test_removal_outcomes_match_brute_force(groups: bool, forced: bool) -> None:
                 for v in shape:
                     after[v] -= 1
             assert tuple(after) == left and min(after) >= 0
+
+
+@pytest.mark.parametrize("removal", ["forced", "optional"])
+@pytest.mark.parametrize("courts", ["fixed", "swap", "royals"])
+@pytest.mark.parametrize("goal", ["courts", "deplete", "clear"])
+def test_theorem_5_every_pair_rule_set_follows_the_forced_course(removal: str, courts: str, goal: str) -> None:
+    """With pairs, auto (the forced course, seated and replayed) agrees with the exhaustive course search."""
+    rules = parse_rules(f"removal={removal}+courts={courts}+goal={goal}")
+    for seed in range(40):
+        by_course = solve(deal(seed), rules, "course").result
+        decided = solve(deal(seed), rules)
+        assert decided.stats["method"] == "construct"
+        assert decided.result == by_course, (str(rules), seed)
+        if decided.result == "win":
+            assert judge(decided.record()).won

@@ -18,15 +18,19 @@ from math import factorial
 
 from ..common.cards import DECK_SIZE, TEN
 from .engine import CENTRE, COURT_HOMES, Move, Place, Remove
-from .rules import Goal, Removal, Rules, Sets
+from .rules import Goal, Rules, Sets
 
 GRID = 16
 COURTS = 12
 
 
 def covers(rules: Rules) -> bool:
-    """True when the rules keep removal forced and by pairs, where Lemma 1 holds."""
-    return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.goal is not Goal.CLEAR
+    """True when sets are pairs: the forced course then decides the deal under every removal, court and goal rule.
+
+    Under forced removal that is Lemma 1 and Theorem 2; under optional removal the
+    pair invariant of docs/THEORY.md (Theorem 5) shows no line of play does better.
+    """
+    return rules.sets is Sets.PAIRS
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,12 @@ def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
             if stop_at_courts and courts == COURTS:
                 break
         deals.append((first, drawn))
+        if drawn == DECK_SIZE and rules.goal is Goal.CLEAR:
+            # the empty stock opens removal, and the whole pack is balanced: every number card pairs off
+            final = removal_sets(by_rank)
+            if final:
+                removals.append(tuple(final))
+            return Trajectory(True, drawn, tuple(deals), tuple(removals))
         if (stop_at_courts and courts == COURTS) or drawn == DECK_SIZE:
             return Trajectory(True, drawn, tuple(deals), tuple(removals))
         sets = removal_sets(by_rank)

@@ -128,7 +128,7 @@ def search_courses(
     """Search every value-level course the rules allow, for one that reaches the goal.
 
     A state is (cards drawn, value counts on the grid, court cards placed): by
-    Theorem 2 (docs/THEORY.md, section 6) which cell each card sits in never decides
+    Theorem 4 (docs/THEORY.md, section 5) which cell each card sits in never decides
     the game under fixed, swapped or royal courts, so nothing else matters. At
     each full grid the options are the multisets of sets the rules let go: all
     that can go under forced removal, any non-empty choice under optional removal.

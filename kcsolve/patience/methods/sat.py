@@ -37,7 +37,7 @@ from ..engine import (
     Place,
     Remove,
 )
-from ..rules import STANDARD, Courts, Rules
+from ..rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from ..solution import (
     Budget,
     Solution,
@@ -46,7 +46,7 @@ from ..solution import (
     deck_ranks,
     win_reason,
 )
-from ..theory import Trajectory, covers, trajectory
+from ..theory import Trajectory, trajectory
 
 SOLVER_NAME = "glucose4"
 
@@ -232,6 +232,11 @@ def _pair_cells(cards: list[int], ranks: tuple[int, ...], cell_of: dict[int, int
     fives = by_rank.get(5, [])
     sets.extend(tuple(sorted(p)) for p in zip(fives[0::2], fives[1::2]))
     return sets
+
+
+def covers(rules: Rules) -> bool:
+    """The rules the encoding states: forced removal by pairs, without the clearing at the empty stock."""
+    return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.goal is not Goal.CLEAR
 
 
 class _CpuWatchdog:
