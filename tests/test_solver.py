@@ -163,3 +163,17 @@ def test_lemma_1_any_play_follows_the_forced_course(seed: int, play_seed: int, p
         assert values == expected, phase
     if position.outcome().reason.startswith("grid full"):
         assert not course.won and course.end == position.drawn
+
+
+def test_a_failed_seating_is_a_rejected_line_and_auto_asks_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should construct ever find no seat (Theorem 2 broken, or a bug), auto falls back to SAT, never to a guess."""
+    from kcsolve.patience import theory as theory_module
+
+    def no_seat(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise theory_module.NoSeatError("no cell can hold card 7 from its placement until it leaves")
+
+    monkeypatch.setattr(theory_module, "construct", no_seat)
+    deck = deal(next(s for s in range(50) if solve(deal(s)).result == "win"))
+    decided = solve(deck)
+    assert decided.stats["method"] == "sat" and decided.result == "win"
+    assert decided.stats["fallback"] == "construct: no cell can hold card 7 from its placement until it leaves"

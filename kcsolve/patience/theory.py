@@ -33,6 +33,10 @@ def covers(rules: Rules) -> bool:
     return rules.sets is Sets.PAIRS
 
 
+class NoSeatError(AssertionError):
+    """The backward seating found no cell for a card: a counterexample to Theorem 2, or a bug in kcsolve."""
+
+
 @dataclass(frozen=True)
 class Trajectory:
     """The forced course of a deal: its deals, its removals and how it ends.
@@ -201,7 +205,8 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
     for index in numbers:
         start, stop = 2 * index, leaves.get(index, forever)
         seats = [c for c in closes if closes[c] >= stop and free_from[c] >= stop]
-        # Theorem 2: a seat always exists; an empty list would be a counterexample.
+        if not seats:  # Theorem 2 says a seat always exists: this would be a counterexample, or a bug
+            raise NoSeatError(f"no cell can hold card {index + 1} from its placement until it leaves")
         cell = max(seats, key=lambda c: (closes[c], -c))
         cell_of[index] = cell
         free_from[cell] = start

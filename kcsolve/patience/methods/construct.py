@@ -9,6 +9,7 @@ from .. import theory
 from ..rules import STANDARD, Rules
 from ..solution import (
     Budget,
+    RejectedLineError,
     Solution,
     UnsupportedMethodError,
     confirm_win,
@@ -27,7 +28,10 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     started = time.perf_counter()
     ranks = deck_ranks(deck)
     path = theory.trajectory(ranks, rules)
-    moves = theory.construct(ranks, rules, path)
+    try:
+        moves = theory.construct(ranks, rules, path)
+    except theory.NoSeatError as exc:
+        raise RejectedLineError(f"construct: {exc}") from None  # auto then asks SAT, which seats cards itself
     result = "win" if path.won else "loss"
     reason = win_reason(rules) if path.won else jam_reason(path)
     stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}

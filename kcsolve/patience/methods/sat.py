@@ -6,8 +6,12 @@ docs/THEORY.md). What is left to the player is *where* each card sits (which
 class of cell: centre, corners, Queen cells, Jack cells; under ``swap`` the four
 edge pairs) and *which* card of a rank each removal takes. This module states
 those choices as clauses, lets a CDCL solver find them, and turns a model into
-concrete moves that the engine replays. It does not use Theorem 2: a model is
-found, or refuted, by the solver alone.
+concrete moves that the engine replays. It does not use the seating of Theorem 2:
+the solver finds the cells itself. It does lean on the theory in two places: the
+forced course (Lemma 1) fixes what each removal takes, and a jammed course is a
+loss without a SAT call; and under ``royals`` court cards are given only their
+fixed home cells, which is enough by the reduction of royals to fixed homes
+(docs/THEORY.md, section 3).
 
 Notation: cards are deck indices k < end (the cards the course draws); deal d
 draws the cards with deal(k) = d; removal phase p follows deal p; X ranges over
