@@ -85,9 +85,9 @@ def _best_words(solution: Solution) -> str:
 @click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol).")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto: the fastest exact route; construct: the forced course and a built line (forced pair "
-              "removal only); course: value-level search (every rule set); sat: one CDCL call on the pairing "
-              "choices (forced pair removal only); dfs: card-level depth-first search (every rule set).")
+              help="auto: the fastest exact route; construct: the forced course and a built line (rules with "
+              "pairs); course: value-level search (every rule set); sat: one CDCL call on the pairing choices "
+              "(forced removal by pairs, not the clear goal); dfs: card-level depth-first search (every rule set).")
 @click.option("--budget", "budget_text",
               help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
               "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]")
