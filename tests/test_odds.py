@@ -1,19 +1,43 @@
-"""Exact counting of winning orders under removal by pairs (kcsolve.patience.odds), against the rank-level DP."""
+"""Exact counting of winning orders (kcsolve.patience.odds) against two independent counts.
+
+The compiled count runs over card classes with the family symmetries merged. It is
+checked against ``theory.count_winning_orders`` (a rank-level memoised count with no
+symmetry, sharing no code with it) on long known prefixes, and against a plain
+simulation of the forced course over every order of small decks.
+"""
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 
 import pytest
+from click.testing import CliRunner
 
+from kcsolve.cli.base import cli
 from kcsolve.common.cards import parse_card
 from kcsolve.common.deal import deal
-from kcsolve.patience.odds import InvalidKnownCardsError, UncountableRulesError, odds
+from kcsolve.patience.odds import (
+    Course,
+    InvalidKnownCardsError,
+    Shape,
+    UncountableRulesError,
+    odds,
+    winning_sequences,
+)
 from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.stats import wilson
 from kcsolve.patience.theory import count_winning_orders
 
+EXACT = {  # kcsolve odds --rules R --format json, checked again by the slow test below
+    "standard": Fraction(1590539452901923817971025800157723, 2807359510359415123419357972796875),
+    "deplete": Fraction(2404050841460376237703003020355621, 4678932517265691872365596621328125),
+}
+MONTE_CARLO = {"standard": 566_938, "deplete": 513_962}  # wins of seeds 0..999,999 (README, kcsolve stats)
 
-@pytest.mark.parametrize("rules", ["standard", "deplete", "royals", "swap+goal=clear"])
+
+@pytest.mark.parametrize("rules", ["standard", "deplete", "royals", "camelot", "optional+swap"])
 @pytest.mark.parametrize("known", [pytest.param(35, marks=pytest.mark.slow), 40, 45])
 def test_agrees_with_the_rank_level_count(rules: str, known: int) -> None:
     """Card-class states with family symmetry give the same probability as distinct rank orders."""
@@ -30,10 +54,143 @@ def test_agrees_with_the_rank_level_count(rules: str, known: int) -> None:
     assert compared >= 3
 
 
+def _class_sequences(left: dict[str, int]):
+    """Every distinct order of a multiset of class labels."""
+    if not any(left.values()):
+        yield ()
+        return
+    for label, n in left.items():
+        if n:
+            left[label] -= 1
+            for rest in _class_sequences(left):
+                yield (label,) + rest
+            left[label] += 1
+
+
+def _wins_by_simulation(order: tuple[str, ...], shape: Shape, stop_at_courts: bool) -> bool:
+    """Play the forced pair course on one order of classes, card by card, with a plain list for the grid."""
+    grid: list[str] = []
+    courts = 0
+    for drawn, label in enumerate(order, start=1):
+        grid.append(label)
+        courts += label == "K"
+        if stop_at_courts and courts == shape.courts or drawn == len(order):
+            return True
+        if len(grid) == shape.grid:
+            kept = [c for c in grid if c != "T"]
+            fives = kept.count("5")
+            kept = [c for c in kept if c != "5"] + ["5"] * (fives % 2)
+            for family in range(shape.families):
+                ones, twos = kept.count(f"{family}a"), kept.count(f"{family}b")
+                gone = min(ones, twos)
+                for side in "ab":
+                    for _ in range(gone):
+                        kept.remove(f"{family}{side}")
+            if len(kept) == len(grid):
+                return False
+            grid = kept
+    return True
+
+
+@pytest.mark.parametrize("shape", [Shape(grid=3, courts=1, copies=2, families=1),
+                                   Shape(grid=4, courts=2, copies=1, families=2),
+                                   Shape(grid=3, courts=2, copies=1, families=2),
+                                   Shape(grid=2, courts=1, copies=1, families=2)])
+@pytest.mark.parametrize("stop_at_courts", [True, False])
+def test_small_decks_agree_with_every_order(shape: Shape, stop_at_courts: bool) -> None:
+    """On decks small enough to enumerate, the count equals a simulation of every order of the classes."""
+    left = {"K": shape.courts, "T": shape.copies, "5": shape.copies}
+    for family in range(shape.families):
+        left[f"{family}a"] = left[f"{family}b"] = shape.copies
+    wins = sum(_wins_by_simulation(order, shape, stop_at_courts) for order in _class_sequences(dict(left)))
+    counted, total, _ = winning_sequences(Course(shape), stop_at_courts)
+    assert (counted, total) == (wins, math.factorial(shape.deck) // math.prod(math.factorial(n) for n in left.values()))
+    assert 0 < wins < total
+
+
+def test_all_pair_rule_sets_count_one_of_two_courses() -> None:
+    """With pairs the removal and court axes never change the count; the goal picks one of two verdicts."""
+    known = deal(3)[:42]
+    by_goal: dict[str, set[Fraction]] = {}
+    for removal in ("forced", "optional"):
+        for courts in ("fixed", "swap", "royals"):
+            for goal in ("courts", "deplete", "clear"):
+                rules = parse_rules(f"removal={removal}+courts={courts}+goal={goal}")
+                kind = "courts" if goal == "courts" else "stock"
+                by_goal.setdefault(kind, set()).add(odds(rules, known).probability)
+    assert len(by_goal["courts"]) == len(by_goal["stock"]) == 1
+
+
+def test_the_exact_rate_lies_in_the_million_deal_interval() -> None:
+    """The stored exact value (recomputed by the slow test) sits inside the Wilson interval of kcsolve stats."""
+    for name, wins in MONTE_CARLO.items():
+        low, high = wilson(wins, 1_000_000)
+        assert low < EXACT[name] < high
+
+
+@pytest.mark.slow
+def test_the_whole_deck_count_matches_the_stored_value_and_the_sampled_rates() -> None:
+    for name, wins in MONTE_CARLO.items():
+        exact = odds(parse_rules(name)).probability
+        assert exact == EXACT[name]
+        low, high = wilson(wins, 1_000_000)
+        assert low < exact < high
+
+
 def test_known_cards_that_are_no_deck_are_refused() -> None:
     with pytest.raises(InvalidKnownCardsError, match="duplicate"):
         odds(parse_rules("standard"), [parse_card("AS"), parse_card("AS")])
     with pytest.raises(InvalidKnownCardsError, match="fifth"):
         odds(parse_rules("standard"), [parse_card(r) for r in ("K", "K", "K", "K", "K")])
-    with pytest.raises(UncountableRulesError, match="forced removal by pairs"):
+    with pytest.raises(UncountableRulesError, match="sets are pairs"):
         odds(parse_rules("groups"))
+
+
+def test_known_cards_that_end_the_game_are_refused() -> None:
+    courts = [parse_card(r + s) for r in "JQK" for s in "SHDC"]
+    with pytest.raises(InvalidKnownCardsError, match="known card 12, 'KC', already wins the game"):
+        odds(parse_rules("standard"), courts)
+    jam = [parse_card(c) for c in "JS QS KS JH QH KH JD QD KD JC QC KC AS AH AD AC".split()]
+    with pytest.raises(InvalidKnownCardsError, match="known card 16, 'AC', fills the grid with nothing to remove"):
+        odds(parse_rules("deplete"), jam)
+
+
+def _undecided_after(known: tuple) -> bool:
+    """True when these known cards leave the standard game open."""
+    try:
+        odds(parse_rules("standard"), known)
+    except InvalidKnownCardsError:
+        return False
+    return True
+
+
+def test_cli_prints_the_fraction_and_json_parses_back() -> None:
+    runner = CliRunner()
+    seed = next(s for s in range(50) if _undecided_after(deal(s)[:40]))
+    known = " ".join(str(card) for card in deal(seed)[:40])
+    text = runner.invoke(cli, ["odds", "--known", known])
+    data = runner.invoke(cli, ["odds", "--known", known, "--rules", "swap", "--format", "json"])
+    assert text.exit_code == data.exit_code == 0
+    parsed = json.loads(data.output)
+    chance = Fraction(parsed["numerator"], parsed["denominator"])
+    assert f"{chance.numerator}/{chance.denominator}" in text.output
+    assert chance == Fraction(parsed["winning_orders"], parsed["orders"]) and parsed["orders"] == math.factorial(12)
+    assert parsed["known"] == known.split()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--rules", "groups"], "Error: cannot count rules 'groups': the count follows the forced course, which decides "
+                            "the deal only when sets are pairs\n"),
+    (["--known", "AS 2S AS"], "Error: known card 3, 'AS', is a duplicate\n"),
+    (["--known", "AS ZZ"], "Error: --known: unknown card 'ZZ' at position 2\n"),
+    (["--known", "5 5 5 5 5"], "Error: known card 5, '5', is a fifth of its rank\n"),
+    (["--known", "A" * 2000], "Error: --known: more than 1,000 characters, longer than any deck\n"),
+    (["--rules", "nonsense"], None),
+    (["--frobnicate"], None),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
+    result = CliRunner().invoke(cli, ["odds", *args])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and result.stdout == ""
+    if message is not None:
+        assert result.stderr == message

@@ -68,7 +68,7 @@ def full_deck(suited: bool = True) -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 
-def _split_deck_text(text: str) -> list[str]:
+def split_deck_text(text: str) -> list[str]:
     """The card tokens of a deck file: comments dropped, commas or white space between."""
     tokens: list[str] = []
     for line in text.splitlines():
@@ -92,7 +92,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         except RecursionError:
             raise InvalidDeckError("deck is not valid JSON: nested too deeply") from None
         return deck_from_json(data)
-    return deck_from_tokens(_split_deck_text(text))
+    return deck_from_tokens(split_deck_text(text))
 
 
 def deck_from_json(data: object) -> tuple[Card, ...]:

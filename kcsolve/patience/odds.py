@@ -1,42 +1,64 @@
 """The exact chance that a shuffled deck can be won, by counting winning orders instead of sampling.
 
-Under forced removal by pairs a deal is winnable exactly when its forced course reaches
-the goal (docs/THEORY.md): the course draws into the free cells until the grid is
-full, then every Ten, every pair summing to 10 and every two Fives go, and it jams
-when a full grid has nothing to go. The course depends only on the order of card
-*classes*: a court card (any of the twelve), a Ten, a Five, or one side of a
-family {A,9}, {2,8}, {3,7}, {4,6}. So the number of winning orders of the cards
-still in the stock is a function of a small state, counted once per state:
+With sets of pairs a deal is winnable exactly when its forced course reaches the
+goal (docs/THEORY.md, Theorems 2 and 5): the course draws into the free cells until
+the grid is full, then every Ten, every pair summing to 10 and every two Fives go,
+and it jams when a full grid has nothing to go. Under the courts goal it wins at the
+twelfth court card; under the deplete and clear goals, at the empty stock. The
+course depends only on the order of card *classes* (a court card, a Ten, a Five, one
+side of a family {A,9}, {2,8}, {3,7}, {4,6}), so the winning class sequences are
+counted (by :mod:`kcsolve.patience.oddscore`) and each stands for the same number
+of card orders.
 
-    W(state) = sum over classes k of  (cards of k left) * W(state after drawing a k)
-
-with W = (cards left)! once the goal is reached and W = 0 at a jam. The four
-families behave identically and so do the two sides of a family, so a state keeps
-its families as a sorted tuple of canonical (drawn, drawn, on grid, on grid) per
-family; that symmetry is what makes the whole deck countable.
+The deck's shape is a parameter (grid size, court cards, copies of each value,
+families), so that small decks can be checked against every order.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from math import factorial
+from math import factorial, isqrt, prod
 
-from ..common.cards import DECK_SIZE, TEN, Card
-from .rules import Goal, Removal, Rules, Sets
+import numpy as np
 
-GRID = 16
-COURTS = 12
+from ..common.cards import TEN, Card
+from . import oddscore
+from .rules import Goal, Rules, Sets
+
 FAMILIES = ((1, 9), (2, 8), (3, 7), (4, 6))
 
 
 class UncountableRulesError(ValueError):
-    """Rules whose sets are not pairs: there the course is not forced, and nothing here counts it."""
+    """Rules whose sets are not pairs: there no forced course decides the deal, and nothing here counts it."""
 
 
 class InvalidKnownCardsError(ValueError):
     """Known cards that are no legal start of a deck: a duplicate, a fifth of a rank, or cards past the end."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The size of the game: cells in the grid, court cards, copies of each number value, families {v, 10 - v}."""
+
+    grid: int = 16
+    courts: int = 12
+    copies: int = 4
+    families: int = 4
+
+    @property
+    def deck(self) -> int:
+        """Cards in the deck: the court cards, then Tens, Fives and both sides of each family."""
+        return self.courts + self.copies * (2 + 2 * self.families)
+
+    def check(self) -> None:
+        """Refuse shapes the packed state cannot hold."""
+        if not (1 <= self.grid <= 16 and 0 <= self.courts <= 15 and 1 <= self.copies <= oddscore.MAX_COPIES
+                and 0 <= self.families <= oddscore.MAX_FAMILIES):
+            raise ValueError(f"cannot count a deck of shape {self!r}")
+
+
+FULL = Shape()
 
 
 @dataclass(frozen=True)
@@ -46,6 +68,7 @@ class Odds:
     winning: int
     orders: int
     known: int
+    states: int = 0
 
     @property
     def probability(self) -> Fraction:
@@ -53,105 +76,169 @@ class Odds:
         return Fraction(self.winning, self.orders)
 
 
-# A state: (courts drawn, tens drawn, tens on the grid, fives drawn, fives on the grid, families),
-# each family (side-one drawn, side-two drawn, side-one on the grid, side-two on the grid).
-State = tuple[int, int, int, int, int, tuple[tuple[int, int, int, int], ...]]
-START: State = (0, 0, 0, 0, 0, ((0, 0, 0, 0),) * 4)
+@dataclass
+class Course:
+    """The forced course after some cards: counts drawn and on the grid, per class."""
+
+    shape: Shape
+    courts: int = 0
+    tens: int = 0
+    tens_on_grid: int = 0
+    fives: int = 0
+    fives_on_grid: int = 0
+    sides: tuple[list[int], list[int], list[int]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        n = self.shape.families
+        self.sides = ([0] * n, [0] * n, [0] * n)  # drawn of side one, drawn of side two, pairs on the grid
+
+    def drawn(self) -> int:
+        """Cards drawn so far."""
+        return self.courts + self.tens + self.fives + sum(self.sides[0]) + sum(self.sides[1])
+
+    def on_grid(self) -> int:
+        """Cards on the grid: a family holds its pairs plus the surplus of its larger side."""
+        a, b, m = self.sides
+        return (self.courts + self.tens_on_grid + self.fives_on_grid
+                + sum(abs(x - y) + 2 * p for x, y, p in zip(a, b, m)))
+
+    def draw(self, kind: str, family: int = 0, side: int = 0) -> None:
+        """Draw one card of a class: 'court', 'ten', 'five', or one ``side`` (0 or 1) of ``family``."""
+        if kind == "court":
+            self.courts += 1
+        elif kind == "ten":
+            self.tens += 1
+            self.tens_on_grid += 1
+        elif kind == "five":
+            self.fives += 1
+            self.fives_on_grid += 1
+        else:
+            mine, other, pairs = self.sides[side], self.sides[1 - side], self.sides[2]
+            if mine[family] < other[family]:
+                pairs[family] += 1
+            mine[family] += 1
+
+    def remove(self) -> bool:
+        """Forced pair removal from the full grid; False when nothing can go (a jam)."""
+        if self.tens_on_grid == 0 and self.fives_on_grid < 2 and not any(self.sides[2]):
+            return False
+        self.tens_on_grid = 0
+        self.fives_on_grid %= 2
+        self.sides[2][:] = [0] * self.shape.families
+        return True
+
+    def left(self) -> list[int]:
+        """Cards left in the stock, per class."""
+        q = self.shape.copies
+        return ([self.shape.courts - self.courts, q - self.tens, q - self.fives]
+                + [q - x for x in self.sides[0]] + [q - y for y in self.sides[1]])
+
+    def key(self) -> int:
+        """The packed canonical state of the compiled core."""
+        a, b, m = self.sides
+        codes = np.zeros(oddscore.MAX_FAMILIES, np.int64)
+        for i in range(self.shape.families):
+            codes[i] = oddscore.family_code(a[i], b[i], m[i])
+        return int(oddscore.pack(self.courts, self.tens, self.tens_on_grid, self.fives, self.fives_on_grid,
+                                 codes, self.shape.families))
 
 
 def check_countable(rules: Rules) -> None:
-    """Refuse rules this counting does not cover: it needs forced removal by pairs, where the course is forced."""
-    if rules.sets is not Sets.PAIRS or rules.removal is not Removal.FORCED:
+    """Refuse rules this counting does not cover: it needs sets of pairs, where the forced course decides."""
+    if rules.sets is not Sets.PAIRS:
         raise UncountableRulesError(
-            f"cannot count rules {str(rules)!r}: the count follows the forced course, which needs forced removal "
-            "by pairs"
+            f"cannot count rules {str(rules)!r}: the count follows the forced course, which decides the deal only "
+            "when sets are pairs"
         )
 
 
-def canonical(state: State) -> State:
-    """The state with each family's sides and the families themselves in a fixed order."""
-    c, t, tg, f, fg, families = state
-    return (c, t, tg, f, fg, tuple(sorted(max(fam, (fam[1], fam[0], fam[3], fam[2])) for fam in families)))
+def primes_below(limit: int, count: int) -> list[int]:
+    """The ``count`` largest primes below ``limit``, by trial division."""
+    found: list[int] = []
+    n = limit - 1
+    while len(found) < count:
+        if n > 1 and all(n % d for d in range(2, isqrt(n) + 1)):
+            found.append(n)
+        n -= 1
+    return found
 
 
-def drawn(state: State) -> int:
-    """Cards drawn so far."""
-    c, t, _, f, _, families = state
-    return c + t + f + sum(a + b for a, b, _, _ in families)
+def _moduli(bound: int) -> list[int]:
+    """Primes below 2**31 whose product exceeds ``bound``, so residues determine any count up to it."""
+    count = 1
+    while prod(primes_below(1 << 31, count)) <= bound:
+        count += 1
+    return primes_below(1 << 31, count)
 
 
-def on_grid(state: State) -> int:
-    """Cards on the grid."""
-    c, _, tg, _, fg, families = state
-    return c + tg + fg + sum(ga + gb for _, _, ga, gb in families)
+def _tables(primes: list[int], size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Factorials and their inverses up to ``size``, modulo each prime."""
+    fact = np.zeros((len(primes), size + 1), np.int64)
+    inverse = np.zeros((len(primes), size + 1), np.int64)
+    for k, p in enumerate(primes):
+        value = 1
+        for n in range(size + 1):
+            fact[k, n] = value
+            inverse[k, n] = pow(value, -1, p)
+            value = value * (n + 1) % p
+    return fact, inverse
 
 
-def removal(state: State) -> State | None:
-    """The state after forced pair removal from a full grid, or None when nothing can go (a jam)."""
-    c, t, tg, f, fg, families = state
-    paired = tuple((a, b, ga - min(ga, gb), gb - min(ga, gb)) for a, b, ga, gb in families)
-    if tg == 0 and fg < 2 and paired == families:
-        return None
-    return (c, t, 0, f, fg % 2, paired)
-
-
-def draws(state: State) -> list[tuple[int, State, bool]]:
-    """(cards of the class left, state after drawing one, whether it is a court card) for each class left."""
-    c, t, tg, f, fg, families = state
-    options = []
-    if c < COURTS:
-        options.append((COURTS - c, (c + 1, t, tg, f, fg, families), True))
-    if t < 4:
-        options.append((4 - t, (c, t + 1, tg + 1, f, fg, families), False))
-    if f < 4:
-        options.append((4 - f, (c, t, tg, f + 1, fg + 1, families), False))
-    for i, (a, b, ga, gb) in enumerate(families):
-        rest = families[:i] + families[i + 1 :]
-        if a < 4:
-            options.append((4 - a, (c, t, tg, f, fg, rest + ((a + 1, b, ga + 1, gb),)), False))
-        if b < 4:
-            options.append((4 - b, (c, t, tg, f, fg, rest + ((a, b + 1, ga, gb + 1),)), False))
-    return [(n, canonical(s), court) for n, s, court in options]
-
-
-def winning_orders(state: State, stop_at_courts: bool) -> int:
-    """How many orders of the cards still in the stock win from ``state`` (a point between two draws)."""
-    return _count(canonical(state), stop_at_courts)
-
-
-@lru_cache(maxsize=None)
-def _count(state: State, stop_at_courts: bool) -> int:
-    left = DECK_SIZE - drawn(state)
-    if left == 0:
-        return 1
-    if on_grid(state) == GRID:
-        after = removal(state)
-        return 0 if after is None else _count(canonical(after), stop_at_courts)
-    total = 0
-    for number, after, court in draws(state):
-        if court and stop_at_courts and after[0] == COURTS:
-            total += number * factorial(left - 1)
-        else:
-            total += number * _count(after, stop_at_courts)
+def _crt(residues: list[int], primes: list[int]) -> int:
+    """The least non-negative number with the given residues."""
+    total, modulus = 0, 1
+    for r, p in zip(residues, primes):
+        step = (r - total) * pow(modulus, -1, p) % p
+        total += modulus * step
+        modulus *= p
     return total
+
+
+def multinomial(counts: list[int]) -> int:
+    """Distinct orders of a multiset with these multiplicities."""
+    return factorial(sum(counts)) // prod(factorial(n) for n in counts)
+
+
+def winning_sequences(course: Course, stop_at_courts: bool) -> tuple[int, int, int]:
+    """(winning class sequences, all class sequences, states visited) for the cards left after ``course``."""
+    shape = course.shape
+    left = course.left()
+    total = multinomial(left)
+    primes = _moduli(total)
+    fact, inverse = _tables(primes, shape.deck)
+    result = oddscore.count_wins(course.key(), shape.deck, shape.grid, shape.courts, shape.copies, shape.families,
+                                 stop_at_courts, np.array(primes, np.int64), fact, inverse)
+    wins = _crt([int(r) for r in result[:-1]], primes)
+    return wins, total, int(result[-1])
+
+
+def class_of(rank: int) -> tuple[str, int, int]:
+    """The class of a card of ``rank`` in the full deck: (kind, family, side)."""
+    if rank > TEN:
+        return ("court", 0, 0)
+    if rank == TEN:
+        return ("ten", 0, 0)
+    if rank == 5:
+        return ("five", 0, 0)
+    family = next(i for i, pair in enumerate(FAMILIES) if rank in pair)
+    return ("side", family, FAMILIES[family].index(rank))
 
 
 def odds(rules: Rules, known: list[Card] | tuple[Card, ...] = ()) -> Odds:
     """The exact chance that a uniformly shuffled deck, starting with ``known``, can be won under ``rules``."""
     check_countable(rules)
     stop_at_courts = rules.goal is Goal.COURTS
-    state, finished = _after_known(known, stop_at_courts)
-    orders = factorial(DECK_SIZE - len(known))
-    if finished is not None:
-        return Odds(orders if finished else 0, orders, len(known))
-    return Odds(winning_orders(state, stop_at_courts), orders, len(known))
+    course = after_known(known, stop_at_courts)
+    orders = factorial(FULL.deck - len(known))
+    wins, total, states = winning_sequences(course, stop_at_courts)
+    return Odds(wins * (orders // total), orders, len(known), states)
 
 
-def _after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> tuple[State, bool | None]:
-    """The state after the known cards are drawn (removals included), and True/False if they already end it."""
+def after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> Course:
+    """The course after the known cards, which must leave the game undecided."""
     seen: set[Card] = set()
     per_rank = [0] * 14
-    state = START
+    course = Course(FULL)
     for position, card in enumerate(known, start=1):
         if card.suit is not None and card in seen:
             raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, is a duplicate")
@@ -159,31 +246,11 @@ def _after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> 
         per_rank[card.rank] += 1
         if per_rank[card.rank] > 4:
             raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, is a fifth of its rank")
-        if on_grid(state) == GRID:
-            after = removal(state)
-            if after is None:
-                raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, comes after the course has jammed")
-            state = after
-        state = _draw(state, card.rank)
-        if stop_at_courts and state[0] == COURTS and position < len(known):
-            raise InvalidKnownCardsError(f"known card {position + 1} comes after the twelfth court card has won")
-    if stop_at_courts and state[0] == COURTS:
-        return state, True
-    if on_grid(state) == GRID and drawn(state) < DECK_SIZE and removal(state) is None:
-        return state, False
-    return state, None
-
-
-def _draw(state: State, rank: int) -> State:
-    """The state after drawing a card of ``rank`` (not canonical: family order follows FAMILIES)."""
-    c, t, tg, f, fg, families = state
-    if rank > TEN:
-        return (c + 1, t, tg, f, fg, families)
-    if rank == TEN:
-        return (c, t + 1, tg + 1, f, fg, families)
-    if rank == 5:
-        return (c, t, tg, f + 1, fg + 1, families)
-    index = next(i for i, pair in enumerate(FAMILIES) if rank in pair)
-    a, b, ga, gb = families[index]
-    new = (a + 1, b, ga + 1, gb) if rank == FAMILIES[index][0] else (a, b + 1, ga, gb + 1)
-    return (c, t, tg, f, fg, families[:index] + (new,) + families[index + 1 :])
+        course.draw(*class_of(card.rank))
+        if stop_at_courts and course.courts == FULL.courts or course.drawn() == FULL.deck:
+            raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, already wins the game")
+        if course.on_grid() == FULL.grid and not course.remove():
+            raise InvalidKnownCardsError(
+                f"known card {position}, {str(card)!r}, fills the grid with nothing to remove: the game is lost"
+            )
+    return course
