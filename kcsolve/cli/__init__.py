@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from . import (  # noqa: F401  (each registers its commands)
+    analyse_command,
     daily_command,
     odds_command,
     play_command,

@@ -1,0 +1,97 @@
+"""The ``analyse`` command: a played game judged move by move."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..patience.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
+from ..patience.engine import Place
+from ..patience.policy import UnsupportedPolicyRules
+from ..patience.record import IllegalRecordMoveError
+from ..patience.render import draw
+from .base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
+
+WINNABLE = {"win": "yes", "loss": "no", None: "unknown"}
+
+
+@cli.command("analyse", context_settings=CONTEXT)
+@click.argument("record_path", metavar="RECORD")
+@click.option("--rules", "rules_text", help="Analyse under these rules instead of the record's.")
+@click.option("--playouts", type=click.IntRange(1, 10_000), default=ANALYSE_PLAYOUTS, show_default=True,
+              help="Playouts per option for the no-peek chances.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the playouts.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@style_option
+@colour_option
+def analyse_command(record_path: str, rules_text: str | None, playouts: int, seed: int, fmt: str, style: str,
+                    colour: bool | None) -> None:
+    """Judge a played game move by move (a record, a saved game, or the one-line notation).
+
+    For every move: could the deal still be won by a player who sees the deck
+    (exact), and the chance of the move played against the best option for a
+    player who cannot (the hint engine). '?' marks a move that gives up more
+    than 5 points of chance, '??' the move after which the deal is lost.
+    Exit status: 0 when analysed, 1 for an illegal move in the record, 2 for bad input.
+    """
+    record = load_record(record_path)
+    try:
+        result = analyse(record, _rules_option(rules_text), playouts, seed)
+    except IllegalRecordMoveError as exc:
+        click.echo(f"Illegal {exc}.")
+        sys.exit(1)
+    except (NothingToAnalyseError, UnsupportedPolicyRules) as exc:
+        fail(f"{record_path}: {exc}")
+    if fmt == "json":
+        click.echo(json.dumps({"moves": [r.to_json() for r in result.reports], "summary": result.summary_json()}))
+        return
+    _tell(result, style, _use_colour(colour))
+
+
+def _percent(chance: float | None) -> str:
+    """A chance as a whole percentage, or a dash when there was no choice."""
+    return "-" if chance is None else f"{chance:.0%}"
+
+
+def _played(report: MoveReport) -> str:
+    """The move played, with the card for a placement ('8C in a2')."""
+    if isinstance(report.move, Place):
+        return f"{report.before.next_card} {str(report.move).removeprefix('place ')}"
+    return str(report.move)
+
+
+def _line(report: MoveReport) -> str:
+    """One move of the analysis as a table row."""
+    what = _played(report)
+    best = ""
+    if report.best_move is not None and report.mark:
+        best = f" (best: {report.best_move})"
+    return (f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
+            f" {_percent(report.chance):>6} {_percent(report.best):>6}{best}")
+
+
+def _tell(result: Analysis, style: str, colour: bool) -> None:
+    """The text report: a row per move, the grid after each marked move, then the summary."""
+    reports = result.reports
+    click.echo(f"{len(reports)} moves; winnable = the deal can still be won by a player who sees the deck; "
+               f"chances from {result.playouts} playouts per option, without seeing the deck.")
+    if reports:
+        click.echo(f"      {'start':<16}     {WINNABLE[reports[0].winnable_before]:<8}")
+    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'chance':>6} {'best':>6}")
+    for report in reports:
+        click.echo(_line(report))
+        if report.mark:
+            click.echo(draw(report.after, style, colour))
+            click.echo()
+    summary = result.summary_json()
+    fatal = result.first_fatal
+    if fatal is None:
+        click.echo("No fatal move: " + ("the deal was lost from the start."
+                                        if reports[0].winnable_before == "loss" else "the deal was never thrown away."))
+    else:
+        click.echo(f"First fatal move: {fatal.number} ({_played(fatal)}); "
+                   "the deal could be won before it and not after.")
+    click.echo(f"Chance given up in all: {result.lost_in_all:.0%} over {summary['choices']} choices "
+               f"({summary['dubious']} marked '?').")

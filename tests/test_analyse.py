@@ -1,0 +1,105 @@
+"""`kcsolve analyse`: the marks, a planted fatal move found exactly, saves from `play`, and every error path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, run, write
+
+from kcsolve.common.deal import deal
+from kcsolve.patience.analysis import DUBIOUS, analyse, mark_for
+from kcsolve.patience.engine import Place, Position, cell_name
+from kcsolve.patience.record import record_from_moves
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.session import peek
+from kcsolve.patience.solver import solve
+
+
+def test_marks_follow_the_thresholds() -> None:
+    assert mark_for(True, 0.0) == "??"
+    assert mark_for(True, 0.5) == "??"
+    assert mark_for(False, DUBIOUS + 0.001) == "?"
+    assert mark_for(False, DUBIOUS) == ""
+    assert mark_for(False, 0.0) == ""
+
+
+def planted_game() -> tuple[int, list, int]:
+    """A winnable deal, its winning line up to a placement, then a placement that throws the deal away."""
+    for seed in range(40):
+        line = solve(deal(seed), STANDARD).moves
+        if not line:
+            continue
+        position = Position.start(deal(seed), STANDARD)
+        for i, move in enumerate(line):
+            if isinstance(move, Place) and i > 3:
+                for other in position.legal_moves():
+                    if other != move and peek(position.play(other)) == "loss":
+                        return seed, [*line[:i], other], i + 1
+            position = position.play(move)
+    raise AssertionError("no deal with a fatal placement among seeds 0..39")
+
+
+PLANTED = planted_game()
+
+
+def test_the_planted_fatal_move_gets_the_double_mark_and_nothing_before_it_does() -> None:
+    seed, moves, fatal = PLANTED
+    result = analyse(record_from_moves(deal(seed), STANDARD, moves, "unknown"), playouts=20)
+    assert result.first_fatal is not None and result.first_fatal.number == fatal == len(moves)
+    assert [r.number for r in result.reports if r.mark == "??"] == [fatal]
+    assert all(r.winnable_before == "win" for r in result.reports)
+    assert result.reports[-1].winnable_after == "loss"
+    for report in result.reports:
+        if report.chance is not None:
+            assert 0.0 <= report.chance <= report.best <= 1.0
+            assert report.lost_chance == pytest.approx(report.best - report.chance)
+        else:
+            assert report.options == 1
+
+
+def test_cli_text_and_json(tmp_path: Path) -> None:
+    seed, moves, fatal = PLANTED
+    path = write(tmp_path, record_from_moves(deal(seed), STANDARD, moves, "unknown").to_json())
+    text = run("analyse", path, "--playouts", "10", "--style", "line")
+    assert text.exit_code == 0, text.stderr
+    assert f"First fatal move: {fatal} (" in text.stdout
+    marked = [line for line in text.stdout.splitlines() if line.startswith(f"{fatal:>4}  ")]
+    assert len(marked) == 1 and " ?? " in marked[0]
+    data = json.loads(run("analyse", path, "--playouts", "10", "--format", "json").stdout)
+    assert len(data["moves"]) == len(moves)
+    assert data["summary"]["first_fatal"] == fatal and data["summary"]["moves"] == len(moves)
+    assert data["moves"][fatal - 1]["mark"] == "??" and data["moves"][fatal - 1]["winnable_after"] == "loss"
+
+
+def test_a_game_saved_by_play_is_analysed(tmp_path: Path) -> None:
+    seed = PLANTED[0]
+    line = solve(deal(seed), STANDARD).moves[:12]
+    typed = "\n".join(cell_name(m.cell) if isinstance(m, Place) else " ".join(cell_name(c) for c in m.cells)
+                      for m in line)
+    saved = tmp_path / "game.json"
+    run("play", "--seed", str(seed), "--style", "line", input=f"{typed}\nsave {saved}\nquit\n")
+    result = run("analyse", str(saved), "--playouts", "5", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["moves"]) == 12 and data["summary"]["first_fatal"] is None
+    assert all(m["winnable_after"] == "win" for m in data["moves"])
+
+
+def test_an_illegal_move_is_named_and_exits_1(tmp_path: Path) -> None:
+    record = record_from_moves(deal(0), STANDARD, [Place(5), Place(5)], "unknown").to_json()
+    result = run("analyse", write(tmp_path, record))
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Illegal move 2: ")
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    empty = record_from_moves(deal(0), STANDARD, [], "unknown").to_json()
+    path = write(tmp_path, empty)
+    assert_bad_input(run("analyse", path), f"{path}: the record has no moves to analyse")
+    assert_bad_input(run("analyse", str(tmp_path / "missing.json")), None)
+    assert_bad_input(run("analyse", write(tmp_path, "{not json", "broken.json")), None)
+    assert_bad_input(run("analyse", path, "--rules", "nonsense"), None)
+    assert_bad_input(run("analyse", path, "--playouts", "0"), None)
+    assert_bad_input(run("analyse", path, "--frobnicate"), None)
