@@ -1,0 +1,311 @@
+"""The Kings Corner engine: immutable positions, legal moves, and one hand played to its end.
+
+Cards are ints 0..51 (suit index times 13 plus rank minus 1, suits S H D C), so
+positions hash and compare fast. There are eight piles: the side piles N, E, S, W
+(any card may start one) and the corner piles NE, SE, SW, NW (only a King may start
+one). A pile is a tuple of cards from its base (the first card) to its exposed
+card (the last). Cards go onto a pile one rank lower and of the other colour; a
+whole pile moves onto another when its base fits the other's exposed card.
+
+A turn is any number of moves, then ``End``; the turn's draw happens at its start
+or at its end, as the rules say, and the engine makes it, so a record of moves
+fixes the whole hand once the deck is known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..common.cards import KING, RANKS, SUITS, Card, parse_card
+from ..common.cards import InvalidCardError as _InvalidCardError
+from ..common.deal import deal as _seeded_deck
+from .rules import DEFAULT, CornerRules
+
+PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+SIDES = range(4)
+CORNERS = range(4, 8)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class IllegalCornerMoveError(ValueError):
+    """A move the rules do not allow in this position."""
+
+
+class InvalidCornerMoveError(ValueError):
+    """Text that does not name a move."""
+
+
+class InvalidPlayersError(ValueError):
+    """A player count outside 2..4."""
+
+
+def card_int(card: Card) -> int:
+    """The int of a suited card."""
+    if card.suit is None:
+        raise _InvalidCardError(f"Kings Corner needs suited cards, not {str(card)!r}")
+    return SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def card_text(card: int) -> str:
+    """The two-letter name of a card int ('QH')."""
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def rank(card: int) -> int:
+    """Rank 1 (Ace) .. 13 (King)."""
+    return card % 13 + 1
+
+
+def red(card: int) -> bool:
+    """Hearts and Diamonds are red."""
+    return card // 13 in (1, 2)
+
+
+def fits_on(card: int, below: int) -> bool:
+    """True when ``card`` may lie on ``below``: one rank lower, the other colour."""
+    return rank(card) == rank(below) - 1 and red(card) != red(below)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card from hand onto a pile (or to start an empty one)."""
+
+    card: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"play {card_text(self.card)} {PILES[self.pile]}"
+
+
+@dataclass(frozen=True)
+class Merge:
+    """A whole pile moved onto another."""
+
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"merge {PILES[self.source]} {PILES[self.target]}"
+
+
+@dataclass(frozen=True)
+class Under:
+    """A card from hand put under a pile's base (only while a side spot is empty, under the 'under' option)."""
+
+    card: int
+    pile: int
+
+    def __str__(self) -> str:
+        return f"under {card_text(self.card)} {PILES[self.pile]}"
+
+
+@dataclass(frozen=True)
+class End:
+    """The end of the turn."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Move = Play | Merge | Under | End
+END = End()
+
+
+def parse_move(text: str) -> Move:
+    """Read 'play QH N', 'merge S N', 'under 9H W' or 'end'."""
+    words = text.split()
+    try:
+        if words == ["end"]:
+            return END
+        if len(words) == 3 and words[0] in ("play", "under"):
+            card = card_int(parse_card(words[1]))
+            pile = PILES.index(words[2].upper())
+            return Play(card, pile) if words[0] == "play" else Under(card, pile)
+        if len(words) == 3 and words[0] == "merge":
+            return Merge(PILES.index(words[1].upper()), PILES.index(words[2].upper()))
+    except (ValueError, _InvalidCardError):
+        pass
+    raise InvalidCornerMoveError(f"not a move: {text[:40]!r} (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything about a hand in play; ``hands[p]`` is sorted, ``stock[0]`` is the next card drawn."""
+
+    rules: CornerRules
+    piles: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    player: int = 0
+    moved: bool = False  # the player to move has moved this turn
+    idle: int = 0  # turns in a row, with the stock empty, that ended without a move
+    winner: int | None = None
+    over: bool = False
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.hands)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The hand of the player to move."""
+        return self.hands[self.player]
+
+    def side_open(self) -> bool:
+        """True when a side spot (N, E, S, W) is empty."""
+        return any(not self.piles[i] for i in SIDES)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, ``End`` last; none once the hand is over."""
+        return [] if self.over else [*board_moves(self.piles, self.hand, self.rules), END]
+
+    def play(self, move: Move) -> Position:
+        """The position after ``move``; raises IllegalCornerMoveError if it is not allowed."""
+        if self.over:
+            raise IllegalCornerMoveError(f"{move}: the hand is over")
+        if isinstance(move, End):
+            return self._end_turn()
+        why = illegal_reason(self.piles, self.hand, self.rules, move)
+        if why:
+            raise IllegalCornerMoveError(f"{move}: {why}")
+        piles = list(self.piles)
+        hand = self.hand
+        if isinstance(move, Merge):
+            piles[move.target] = piles[move.target] + piles[move.source]
+            piles[move.source] = ()
+        else:
+            hand = tuple(c for c in hand if c != move.card)
+            piles[move.pile] = (piles[move.pile] + (move.card,) if isinstance(move, Play)
+                                else (move.card,) + piles[move.pile])
+        hands = self.hands[: self.player] + (hand,) + self.hands[self.player + 1:]
+        after = replace(self, piles=tuple(piles), hands=hands, moved=True, idle=0)
+        return after._out_of_cards() if not hand else after
+
+    def _out_of_cards(self) -> Position:
+        """An empty hand wins the hand, unless 'draw three' makes the player draw on while a side spot is open."""
+        if self.rules.draw_three and self.side_open() and self.stock:
+            return self._draw(3)
+        return replace(self, winner=self.player, over=True)
+
+    def _draw(self, count: int) -> Position:
+        """The player to move draws up to ``count`` cards from the stock."""
+        taken, stock = self.stock[:count], self.stock[count:]
+        hand = tuple(sorted(self.hand + taken))
+        return replace(self, hands=self.hands[: self.player] + (hand,) + self.hands[self.player + 1:], stock=stock)
+
+    def _end_turn(self) -> Position:
+        """Draw if the rules draw at the end, pass the turn on, and begin the next turn."""
+        after = self
+        if self.rules.draw == "end" and not self.rules.until_play:
+            after = after._draw(1)
+        idle = 0 if self.moved or self.stock else self.idle + 1
+        after = replace(after, player=(self.player + 1) % self.players, moved=False, idle=idle)
+        if idle >= self.players:
+            return replace(after, over=True)  # an impasse: nobody can draw or play
+        return after._begin_turn()
+
+    def _begin_turn(self) -> Position:
+        """The draws at the start of a turn: one card, or until a card can be played."""
+        if self.rules.until_play:
+            position = self
+            while position.stock and not board_moves(position.piles, position.hand, position.rules):
+                position = position._draw(1)
+            return position
+        return self._draw(1) if self.rules.draw == "start" else self
+
+    def penalties(self) -> tuple[int, ...]:
+        """Penalty points of the cards left in each hand."""
+        return tuple(sum(self.rules.points(rank(c)) for c in hand) for hand in self.hands)
+
+    def cards(self) -> list[int]:
+        """Every card in the position, wherever it is (for the conservation check)."""
+        return [c for pile in self.piles for c in pile] + [c for hand in self.hands for c in hand] + list(self.stock)
+
+
+def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules) -> list[Move]:
+    """The moves other than ``End`` open to a hand on these piles, in a fixed order."""
+    moves: list[Move] = []
+    open_side = any(not piles[i] for i in SIDES)
+    for card in hand:
+        for pile in range(8):
+            cards = piles[pile]
+            if cards:
+                if fits_on(card, cards[-1]):
+                    moves.append(Play(card, pile))
+                if rules.under and open_side and fits_on(cards[0], card):
+                    moves.append(Under(card, pile))
+            elif pile < 4 or rank(card) == KING:
+                moves.append(Play(card, pile))
+    for source in SIDES:
+        if piles[source]:
+            for target in range(8):
+                if target != source and piles[target] and fits_on(piles[source][0], piles[target][-1]):
+                    moves.append(Merge(source, target))
+    return moves
+
+
+def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
+                   move: Move) -> str | None:
+    """Why ``move`` is not allowed here, or None if it is."""
+    if isinstance(move, Merge):
+        if move.source == move.target:
+            return "a pile cannot move onto itself"
+        source, target = piles[move.source], piles[move.target]
+        if not source or not target:
+            return "both piles must hold cards"
+        if not fits_on(source[0], target[-1]):
+            return (f"{card_text(source[0])} does not go on {card_text(target[-1])} "
+                    "(one rank lower and the other colour)")
+        return None
+    if move.card not in hand:
+        return f"{card_text(move.card)} is not in the hand"
+    cards = piles[move.pile]
+    if isinstance(move, Under):
+        if not rules.under:
+            return "playing under a pile is not in these rules"
+        if not any(not piles[i] for i in SIDES):
+            return "a card goes under a pile only while a side spot is empty"
+        if not cards or not fits_on(cards[0], move.card):
+            return f"{card_text(move.card)} does not go under {PILES[move.pile]}"
+        return None
+    if not cards:
+        if move.pile >= 4 and rank(move.card) != KING:
+            return "only a King starts a corner pile"
+        return None
+    if not fits_on(move.card, cards[-1]):
+        return f"{card_text(move.card)} does not go on {card_text(cards[-1])} (one rank lower and the other colour)"
+    return None
+
+
+def check_players(players: int) -> int:
+    """``players`` if it is 2..4, else InvalidPlayersError."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidPlayersError(f"Kings Corner is for 2 to 4 players, not {players!r}")
+    return players
+
+
+def deal_hand(deck: tuple[int, ...], players: int, rules: CornerRules = DEFAULT) -> Position:
+    """The start of a hand: cards dealt one at a time from the top, then the four side piles, then the stock.
+
+    Seat 0 plays first (the player left of the dealer). A King turned up for a side
+    pile goes to the next empty corner under the default rules, leaving its spot open.
+    """
+    check_players(players)
+    size = rules.hand_size
+    hands = tuple(tuple(sorted(deck[p: players * size: players])) for p in range(players))
+    sides = list(deck[players * size: players * size + 4])
+    piles: list[tuple[int, ...]] = [(c,) for c in sides] + [(), (), (), ()]
+    if rules.dealt_kings == "corner":
+        corner = 4
+        for i, card in enumerate(sides):
+            if rank(card) == KING:
+                piles[corner], piles[i] = (card,), ()
+                corner += 1
+    position = Position(rules, tuple(piles), hands, tuple(deck[players * size + 4:]))
+    return position._begin_turn()
+
+
+def seeded_deck(seed: int) -> tuple[int, ...]:
+    """The 52 cards of deal number ``seed``, top first (the same shuffle as the patience's deals)."""
+    return tuple(card_int(card) for card in _seeded_deck(seed))

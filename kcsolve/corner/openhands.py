@@ -1,0 +1,109 @@
+"""The open-hands solver for two players: with both hands and the stock order known, can the player to move
+force going out first?
+
+Exact game-tree search over whole turns: a turn's outcomes are the distinct
+positions it can end in (``turn.turn_outcomes``), or going out. A player *forces*
+going out within d turns when some outcome of each of their turns (and every
+outcome of the other player's turns) leads to their empty hand before anyone
+else's, within d of their own turns. Iterative deepening asks, for d = 1, 2, ...,
+whether the player to move forces it (a win) or the other player does (a loss);
+short wins and losses are found first, with a memo per (position, player, d).
+The game is finite: each turn draws a card, or, with the stock empty, plays one or
+counts towards the impasse, so once d exceeds the longest possible hand, neither
+forcing means the player to move cannot go out first (a loss for the question
+asked). A node budget makes "undecided" the answer when it runs out, never a
+guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import END, Move, Position
+from .turn import turn_outcomes
+
+DEFAULT_NODES = 200_000
+
+
+class NotTwoPlayersError(ValueError):
+    """The open-hands solver is for two players."""
+
+
+class _OutOfBudget(Exception):
+    """The node budget ran out."""
+
+
+@dataclass(frozen=True)
+class OpenVerdict:
+    """'win' (the player to move can force going out first), 'loss', or 'unknown'; with a first turn if won."""
+
+    result: str
+    line: tuple[Move, ...]
+    nodes: int
+
+
+def outcomes(position: Position) -> list[tuple[tuple[Move, ...], Position]]:
+    """Every distinct way the turn of the player to move can end, going out first, then fewest cards kept."""
+    ends = turn_outcomes(position.piles, position.hand, position.rules)
+    result = []
+    for line in ends.values():
+        after = position
+        for move in line:
+            after = after.play(move)
+            if after.over:
+                break
+        if not after.over:
+            after = after.play(END)
+            line = (*line, END)
+        result.append((line, after))
+    mover = position.player
+    result.sort(key=lambda item: (item[1].winner != mover, len(item[1].hands[mover]), len(item[0])))
+    return result
+
+
+def longest_hand(position: Position) -> int:
+    """More turns of one player than any hand from ``position`` can last."""
+    return len(position.stock) + sum(len(h) for h in position.hands) + position.players + 1
+
+
+def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
+    """Decide whether the player to move can force going out first, within ``nodes`` positions and turn ends."""
+    if position.players != 2:
+        raise NotTwoPlayersError(f"the open-hands solver is for 2 players, not {position.players}")
+    me, other = position.player, 1 - position.player
+    memo: dict[tuple[Position, int, int], bool] = {}
+    turns: dict[Position, list[tuple[tuple[Move, ...], Position]]] = {}
+    count = 0
+
+    def forced(at: Position, who: int, depth: int) -> bool:
+        nonlocal count
+        if at.over:
+            return at.winner == who
+        if depth == 0 and at.player == who:
+            return False
+        key = (at, who, depth)
+        if key in memo:
+            return memo[key]
+        count += 1
+        if at not in turns:
+            turns[at] = outcomes(at)
+            count += len(turns[at])
+        if count > nodes:
+            raise _OutOfBudget
+        if at.player == who:
+            result = any(forced(after, who, depth - 1) for _, after in turns[at])
+        else:
+            result = all(forced(after, who, depth) for _, after in turns[at])
+        memo[key] = result
+        return result
+
+    try:
+        for depth in range(1, longest_hand(position) + 1):
+            if forced(position, me, depth):
+                line = next(line for line, after in turns[position] if forced(after, me, depth - 1))
+                return OpenVerdict("win", line, count)
+            if forced(position, other, depth):
+                return OpenVerdict("loss", (), count)
+        return OpenVerdict("loss", (), count)
+    except _OutOfBudget:
+        return OpenVerdict("unknown", (), count)

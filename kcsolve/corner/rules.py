@@ -1,0 +1,99 @@
+"""The rules of Kings Corner: named options for the variants the sources describe.
+
+The defaults follow seed 003 where the sources disagree (docs/CORNER.md lists each
+choice and its source). Options are written ``name=value`` and joined with ``+``,
+as in ``draw=start+under=yes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+
+class InvalidCornerRulesError(ValueError):
+    """A rule text with an unknown option or value."""
+
+
+SCORING = {
+    "standard": {13: 10},  # seed 003: King 10, every other card 1
+    "aces": {1: 25, 10: 10, 11: 10, 12: 10, 13: 10},  # seed 003's variation: Ace 25, faces and Tens 10, others 5
+}
+OTHER_POINTS = {"standard": 1, "aces": 5}
+
+
+@dataclass(frozen=True)
+class CornerRules:
+    """One choice per option; the defaults are seed 003's game."""
+
+    draw: str = "end"  # 'end' (003) or 'start' (001, 000): when the turn's card is drawn
+    until_play: bool = False  # draw until a card can be played, instead of one card (001, 003 variations)
+    under: bool = False  # while a side spot is empty, cards may go under a pile (000 alternate rules, 001)
+    draw_three: bool = False  # out of cards with a side spot empty: draw three and go on (001, 003 variation)
+    dealt_kings: str = "corner"  # a King turned up for a side pile goes to a corner (000, 003) or 'stay'
+    scoring: str = "standard"  # 'standard' (King 10, others 1) or 'aces' (Ace 25, faces and Tens 10, others 5)
+    target: int = 50  # a game ends when a player reaches this many penalty points (003: typically 25 to 50)
+    hand_size: int = 7
+
+    def points(self, rank: int) -> int:
+        """Penalty points of a card of ``rank`` left in hand."""
+        return SCORING[self.scoring].get(rank, OTHER_POINTS[self.scoring])
+
+    def __str__(self) -> str:
+        changed = [f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return "+".join(changed) or "default"
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option and its value."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "draw": ("end", "start"),
+    "dealt_kings": ("corner", "stay"),
+    "scoring": ("standard", "aces"),
+}
+FLAGS = ("until_play", "under", "draw_three")
+DEFAULT = CornerRules()
+
+
+def _show(value: object) -> str:
+    """An option's value as written in a rule text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def parse_corner_rules(text: str) -> CornerRules:
+    """Read ``default`` or options joined with '+', such as ``draw=start+under=yes+target=100``."""
+    rules = DEFAULT
+    if text.strip() in ("", "default"):
+        return rules
+    for token in text.split("+"):
+        name, _, value = token.strip().partition("=")
+        name = name.replace("-", "_")
+        if name in CHOICES:
+            if value not in CHOICES[name]:
+                raise InvalidCornerRulesError(f"option {name!r} takes {' or '.join(CHOICES[name])}, not {value!r}")
+            rules = replace(rules, **{name: value})
+        elif name in FLAGS:
+            if value not in ("yes", "no"):
+                raise InvalidCornerRulesError(f"option {name!r} takes yes or no, not {value!r}")
+            rules = replace(rules, **{name: value == "yes"})
+        elif name in ("target", "hand_size"):
+            if not value.isdigit() or not (1 <= int(value) <= (10_000 if name == "target" else 10)):
+                raise InvalidCornerRulesError(f"option {name!r} takes a whole number in range, not {value!r}")
+            rules = replace(rules, **{name: int(value)})
+        else:
+            known = ", ".join([*CHOICES, *FLAGS, "target", "hand_size"])
+            raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
+    return rules
+
+
+def rules_from_json(data: object) -> CornerRules:
+    """Rules from a record's JSON object (every key optional)."""
+    if not isinstance(data, dict):
+        raise InvalidCornerRulesError(f"rules must be a JSON object, not {type(data).__name__}")
+    text = "+".join(f"{k}={_show(v)}" for k, v in data.items())
+    return parse_corner_rules(text)

@@ -1,0 +1,138 @@
+"""Hands played by bots, and tournaments: win rates with intervals, penalty points, the advantage of each seat.
+
+Seat 0 plays first (the player left of the dealer). In game g of a tournament the
+bots sit rotated by g places, so every bot plays every seat equally often, and
+game g is dealt from deal number ``seed + g``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, make_bot, view_of
+from .engine import Move, Position, check_players, deal_hand, seeded_deck
+from .rules import DEFAULT, CornerRules
+
+MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
+Z95 = 1.959963984540054
+
+
+class RunawayHandError(RuntimeError):
+    """A hand that did not end within MAX_HAND_MOVES moves."""
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = p + Z95 * Z95 / (2 * trials)
+    spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95 * Z95 / (4 * trials * trials))
+    scale = 1 + Z95 * Z95 / trials
+    return ((centre - spread) / scale, (centre + spread) / scale)
+
+
+def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]]:
+    """Play a hand to its end, each seat's bot choosing from that seat's view only."""
+    moves: list[Move] = []
+    while not position.over:
+        if len(moves) >= MAX_HAND_MOVES:
+            raise RunawayHandError(f"a hand went past {MAX_HAND_MOVES:,} moves")
+        move = bots[position.player].choose(view_of(position))
+        position = position.play(move)
+        moves.append(move)
+    return position, moves
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament: who sat where, who went out, and the penalty points."""
+
+    game: int
+    seats: tuple[str, ...]
+    winner: int | None
+    penalties: tuple[int, ...]
+    moves: int
+
+
+def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
+    """Game ``game`` of a tournament: deal ``seed + game``, bots rotated by ``game`` seats."""
+    seats = tuple(names[(s + game) % len(names)] for s in range(players))
+    bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
+    final, moves = play_hand(deal_hand(seeded_deck(seed + game), players, rules), bots)
+    return GameResult(game, seats, final.winner, final.penalties(), len(moves))
+
+
+@dataclass
+class Tally:
+    """Running totals of a tournament."""
+
+    players: int
+    names: tuple[str, ...]
+    games: int = 0
+    impasses: int = 0
+    seat_wins: list[int] = field(default_factory=list)
+    bot_wins: dict[str, int] = field(default_factory=dict)
+    bot_seats: dict[str, int] = field(default_factory=dict)
+    bot_points: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seat_wins = [0] * self.players
+        for name in self.names:
+            self.bot_wins.setdefault(name, 0)
+            self.bot_seats.setdefault(name, 0)
+            self.bot_points.setdefault(name, 0)
+
+    def add(self, result: GameResult) -> None:
+        """Count one game."""
+        self.games += 1
+        if result.winner is None:
+            self.impasses += 1
+        else:
+            self.seat_wins[result.winner] += 1
+            self.bot_wins[result.seats[result.winner]] += 1
+        for seat, name in enumerate(result.seats):
+            self.bot_seats[name] += 1
+            self.bot_points[name] += result.penalties[seat]
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary object: games, wins by bot, wins by seat, intervals, mean penalty points."""
+        return {
+            "summary": True, "games": self.games, "players": self.players, "impasses": self.impasses,
+            "wins": self.bot_wins, "seats": self.seat_wins,
+            "win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
+            "win_interval": {n: wilson(self.bot_wins[n], self.bot_seats[n]) for n in self.bot_wins},
+            "seat_rate": [w / self.games for w in self.seat_wins] if self.games else [],
+            "seat_interval": [wilson(w, self.games) for w in self.seat_wins],
+            "mean_penalty": {n: self.bot_points[n] / self.bot_seats[n] for n in self.bot_points if self.bot_seats[n]},
+        }
+
+
+def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules = DEFAULT,
+               jobs: int = 1, report: Callable[[GameResult], None] | None = None) -> Tally:
+    """Play ``games`` games and tally them; results arrive in game order."""
+    check_players(players)
+    for name in names:
+        make_bot(name)
+    tally = Tally(players, names)
+    for result in _results(players, names, games, seed, rules, jobs):
+        tally.add(result)
+        if report is not None:
+            report(result)
+    return tally
+
+
+def _results(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules,
+             jobs: int) -> Iterator[GameResult]:
+    """The games' results in order, in this process or in a pool of ``jobs`` processes."""
+    if jobs <= 1:
+        for game in range(games):
+            yield play_game(game, seed, players, names, rules)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        args = [range(games), [seed] * games, [players] * games, [names] * games, [rules] * games]
+        yield from pool.map(play_game, *args, chunksize=max(1, games // (8 * jobs)))
