@@ -183,3 +183,24 @@ def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.Monke
         site.write_site(deals, out, force=True)
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
     assert [p.name for p in out.iterdir()] == ["old.txt"]
+
+
+@pytest.mark.slow
+def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    root = Path(__file__).parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
+                   check=True, capture_output=True, timeout=300)
+    wheel = next(tmp_path.glob("kcsolve-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "installed")
+    code = ("from kcsolve.patience.webpage import inline_script, asset; import kcsolve.patience.webpage as w; "
+            "print(w.__file__); print(len(inline_script()), len(asset('style.css')))")
+    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(tmp_path / "installed")}, cwd=tmp_path,
+                           check=True, capture_output=True, text=True, timeout=60).stdout.split("\n")
+    assert shown[0].startswith(str(tmp_path / "installed"))
+    script, style = map(int, shown[1].split())
+    assert script > 20000 and style > 1000

@@ -42,7 +42,7 @@ function cardSvg(card) {
       + `<text x="25" y="44" text-anchor="middle" font-size="26" font-weight="700" fill="${ink}">${RANKS[card.rank - 1]}</text>`
     : `<text x="25" y="49" text-anchor="middle" font-size="${suit ? 28 : 24}" fill="${ink}">${suit || rankText(card)}</text>`;
   return `<svg viewBox="0 0 50 70" role="img" aria-label="${card.text}"><rect x="1" y="1" width="48" height="68" rx="5" class="paper"/>`
-    + `<text x="5" y="15" font-size="13" font-weight="700" fill="${ink}">${rankText(card)}</text>`
+    + `<text x="4" y="15" font-size="14" font-weight="700" fill="${ink}">${rankText(card)}</text>`
     + `<text x="45" y="65" font-size="11" text-anchor="end" fill="${ink}">${suit}</text>${face}</svg>`;
 }
 
