@@ -38,8 +38,8 @@ function cardSvg(card) {
   const suit = card.suit ? SUITS[card.suit] : "";
   const court = COURT_CLASS[card.rank];
   const face = court
-    ? `<rect x="7" y="15" width="36" height="40" rx="3" class="face ${court}"/>`
-      + `<text x="25" y="44" text-anchor="middle" font-size="26" font-weight="700" fill="${ink}">${RANKS[card.rank - 1]}</text>`
+    ? `<rect x="8" y="19" width="34" height="38" rx="3" class="face ${court}"/>`
+      + `<text x="25" y="47" text-anchor="middle" font-size="25" font-weight="700" fill="${ink}">${RANKS[card.rank - 1]}</text>`
     : `<text x="25" y="49" text-anchor="middle" font-size="${suit ? 28 : 24}" fill="${ink}">${suit || rankText(card)}</text>`;
   return `<svg viewBox="0 0 50 70" role="img" aria-label="${card.text}"><rect x="1" y="1" width="48" height="68" rx="5" class="paper"/>`
     + `<text x="4" y="15" font-size="14" font-weight="700" fill="${ink}">${rankText(card)}</text>`
