@@ -110,9 +110,13 @@ def test_site_deals_are_the_daily_deals(built: Path) -> None:
     assert (found["seed"], found["deck"], found["grade"]) == (listed["seed"], listed["deck"], listed["grade"])
 
 
-def test_archive_marks_today(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def deals() -> list:
     rules = parse_rules("standard")
-    deals = [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
+    return [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
+
+
+def test_archive_marks_today(deals: list) -> None:
     page = site.archive_page(deals, dt.date(2027, 3, 2))
     assert re.search(r'<td class="g-\w+ today" data-date="2027-03-02">', page)
     assert page.count(" today\"") == 1
@@ -164,9 +168,7 @@ def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) 
     assert not out.exists()
 
 
-def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = parse_rules("standard")
-    deals = [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
+def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "old.txt").write_text("the old site")
