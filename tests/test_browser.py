@@ -107,8 +107,12 @@ def test_a_refused_move_says_why_and_undo_takes_it_back(browser, built: Path) ->
     page.keyboard.press("1")  # the number keys place the turned card in the numbered cells
     assert page.locator("#kc-stock").inner_text() == "51"
     page.keyboard.press("u")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")  # the cursor starts on b2 and moves to c2, which takes any card but a court card
+    assert page.locator("#kc-stock").inner_text() == "52"
+    assert found["deck"][0][0] in "A23456789T"  # a number card, so any empty cell takes it
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")  # the arrows move the cursor off the first cell, and Space places the card there
+    assert page.locator("#kc-stock").inner_text() == "51"
+    assert page.locator(".cell.cursor").count() == 1 and "filled" in page.locator(".cell.cursor").get_attribute("class")
     assert page.errors == []
 
 
@@ -134,8 +138,19 @@ def test_a_step_address_opens_that_step(browser, built: Path) -> None:  # type: 
     assert page.evaluate("location.hash") == "#step=16"
     page.click("#kc-last")
     assert page.locator("#kc-message").inner_text().startswith("Won: ")
+    page.click("#kc-play")  # from the end, Play starts again at step 0 and moves on by itself
+    page.wait_for_function("location.hash === '#step=2'", timeout=5000)
+    page.click("#kc-play")
     page.click("#kc-back")
     assert page.locator("body").get_attribute("data-mode") == "play"
+    assert page.errors == []
+
+
+def test_the_archive_links_to_each_date(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    page = open_page(browser, (built / "index.html").as_uri())
+    page.click(f'td[data-date="{DAY}"] a')
+    page.wait_for_url(f"**/daily/{DAY}.html")
+    assert page.title() == f"kcsolve daily {DAY}"
     assert page.errors == []
 
 
