@@ -168,6 +168,16 @@ def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) 
     assert not out.exists()
 
 
+def test_a_base_url_makes_the_feed_absolute(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--base-url", "https://example.org/kc").exit_code == 0
+    feed = json.loads((out / "feed.json").read_text())
+    assert feed["home_page_url"] == "https://example.org/kc/" and feed["feed_url"] == "https://example.org/kc/feed.json"
+    assert feed["items"][0]["url"] == f"https://example.org/kc/daily/{FIRST}.html"
+    assert_bad_input(run("site", "--days", "1", "--out", str(tmp_path / "other"), "--base-url", "ftp://x"),
+                     "--base-url 'ftp://x' is not an http:// or https:// address")
+
+
 def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     out.mkdir()

@@ -19,7 +19,10 @@ from .base import CONTEXT, Ticker, cli, fail, parse_date, plural
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
 @click.option("--force", is_flag=True, help="Replace DIR even when it exists and is not empty.")
-def site_command(date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool) -> None:
+@click.option("--base-url", default="", metavar="URL", help="Where the site will be served (https://...); makes the feed's addresses absolute.")
+def site_command(
+    date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
+) -> None:
     """Write a static site of daily deals: a page to play each date on, an archive and a feed.
 
     DIR gets index.html (a calendar of the dates with their grades), daily/DATE.html
@@ -29,7 +32,13 @@ def site_command(date_text: str | None, days: int, rules_text: str, ramp: bool, 
     """
     from ..patience.daily import daily
     from ..patience.policy import UnsupportedPolicyRules, check_rules
-    from ..patience.site import MAX_SITE_DAYS, SiteError, check_out_dir, write_site
+    from ..patience.site import (
+        MAX_SITE_DAYS,
+        SiteError,
+        check_base_url,
+        check_out_dir,
+        write_site,
+    )
 
     rules = parse_rules(rules_text)
     first = parse_date(date_text)
@@ -43,6 +52,8 @@ def site_command(date_text: str | None, days: int, rules_text: str, ramp: bool, 
     if (dt.date.max - first).days < days - 1:
         fail(f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
     try:
+        if base_url:
+            check_base_url(base_url)
         check_out_dir(out, force)
         found = []
         with Ticker("daily deals") as ticker:
@@ -50,7 +61,7 @@ def site_command(date_text: str | None, days: int, rules_text: str, ramp: bool, 
                 day = first + dt.timedelta(days=offset)
                 ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
                 found.append(daily(day, rules, ramp))
-        files = write_site(found, out, force)
+        files = write_site(found, out, force, base_url=base_url)
     except SiteError as exc:
         fail(str(exc))
     click.echo(f"wrote {plural(len(files), 'file')} for {plural(days, 'date')} under {rules} to {out_text}")

@@ -11,6 +11,7 @@ import datetime as dt
 import html
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -36,24 +37,33 @@ def deal_json(found: DailyDeal) -> dict[str, Any]:
     }
 
 
-def feed(deals: list[DailyDeal]) -> dict[str, Any]:
-    """A JSON Feed 1.1 listing the dates, newest first, with site-relative addresses."""
+def check_base_url(base_url: str) -> str:
+    """An http(s) address the site will be served from, ending in '/'; SiteError otherwise."""
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", base_url):
+        raise SiteError(f"--base-url {base_url!r} is not an http:// or https:// address")
+    return base_url if base_url.endswith("/") else base_url + "/"
+
+
+def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
+    """A JSON Feed 1.1 listing the dates, newest first; addresses are relative to the site unless ``base_url`` is given."""
     rules = str(deals[0].rules) if deals else "standard"
     items = [
         {
             "id": f"kcsolve-daily/{found.rules}/{found.date.isoformat()}",
-            "url": f"daily/{found.date.isoformat()}.html",
+            "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
             "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
                              f"{found.grade}: {found.difficulty.rate:.1%} of playouts won. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
             "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.rate, "seed": found.seed,
-                         "json": f"daily/{found.date.isoformat()}.json"},
+                         "json": f"{base_url}daily/{found.date.isoformat()}.json"},
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)
     ]
-    return {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})",
-            "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
+    head: dict[str, Any] = {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})"}
+    if base_url:
+        head |= {"home_page_url": base_url, "feed_url": f"{base_url}feed.json"}
+    return {**head, "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
             "items": items}
 
 
@@ -118,7 +128,9 @@ def check_out_dir(out: Path, force: bool) -> None:
         raise SiteError(f"cannot write {str(out)!r}: the directory {str(parent)!r} does not exist")
 
 
-def write_site(deals: list[DailyDeal], out: Path, force: bool = False, today: dt.date | None = None) -> list[str]:
+def write_site(
+    deals: list[DailyDeal], out: Path, force: bool = False, today: dt.date | None = None, base_url: str = "",
+) -> list[str]:
     """Write the site into a new directory beside ``out`` and rename it into place; the files written."""
     check_out_dir(out, force)
     today = today or dt.datetime.now(dt.UTC).date()
@@ -128,7 +140,7 @@ def write_site(deals: list[DailyDeal], out: Path, force: bool = False, today: dt
     except OSError as exc:
         raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     try:
-        files = _write_files(deals, staging, today)
+        files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "")
         os.chmod(staging, 0o755)
         _swap_in(staging, out)
     except OSError as exc:
@@ -137,9 +149,9 @@ def write_site(deals: list[DailyDeal], out: Path, force: bool = False, today: dt
     return files
 
 
-def _write_files(deals: list[DailyDeal], root: Path, today: dt.date) -> list[str]:
+def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: str) -> list[str]:
     """Every file of the site under ``root``."""
-    pages: dict[str, str] = {"index.html": archive_page(deals, today), "feed.json": json.dumps(feed(deals), indent=1)}
+    pages = {"index.html": archive_page(deals, today), "feed.json": json.dumps(feed(deals, base_url), indent=1)}
     for found in deals:
         day = found.date.isoformat()
         pages[f"daily/{day}.html"] = daily_page(found)
