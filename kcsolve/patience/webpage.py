@@ -63,7 +63,7 @@ _BODY = """<header>
 <div id="kc-share" class="share" hidden><p><b>Share your result</b></p>
 <textarea id="kc-share-text" rows="5" readonly></textarea>
 <button type="button" id="kc-copy">Copy</button> <span id="kc-copied" role="status"></span></div>
-<p class="help">Click a cell to place the turned card, or press the number shown on it. When removal opens,
+<p class="help">Click a framed cell to place the turned card, or press the number shown on it. When removal opens,
 click the cards of a set and press Remove (or Enter), or press the set's number. Arrow keys move the dashed
 cursor and Space clicks it; U undoes.</p>
 </div>

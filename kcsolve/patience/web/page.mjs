@@ -83,7 +83,7 @@ function drawGrid(position, marks) {
     if (label) button.insertAdjacentHTML("beforeend", `<span class="badge">${label}</span>`);
     button.className = ["cell", card ? "filled" : "empty", ghost ? "removed" : "", marks.placed === cell ? "placed" : "",
       game.selected.has(cell) && mode === "play" ? "selected" : "", marks.cursor === cell ? "cursor" : "",
-      label ? "target" : ""].filter(Boolean).join(" ");
+      marks.targets && marks.targets.has(cell) ? "target" : ""].filter(Boolean).join(" ");
     button.setAttribute("aria-label", `${CELL_NAMES[cell]}: ${card ? card.text : ghost ? `${ghost.text}, removed` : "empty"}`);
   }
 }
@@ -99,7 +99,8 @@ function drawInfo(position) {
 function renderPlay() {
   const position = current();
   const cells = targets(position);
-  drawGrid(position, { labels: new Map(cells.map((c, k) => [c, String(k + 1)])), cursor: game.cursor });
+  const numbered = new Map(cells.slice(0, 9).map((c, k) => [c, String(k + 1)]));  // keys 1-9 reach the first nine
+  drawGrid(position, { labels: numbered, targets: new Set(cells), cursor: game.cursor });
   drawInfo(position);
   const sets = position.removing ? position.removableSets() : [];
   $("kc-sets").innerHTML = sets.map((s, k) => `<button type="button" data-set="${k}">${k + 1}: `
@@ -143,7 +144,7 @@ function nextWords(position) {
       ? "Removal is due: click the cards of a set (or press its number), then Remove."
       : "Removal is open: remove sets, or place the turned card to go on.";
   }
-  return `Place the turned card ${position.nextCard.text}: click a numbered cell or press its number.`;
+  return `Place the turned card ${position.nextCard.text}: click a framed cell, or press the number on it.`;
 }
 
 function clickCell(cell) {
