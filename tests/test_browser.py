@@ -68,7 +68,7 @@ def expected_picture(found: dict) -> list[str]:
     return ["".join(symbol(r * 4 + c) for c in range(4)) for r in range(4)]
 
 
-def test_play_the_winning_line_by_clicks_and_share(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+def test_play_the_winning_line_by_clicks_and_share(browser, built: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     page = open_page(browser, (built / "daily" / f"{DAY}.html").as_uri())
     assert page.locator("body").get_attribute("data-mode") == "play"
@@ -86,6 +86,7 @@ def test_play_the_winning_line_by_clicks_and_share(browser, built: Path) -> None
     assert share[0] == f"kcsolve daily {DAY} ({found['grade']}) won, 12/12 court cards"
     assert share[1:] == expected_picture(found)
     assert not any(card in "".join(share) for card in found["deck"])  # no card names in the share text
+    page.screenshot(path=str(Path(os.environ.get("KCSOLVE_SCREENSHOTS", tmp_path)) / "won-1280.png"), full_page=True)
     page.click("#kc-copy")
     page.wait_for_function("document.getElementById('kc-copied').textContent !== ''")
     assert page.locator("#kc-copied").inner_text() == "Copied."

@@ -61,7 +61,8 @@ _BODY = """<header>
 <button type="button" id="kc-restart">Restart</button><button type="button" id="kc-show">Show solution</button></div>
 <div id="kc-sets" aria-label="sets that can be removed"></div>
 <div id="kc-share" class="share" hidden><p><b>Share your result</b></p>
-<textarea id="kc-share-text" rows="5" readonly></textarea>
+<div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
+<textarea id="kc-share-text" rows="6" readonly></textarea>
 <button type="button" id="kc-copy">Copy</button> <span id="kc-copied" role="status"></span></div>
 <p class="help">Click a framed cell to place the turned card, or press the number shown on it. When removal opens,
 click the cards of a set and press Remove (or Enter), or press the set's number. Arrow keys move the dashed

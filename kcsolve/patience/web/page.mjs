@@ -112,6 +112,10 @@ function renderPlay() {
   if (judged.status !== "unfinished") {
     say(`${judged.status === "won" ? "Won" : "Lost"}: ${judged.reason}.`, judged.status);
     $("kc-share-text").value = shareText(position);
+    $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
+      const card = position.cardAt(c);
+      return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
+    }).join("");
   }
 }
 
