@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from clitools import run
 
-from kcsolve.patience.engine import Place, Remove, cell_index
+from kcsolve.patience.engine import IllegalMoveError, Place, Remove, cell_index
 from kcsolve.patience.record import parse_record, replay
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -114,6 +114,30 @@ def test_a_refused_move_says_why_and_undo_takes_it_back(browser, built: Path) ->
     page.keyboard.press("Space")  # the arrows move the cursor off the first cell, and Space places the card there
     assert page.locator("#kc-stock").inner_text() == "51"
     assert page.locator(".cell.cursor").count() == 1 and "filled" in page.locator(".cell.cursor").get_attribute("class")
+    assert page.errors == []
+
+
+def test_a_refused_removal_gets_the_engines_reason(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    found = deal_of(built)
+    record = parse_record(json.dumps(found["solution"]))
+    played = replay(record)
+    first = next(k for k, step in enumerate(played.steps) if isinstance(step.move, Remove))
+    grid = played.steps[first - 1].position
+    wrong = next((a, b) for a in range(16) for b in range(a + 1, 16)
+                 if grid.card_at(a) and grid.card_at(b) and Remove((a, b)) not in grid.legal_moves())
+    with pytest.raises(IllegalMoveError) as refused:
+        grid.play(Remove(wrong))
+    page = open_page(browser, (built / "daily" / f"{DAY}.html").as_uri())
+    for move in found["solution"]["moves"][:first]:
+        page.click(f"#kc-cell-{cell_index(move['cell'])}")
+    assert page.locator("#kc-sets button").count() == len(grid.removable_sets())
+    for cell in wrong:
+        page.click(f"#kc-cell-{cell}")
+    assert page.locator(".cell.selected").count() == 2
+    page.click("#kc-remove")
+    assert page.locator("#kc-message").inner_text() == f"Refused: {refused.value}."
+    page.keyboard.press("1")  # the first listed set goes
+    assert page.locator(".cell.filled").count() == 16 - len(grid.removable_sets()[0])
     assert page.errors == []
 
 
