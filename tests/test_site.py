@@ -216,3 +216,15 @@ def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
     assert shown[0].startswith(str(tmp_path / "installed"))
     script, style = map(int, shown[1].split())
     assert script > 20000 and style > 1000
+
+
+def test_page_data_cannot_close_its_script(deals: list) -> None:
+    import dataclasses
+
+    from kcsolve.patience.webpage import daily_page, solution_page
+
+    sneaky = dataclasses.replace(deals[0].solution, reason="</script><script>alert(1)</script><!--")
+    page = solution_page(sneaky, "a </script> title")
+    assert page_data(page)["reason"] == sneaky.reason
+    assert page.count("</script>") == 2 and "<!--" not in page
+    assert "</script>" not in daily_page(deals[0]).split('id="kc-data">')[1].split("</script>")[0]

@@ -34,8 +34,8 @@ def inline_script() -> str:
 
 
 def _json_for_script(data: dict[str, Any]) -> str:
-    """JSON safe inside a <script> element: no '</' can close it early."""
-    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    """JSON safe inside a <script> element: with every '<' escaped, no text can close it or open a comment."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def _line_moves(solution: Solution) -> list[dict[str, Any]]:
