@@ -12,6 +12,7 @@ from . import (  # noqa: F401  (each registers its commands)
     pysol_command,
     record_commands,
     rules_command,
+    site_command,
     solve_command,
     stats_command,
 )

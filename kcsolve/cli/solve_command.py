@@ -27,6 +27,7 @@ from ..patience.solver import (
     parse_budget,
     solve,
 )
+from ..patience.webpage import solution_page
 from .base import (
     CONTEXT,
     EXIT_FOR,
@@ -91,8 +92,9 @@ def _best_words(solution: Solution) -> str:
 @click.option("--budget", "budget_text",
               help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
               "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "notation"]), default="text", show_default=True,
-              help="text: told like the sample game; json: the game record; notation: the game on one line (KC1 ...).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "notation", "html"]), default="text",
+              show_default=True, help="text: told like the sample game; json: the game record; notation: the game on "
+              "one line (KC1 ...); html: one self-contained page stepping through the line (to the jam for a loss).")
 @style_option
 @colour_option
 def solve_command(
@@ -122,6 +124,8 @@ def solve_command(
         check_pysol_game(pysol)
         if pysol + (count or 1) > PYSOL_MAX_GAME + 1:
             fail(f"--pysol {pysol} --count {count} runs past the last PySolFC game number, 10**20")
+    if count is not None and fmt == "html":
+        fail("--format html shows one deal: drop --count")
     if count is not None:
         _solve_many(pysol if pysol is not None else seed or 0, count, rules, method, budget, fmt, pysol is not None)
     if deck_path is not None:
@@ -137,7 +141,10 @@ def solve_command(
     else:
         source = (f"Deal {seed}" if seed is not None else f"PySolFC game {pysol}" if pysol is not None
                   else f"Deck {deck_path}")
-        _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
+        if fmt == "html":
+            click.echo(solution_page(solution, f"{source}, rules {rules}"), nl=False)
+        else:
+            _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
     sys.exit(EXIT_FOR[solution.result])
 
 

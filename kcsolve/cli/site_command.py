@@ -1,0 +1,67 @@
+"""The ``site`` command: a static web site of daily deals."""
+
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import click
+
+from ..patience.rules import parse_rules
+from .base import CONTEXT, Ticker, cli, fail, parse_date, plural
+
+
+@cli.command("site", context_settings=CONTEXT)
+@click.option("--from", "date_text", help="The first date, YYYY-MM-DD (default: today in UTC).")
+@click.option("--days", type=click.IntRange(min=1), default=7, show_default=True, help="How many consecutive dates.")
+@click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
+@click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
+@click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
+@click.option("--force", is_flag=True, help="Replace DIR even when it exists and is not empty.")
+@click.option("--base-url", default="", metavar="URL", help="Where the site will be served (https://...); makes the feed's addresses absolute.")
+def site_command(
+    date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
+) -> None:
+    """Write a static site of daily deals: a page to play each date on, an archive and a feed.
+
+    DIR gets index.html (a calendar of the dates with their grades), daily/DATE.html
+    (the deal played in the browser, and its winning line step by step), daily/DATE.json
+    and feed.json (JSON Feed 1.1). The pages fetch nothing when viewed. The site is
+    written beside DIR and renamed into place, so a failed run leaves nothing behind.
+    """
+    from ..patience.daily import daily
+    from ..patience.policy import UnsupportedPolicyRules, check_rules
+    from ..patience.site import (
+        MAX_SITE_DAYS,
+        SiteError,
+        check_base_url,
+        check_out_dir,
+        write_site,
+    )
+
+    rules = parse_rules(rules_text)
+    first = parse_date(date_text)
+    out = Path(out_text)
+    try:
+        check_rules(rules)
+    except UnsupportedPolicyRules as exc:
+        fail(str(exc))
+    if days > MAX_SITE_DAYS:
+        fail(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
+    if (dt.date.max - first).days < days - 1:
+        fail(f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
+    try:
+        if base_url:
+            check_base_url(base_url)
+        check_out_dir(out, force)
+        found = []
+        with Ticker("daily deals") as ticker:
+            for offset in range(days):
+                day = first + dt.timedelta(days=offset)
+                ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
+                found.append(daily(day, rules, ramp))
+        files = write_site(found, out, force, base_url=base_url)
+    except SiteError as exc:
+        fail(str(exc))
+    click.echo(f"wrote {plural(len(files), 'file')} for {plural(days, 'date')} under {rules} to {out_text}")

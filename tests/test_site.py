@@ -1,0 +1,230 @@
+"""`solve --format html` and `kcsolve site`: self-contained pages, the daily JSON, the feed, atomic writes, bad input."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, run
+
+from kcsolve.patience import site
+from kcsolve.patience.daily import daily
+from kcsolve.patience.record import judge, parse_record
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.webpage import asset
+
+FIRST = "2027-03-01"
+
+
+def page_data(page: str) -> dict:
+    """The deal's JSON embedded in a page."""
+    match = re.search(r'<script type="application/json" id="kc-data">(.*?)</script>', page, re.DOTALL)
+    assert match, "no kc-data in the page"
+    return json.loads(match.group(1))
+
+
+def assert_self_contained(page: str) -> None:
+    """Nothing in the page is fetched: no script or style sheet from elsewhere, no remote address at all."""
+    assert page.startswith("<!doctype html>")
+    assert not re.search(r"<script[^>]*\ssrc=", page)
+    assert "<link" not in page and "@import" not in page
+    assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", page.replace("http://www.w3.org/2000/svg", ""))
+    assert 'import {' not in page.split('<script type="module">')[1]  # the engine is inlined, not imported
+
+
+def record_of(data: dict) -> str:
+    """The page's line as a game record text."""
+    return json.dumps({"deck": data["deck"], "rules": data["rules"], "moves": data["line"]})
+
+
+def test_solve_html_steps_through_a_winning_line() -> None:
+    result = run("solve", "--seed", "0", "--format", "html")
+    assert result.exit_code == 0
+    assert_self_contained(result.stdout)
+    data = page_data(result.stdout)
+    assert data["kind"] == "line" and data["result"] == "win"
+    assert judge(parse_record(record_of(data))).won
+    assert "<title>Deal 0, rules standard</title>" in result.stdout
+
+
+@pytest.mark.parametrize("rules", ["standard", "camelot", "optional+groups+royals"])
+def test_solve_html_of_a_lost_deal_steps_to_its_jam(rules: str) -> None:
+    seeds = range(1, 40)
+    for seed in seeds:
+        result = run("solve", "--seed", str(seed), "--rules", rules, "--format", "html")
+        if result.exit_code == 1:
+            break
+    assert result.exit_code == 1, f"no lost deal among seeds {seeds} under {rules}"
+    data = page_data(result.stdout)
+    assert data["result"] == "loss" and data["reason"]
+    verdict = judge(parse_record(record_of(data)))
+    assert verdict.outcome.status.value == "lost" and verdict.illegal is None
+
+
+def test_solve_html_shows_one_deal() -> None:
+    assert_bad_input(run("solve", "--seed", "0", "--count", "2", "--format", "html"),
+                     "--format html shows one deal: drop --count")
+
+
+def test_page_script_closes_no_script_early() -> None:
+    assert "</script" not in asset("engine.mjs") + asset("page.mjs")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "out"
+    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"wrote 8 files for 3 dates under standard to {out}\n"
+    return out
+
+
+def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
+    days = ["2027-03-01", "2027-03-02", "2027-03-03"]
+    names = sorted(str(p.relative_to(built)) for p in built.rglob("*") if p.is_file())
+    assert names == ["daily/" + d + ext for d in days for ext in (".html", ".json")] + ["feed.json", "index.html"]
+    index = (built / "index.html").read_text()
+    for day in days:
+        found = json.loads((built / "daily" / f"{day}.json").read_text())
+        assert set(found) == {"date", "seed", "rules", "deck", "difficulty", "grade", "solution"}
+        assert found["date"] == day
+        assert judge(parse_record(json.dumps(found["solution"]))).won
+        assert f'href="daily/{day}.html"' in index and f'class="g-{found["grade"]}' in index
+        page = (built / "daily" / f"{day}.html").read_text()
+        assert_self_contained(page)
+        data = page_data(page)
+        assert (data["kind"], data["date"], data["grade"], data["deck"]) == ("daily", day, found["grade"], found["deck"])
+        assert data["line"] == found["solution"]["moves"]
+    feed = json.loads((built / "feed.json").read_text())
+    assert feed["version"] == "https://jsonfeed.org/version/1.1" and feed["title"]
+    assert [item["url"] for item in feed["items"]] == [f"daily/{d}.html" for d in reversed(days)]
+    assert all(item["id"] and item["content_text"] and item["date_published"].endswith("T00:00:00Z") for item in feed["items"])
+
+
+def test_site_deals_are_the_daily_deals(built: Path) -> None:
+    listed = json.loads(run("daily", "--date", FIRST, "--no-solution", "--format", "json").stdout)
+    found = json.loads((built / "daily" / f"{FIRST}.json").read_text())
+    assert (found["seed"], found["deck"], found["grade"]) == (listed["seed"], listed["deck"], listed["grade"])
+
+
+@pytest.fixture(scope="module")
+def deals() -> list:
+    rules = parse_rules("standard")
+    return [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
+
+
+def test_archive_marks_today(deals: list) -> None:
+    page = site.archive_page(deals, dt.date(2027, 3, 2))
+    assert re.search(r'<td class="g-\w+ today" data-date="2027-03-02">', page)
+    assert page.count(" today\"") == 1
+
+
+def test_a_non_empty_directory_needs_force(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep me")
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
+                     f"--out {str(out)!r} exists and is not empty (give --force to replace it)")
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    result = run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force")
+    assert result.exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["daily", "feed.json", "index.html"]
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging or old directory left beside it
+
+
+def test_an_empty_directory_is_used(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out)).exit_code == 0
+    assert (out / "index.html").is_file()
+
+
+@pytest.mark.parametrize("where, message", [
+    ("/proc/kcsolve-site", "cannot write '/proc/kcsolve-site': No such file or directory"),
+    ("/nonexistent-kc/site", "cannot write '/nonexistent-kc/site': the directory '/nonexistent-kc' does not exist"),
+])
+def test_an_unwritable_place_is_one_line(where: str, message: str) -> None:
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", where), message)
+
+
+def test_a_file_is_not_a_directory(tmp_path: Path) -> None:
+    path = tmp_path / "file"
+    path.write_text("x")
+    assert_bad_input(run("site", "--days", "1", "--out", str(path)), f"--out {str(path)!r} is not a directory")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--from", "2027-02-30"], "not a date: '2027-02-30' (use YYYY-MM-DD)"),
+    (["--from", "9999-12-31", "--days", "2"], "--from 9999-12-31 --days 2 runs past the last date, 9999-12-31"),
+    (["--days", "5000"], "--days 5000: at most 3,660 dates in one site"),
+    (["--rules", "swapp"], None),
+])
+def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) -> None:
+    out = tmp_path / "out"
+    assert_bad_input(run("site", *args, "--out", str(out)), message)
+    assert not out.exists()
+
+
+def test_a_base_url_makes_the_feed_absolute(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--base-url", "https://example.org/kc").exit_code == 0
+    feed = json.loads((out / "feed.json").read_text())
+    assert feed["home_page_url"] == "https://example.org/kc/" and feed["feed_url"] == "https://example.org/kc/feed.json"
+    assert feed["items"][0]["url"] == f"https://example.org/kc/daily/{FIRST}.html"
+    assert_bad_input(run("site", "--days", "1", "--out", str(tmp_path / "other"), "--base-url", "ftp://x"),
+                     "--base-url 'ftp://x' is not an http:// or https:// address")
+
+
+def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "old.txt").write_text("the old site")
+    calls = []
+
+    def failing(found: object) -> str:
+        calls.append(found)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return "<!doctype html>"
+
+    monkeypatch.setattr(site, "daily_page", failing)
+    with pytest.raises(site.SiteError, match=r"cannot write .*: No space left on device"):
+        site.write_site(deals, out, force=True)
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+    assert [p.name for p in out.iterdir()] == ["old.txt"]
+
+
+@pytest.mark.slow
+def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    root = Path(__file__).parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
+                   check=True, capture_output=True, timeout=300)
+    wheel = next(tmp_path.glob("kcsolve-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "installed")
+    code = ("from kcsolve.patience.webpage import inline_script, asset; import kcsolve.patience.webpage as w; "
+            "print(w.__file__); print(len(inline_script()), len(asset('style.css')))")
+    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(tmp_path / "installed")}, cwd=tmp_path,
+                           check=True, capture_output=True, text=True, timeout=60).stdout.split("\n")
+    assert shown[0].startswith(str(tmp_path / "installed"))
+    script, style = map(int, shown[1].split())
+    assert script > 20000 and style > 1000
+
+
+def test_page_data_cannot_close_its_script(deals: list) -> None:
+    import dataclasses
+
+    from kcsolve.patience.webpage import daily_page, solution_page
+
+    sneaky = dataclasses.replace(deals[0].solution, reason="</script><script>alert(1)</script><!--")
+    page = solution_page(sneaky, "a </script> title")
+    assert page_data(page)["reason"] == sneaky.reason
+    assert page.count("</script>") == 2 and "<!--" not in page
+    assert "</script>" not in daily_page(deals[0]).split('id="kc-data">')[1].split("</script>")[0]
