@@ -6,6 +6,7 @@ import sys
 
 from . import (  # noqa: F401  (each registers its commands)
     analyse_command,
+    corner_command,
     daily_command,
     odds_command,
     play_command,

@@ -28,8 +28,9 @@ from .engine import (
     parse_move,
     rank,
 )
-from .rules import DEFAULT, CornerRules, InvalidCornerRulesError, rules_from_json
+from .rules import CornerRules, InvalidCornerRulesError, rules_from_json
 
+Piles = tuple[tuple[int, ...], ...]
 RECORD_FORMAT = "kcsolve-corner-record/1"
 POSITION_FORMAT = "kcsolve-corner-position/1"
 MAX_RECORD_TEXT = 1_000_000
@@ -183,7 +184,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
-def parse_position(text: str, source: str = "position") -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], CornerRules]:
+def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[int, ...], CornerRules]:
     """Read a position file: piles (base first) that follow the building rule, a hand, rules; no card twice."""
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")

@@ -56,7 +56,7 @@ class GameResult:
     seats: tuple[str, ...]
     winner: int | None
     penalties: tuple[int, ...]
-    moves: int
+    moves: tuple[str, ...]
 
 
 def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -64,7 +64,7 @@ def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules:
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     final, moves = play_hand(deal_hand(seeded_deck(seed + game), players, rules), bots)
-    return GameResult(game, seats, final.winner, final.penalties(), len(moves))
+    return GameResult(game, seats, final.winner, final.penalties(), tuple(str(m) for m in moves))
 
 
 @dataclass

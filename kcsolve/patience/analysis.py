@@ -18,7 +18,7 @@ from typing import Any
 from .engine import Move, Position
 from .hints import Hint, distinct_options, hints
 from .policy import class_view
-from .record import IllegalRecordMoveError, InvalidRecordError, Record, replay
+from .record import InvalidRecordError, Record, replay
 from .rules import Rules
 from .session import peek
 

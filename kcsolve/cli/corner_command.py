@@ -1,0 +1,334 @@
+"""The ``corner`` command group: Kings Corner, the game for 2 to 4 players."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+import click
+
+from ..common.deal import SEED_LIMIT, InvalidSeedError, check_seed
+from ..corner.bots import BOTS, UnknownBotError, make_bot, view_of
+from ..corner.engine import (
+    END,
+    IllegalCornerMoveError,
+    InvalidCornerMoveError,
+    InvalidPlayersError,
+    Move,
+    Position,
+    check_players,
+    deal_hand,
+    parse_move,
+    seeded_deck,
+)
+from ..corner.openhands import DEFAULT_NODES, solve_open
+from ..corner.record import (
+    MAX_RECORD_TEXT,
+    CornerRecord,
+    InvalidCornerRecordError,
+    describe_result,
+    judge_corner,
+    parse_corner_record,
+    parse_position,
+    position_to_json,
+    replay_corner,
+    result_of,
+)
+from ..corner.render import draw_piles, draw_position, hand_text
+from ..corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
+from ..corner.sim import tournament, wilson
+from ..corner.turn import best_turn
+from ..patience.session import write_atomically
+from .base import CONTEXT, _read_text, _source_name, cli, fail
+
+BAD_INPUT_ERRORS = (InvalidCornerRulesError, InvalidPlayersError, UnknownBotError, InvalidCornerRecordError,
+                    InvalidCornerMoveError, InvalidSeedError)
+
+
+@cli.group("corner", context_settings=CONTEXT)
+def corner() -> None:
+    """Kings Corner, the game for 2 to 4 players (seeds 000, 001 and 003): deal, turn, solve, sim, play.
+
+    Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
+    (docs/CORNER.md lists them; the default follows seed 003).
+    """
+
+
+def _refuse(exc: Exception) -> NoReturn:
+    """Bad input: one line, exit 2."""
+    fail(str(exc))
+
+
+def _rules(text: str) -> CornerRules:
+    """Parse --rules, refusing bad text in one line."""
+    try:
+        return parse_corner_rules(text)
+    except InvalidCornerRulesError as exc:
+        _refuse(exc)
+
+
+def _players(players: int) -> int:
+    """Check --players, refusing in one line."""
+    try:
+        return check_players(players)
+    except InvalidPlayersError as exc:
+        _refuse(exc)
+
+
+def _seed(seed: int | None) -> int:
+    """A checked seed, or a random one (printed by the caller)."""
+    try:
+        return secrets.randbelow(SEED_LIMIT) if seed is None else check_seed(seed)
+    except InvalidSeedError as exc:
+        _refuse(exc)
+
+
+rules_option = click.option("--rules", "rules_text", default="default", show_default=True,
+                            help="Kings Corner options joined with '+', e.g. draw=start+under=yes.")
+players_option = click.option("--players", type=int, default=2, show_default=True, help="Players at the table, 2 to 4.")
+format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+
+
+@corner.command("deal", context_settings=CONTEXT)
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
+@players_option
+@rules_option
+@format_option
+def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> None:
+    """Deal a hand: seven cards each, the four side piles, the stock.
+
+    With --format json the output is also a position file for 'corner turn' (the
+    hand in it is player 1's, who plays first).
+    """
+    rules, players, seed = _rules(rules_text), _players(players), _seed(seed)
+    position = deal_hand(seeded_deck(seed), players, rules)
+    if fmt == "json":
+        data = position_to_json(position)
+        data.update({"seed": seed, "players": players, "hands": [hand_text(h).split() for h in position.hands],
+                     "stock": hand_text(position.stock).split()})
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"Kings Corner, deal {seed}, {players} players, rules {rules}; player 1 plays first.")
+    click.echo(draw_position(position))
+
+
+@corner.command("turn", context_settings=CONTEXT)
+@click.argument("position_path", metavar="POSITION.json")
+@format_option
+def turn_command(position_path: str, fmt: str) -> None:
+    """The best turn for the hand in a position file: most cards shed, then fewest points, then fewest spots."""
+    try:
+        piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
+    except InvalidCornerRecordError as exc:
+        _refuse(exc)
+    turn = best_turn(piles, hand, rules)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "line": [str(m) for m in turn.line], "shed": turn.shed, "hand_after": hand_text(turn.hand).split(),
+            "points_left": turn.points, "spots_left": turn.spots, "states": turn.states,
+        }))
+        return
+    click.echo(draw_piles(piles))
+    click.echo(f"Hand: {hand_text(hand)}")
+    if not turn.line:
+        click.echo("Best turn: no play helps; end the turn.")
+        return
+    click.echo(f"Best turn ({len(turn.line)} moves, {turn.shed} cards shed, {turn.states:,} positions searched):")
+    for number, move in enumerate(turn.line, start=1):
+        click.echo(f"  {number}. {move}")
+    click.echo(draw_piles(turn.piles))
+    click.echo(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, {turn.spots} spots left open)")
+
+
+@corner.command("solve", context_settings=CONTEXT)
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
+@rules_option
+@click.option("--budget", type=click.IntRange(1, 10**9), default=DEFAULT_NODES, show_default=True,
+              help="Positions and turn endings the search may visit before it answers 'undecided'.")
+@format_option
+def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> None:
+    """Two players, both hands and the stock order known: can player 1 force going out first?
+
+    Exit status: 0 yes, 1 no, 3 undecided (the budget ran out), 2 bad input.
+    """
+    rules, seed = _rules(rules_text), _seed(seed)
+    verdict = solve_open(deal_hand(seeded_deck(seed), 2, rules), budget)
+    if fmt == "json":
+        click.echo(json.dumps({"seed": seed, "rules": rules.to_json(), "result": verdict.result,
+                               "first_turn": [str(m) for m in verdict.line], "nodes": verdict.nodes}))
+    else:
+        answer = {"win": "yes: player 1 can force going out first", "loss": "no: player 1 cannot force going out first",
+                  "unknown": f"undecided: the budget of {budget:,} positions ran out"}[verdict.result]
+        click.echo(f"Deal {seed}, open hands: {answer} ({verdict.nodes:,} positions).")
+        if verdict.line:
+            click.echo("First turn: " + ", ".join(str(m) for m in verdict.line))
+    sys.exit({"win": 0, "loss": 1, "unknown": 3}[verdict.result])
+
+
+@corner.command("sim", context_settings=CONTEXT)
+@players_option
+@click.option("--bots", "bot_text", default="greedy", show_default=True,
+              help=f"Bots by name, comma-separated ({', '.join(BOTS)}); they take turns in the seats.")
+@click.option("--games", type=click.IntRange(1, 10**7), default=100, show_default=True)
+@click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
+              help="Game g is dealt from deal number SEED + g.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@rules_option
+@format_option
+def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, rules_text: str, fmt: str) -> None:
+    """A tournament: win rates with 95% intervals, mean penalty points, and each seat's share of wins.
+
+    The bots rotate through the seats from game to game. JSON: one object per
+    game, then a summary with 'games', 'wins' (by bot) and 'seats' (by seat).
+    """
+    rules, players = _rules(rules_text), _players(players)
+    names = tuple(name.strip() for name in bot_text.split(","))
+    try:
+        for name in names:
+            make_bot(name)
+    except UnknownBotError as exc:
+        _refuse(exc)
+    if seed + games > SEED_LIMIT:
+        fail(f"--seed {seed} with --games {games} runs past the last deal number")
+
+    def each(result: Any) -> None:
+        if fmt == "json":
+            record = CornerRecord(seeded_deck(seed + result.game), players, rules,
+                                  tuple(parse_move(m) for m in result.moves), seed + result.game,
+                                  {"over": True, "winner": result.winner, "penalties": list(result.penalties)})
+            click.echo(json.dumps({"game": result.game, "seats": list(result.seats), **record.to_json()}))
+
+    try:
+        tally = tournament(players, names, games, seed, rules, jobs, each)
+    except KeyboardInterrupt:
+        click.echo("kcsolve: interrupted", err=True)
+        sys.exit(130)
+    summary = tally.to_json()
+    if fmt == "json":
+        click.echo(json.dumps(summary))
+        return
+    click.echo(f"{games} games, {players} players, bots {', '.join(names)}, rules {rules}, "
+               f"deals {seed}..{seed + games - 1}")
+    for name in dict.fromkeys(names):
+        seats = tally.bot_seats[name]
+        low, high = wilson(tally.bot_wins[name], seats)
+        click.echo(f"  {name:<7} won {tally.bot_wins[name]:,} of {seats:,} seats ({tally.bot_wins[name] / seats:.1%}, "
+                   f"95% {low:.1%} to {high:.1%}); mean penalty {tally.bot_points[name] / seats:.2f}")
+    for seat, wins in enumerate(tally.seat_wins):
+        low, high = wilson(wins, games)
+        click.echo(f"  seat {seat + 1}{' (plays first)' if seat == 0 else ''}: won {wins:,} ({wins / games:.1%}, "
+                   f"95% {low:.1%} to {high:.1%})")
+    click.echo(f"  impasses: {tally.impasses:,}")
+
+
+@corner.command("play", context_settings=CONTEXT)
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
+@players_option
+@click.option("--bots", "bot_name", default="greedy", show_default=True, help="The bot in every other seat.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the hand's record to this file when it ends.")
+@rules_option
+def play_command(seed: int | None, players: int, bot_name: str, record_path: str | None, rules_text: str) -> None:
+    """Play a hand in the terminal against bots: you are player 1 and play first.
+
+    Type a move ('play QH N', 'merge S N', 'under 9H W'), 'end' to end your turn,
+    'hint' for the turn solver's best line, 'help', or 'quit'.
+    """
+    rules, players, seed = _rules(rules_text), _players(players), _seed(seed)
+    try:
+        bots = [make_bot(bot_name, seed + s) for s in range(players)]
+    except UnknownBotError as exc:
+        _refuse(exc)
+    position = deal_hand(seeded_deck(seed), players, rules)
+    click.echo(f"Kings Corner, deal {seed}, {players} players, rules {rules}. You are player 1.")
+    lines = _input_lines()
+    moves = []
+    while not position.over:
+        if position.player != 0:
+            move = bots[position.player].choose(view_of(position))
+            if move is not END:
+                click.echo(f"Player {position.player + 1}: {move}")
+        else:
+            click.echo(draw_position(position, seat=0))
+            text = next(lines, None)
+            if text is None or text == "quit":
+                click.echo("Bye.")
+                return
+            move = _human(position, text)
+            if move is None:
+                continue
+        position = position.play(move)
+        moves.append(move)
+    click.echo(draw_position(position))
+    click.echo(describe_result(position))
+    if record_path:
+        record = CornerRecord(seeded_deck(seed), players, rules, tuple(moves), seed, result_of(position))
+        write_atomically(record_path, json.dumps(record.to_json()) + "\n")
+
+
+def _input_lines() -> Iterator[str]:
+    """The player's commands, one per prompt."""
+    while True:
+        click.echo("> ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            return
+        yield line.strip()
+
+
+def _human(position: Position, text: str) -> Move | None:
+    """The human player's move, or None after a command or a mistake (which gets one line)."""
+    if text == "help":
+        click.echo("Moves: 'play QH N', 'merge S N', 'under 9H W' (piles N E S W NE SE SW NW); 'end', 'hint', 'quit'.")
+        return None
+    if text == "hint":
+        turn = best_turn(position.piles, position.hand, position.rules)
+        click.echo("Hint: " + (", ".join(str(m) for m in turn.line) + ", end" if turn.line else "end your turn"))
+        return None
+    try:
+        move = parse_move(text)
+        position.play(move)
+    except (InvalidCornerMoveError, IllegalCornerMoveError) as exc:
+        click.echo(f"Not allowed: {exc}")
+        return None
+    return move
+
+
+def _load(path: str) -> CornerRecord:
+    """Read a Kings Corner record, refusing bad input in one line."""
+    try:
+        return parse_corner_record(_read_text(path, MAX_RECORD_TEXT), _source_name(path))
+    except InvalidCornerRecordError as exc:
+        _refuse(exc)
+
+
+@corner.command("replay", context_settings=CONTEXT)
+@click.argument("record_path", metavar="RECORD.json")
+def replay_command(record_path: str) -> None:
+    """Tell a recorded hand move by move; exit 0 for a legal, finished hand, 1 otherwise."""
+    record = _load(record_path)
+    played = replay_corner(record)
+    click.echo(draw_position(played.positions[0]))
+    for number, (move, after) in enumerate(zip(record.moves, played.positions[1:]), start=1):
+        mover = played.positions[number - 1].player
+        click.echo(f"{number}. player {mover + 1}: {move}")
+        if str(move) == "end" or after.over:
+            click.echo(draw_position(after))
+    if played.error:
+        click.echo(f"Illegal {played.error}.")
+        sys.exit(1)
+    click.echo(describe_result(played.final) if played.final.over else "The hand is not finished.")
+    sys.exit(0 if played.final.over else 1)
+
+
+@corner.command("verify", context_settings=CONTEXT)
+@click.argument("record_path", metavar="RECORD.json")
+def verify_command(record_path: str) -> None:
+    """Replay a record and check it: every move legal, the hand over, any claimed result true (exit 0), else 1."""
+    good, summary = judge_corner(_load(record_path))
+    click.echo(summary)
+    sys.exit(0 if good else 1)

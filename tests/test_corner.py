@@ -1,0 +1,287 @@
+"""Kings Corner: the engine keeps every card, bots play only legal moves and see only their seat,
+the turn solver and the open-hands solver agree with brute force, records replay, and bad input gets one line.
+
+The brute-force checks share only ``board_moves`` and ``Position.play`` (the rules themselves) with the
+solvers: no memo, no pruning of interchangeable empty spots, no turn-level search.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from clitools import assert_bad_input, run, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kcsolve.common.cards import parse_card
+from kcsolve.corner.bots import BOTS, make_bot, view_of
+from kcsolve.corner.engine import (
+    IllegalCornerMoveError,
+    Merge,
+    Play,
+    Position,
+    board_moves,
+    card_int,
+    deal_hand,
+    fits_on,
+    rank,
+    seeded_deck,
+)
+from kcsolve.corner.openhands import solve_open
+from kcsolve.corner.record import CornerRecord, judge_corner, parse_corner_record, result_of
+from kcsolve.corner.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.sim import play_hand, tournament
+from kcsolve.corner.turn import apply, best_turn, spots
+
+RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
+              "scoring=aces+draw=start+under=yes+draw_three=yes"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), rules=st.sampled_from(RULE_TEXTS),
+       bot=st.sampled_from(["random", "greedy", "turn"]))
+def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(seed: int, players: int, rules: str,
+                                                                        bot: str) -> None:
+    position = deal_hand(seeded_deck(seed), players, parse_corner_rules(rules))
+    bots = [make_bot(bot, seed + s) for s in range(players)]
+    for _ in range(3000):
+        assert sorted(position.cards()) == list(range(52))
+        if position.over:
+            break
+        move = bots[position.player].choose(view_of(position))
+        assert move in position.legal_moves()
+        position = position.play(move)
+    assert position.over
+    if position.winner is not None:
+        assert not position.hands[position.winner]
+
+
+def test_seeded_tournaments_are_deterministic() -> None:
+    first = tournament(3, ("random", "greedy", "turn"), 12, 99).to_json()
+    again = tournament(3, ("random", "greedy", "turn"), 12, 99, jobs=2).to_json()
+    assert first == again and first["games"] == 12 and sum(first["seats"]) + first["impasses"] == 12
+
+
+def test_the_engine_refuses_what_the_rules_forbid() -> None:
+    position = Position(CornerRules(), ((card_int(parse_card("8D")),), (), (), (), (), (), (), ()),
+                        (tuple(sorted(card_int(parse_card(c)) for c in ("7H", "7S", "QS", "KC"))), (0,)), (1, 2))
+    play = position.play
+    with pytest.raises(IllegalCornerMoveError, match="7H does not go on 8D"):
+        play(Play(card_int(parse_card("7H")), 0))
+    with pytest.raises(IllegalCornerMoveError, match="only a King starts a corner pile"):
+        play(Play(card_int(parse_card("QS")), 4))
+    with pytest.raises(IllegalCornerMoveError, match="is not in the hand"):
+        play(Play(card_int(parse_card("6C")), 1))
+    assert play(Play(card_int(parse_card("7S")), 0)).piles[0] == (card_int(parse_card("8D")),
+                                                                   card_int(parse_card("7S")))
+    assert play(Play(card_int(parse_card("KC")), 4)).piles[4] == (card_int(parse_card("KC")),)
+    assert play(Play(card_int(parse_card("QS")), 1)).piles[1] == (card_int(parse_card("QS")),)
+
+
+def _random_small_position(rng: random.Random) -> tuple[tuple, tuple, CornerRules]:
+    """Piles of up to three cards that follow the building rule, and a hand of up to four cards."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    piles: list[tuple[int, ...]] = []
+    for index in range(8):
+        pile: list[int] = []
+        if rng.random() < 0.6:
+            base = cards.pop() if index < 4 else next((c for c in cards if rank(c) == 13), None)
+            if base is not None:
+                if base in cards:
+                    cards.remove(base)
+                pile.append(base)
+                for _ in range(rng.randrange(3)):
+                    nxt = next((c for c in cards if fits_on(c, pile[-1])), None)
+                    if nxt is None:
+                        break
+                    cards.remove(nxt)
+                    pile.append(nxt)
+        piles.append(tuple(pile))
+    hand = tuple(sorted(cards[: rng.randrange(1, 5)]))
+    rules = CornerRules(under=rng.random() < 0.3)
+    return tuple(piles), hand, rules
+
+
+def _brute_best(piles: tuple, hand: tuple, rules: CornerRules) -> tuple[int, int, int]:
+    """The best (cards left, points left, spots left) over every sequence of moves, enumerated in full."""
+    best = (len(hand), sum(rules.points(rank(c)) for c in hand), spots(piles, hand))
+    if not hand:
+        return best
+    for move in board_moves(piles, hand, rules):
+        best = min(best, _brute_best(*apply(piles, hand, move), rules))
+    return best
+
+
+def test_turn_solver_agrees_with_brute_force_on_random_small_positions() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        piles, hand, rules = _random_small_position(rng)
+        turn = best_turn(piles, hand, rules)
+        assert (len(turn.hand), turn.points, turn.spots) == _brute_best(piles, hand, rules)
+        after_piles, after_hand = piles, hand
+        for move in turn.line:
+            assert move in board_moves(after_piles, after_hand, rules)
+            after_piles, after_hand = apply(after_piles, after_hand, move)
+        assert (after_piles, after_hand) == (turn.piles, turn.hand)
+
+
+def _tiny_game(rng: random.Random) -> Position:
+    """Two players with two or three cards each, a few cards on the sides, and a stock of up to three."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    sides = [(cards.pop(),) if rng.random() < 0.8 else () for _ in range(4)]
+    hands = (tuple(sorted(cards[:2])), tuple(sorted(cards[2:2 + rng.randrange(2, 4)])))
+    stock = tuple(cards[5: 5 + rng.randrange(0, 4)])
+    return Position(CornerRules(), (*sides, (), (), (), ()), hands, stock)
+
+
+def _brute_forces_out(position: Position, me: int) -> bool:
+    """Plain minimax over single moves: can ``me`` make sure of going out first?"""
+    if position.over:
+        return position.winner == me
+    results = (_brute_forces_out(position.play(m), me) for m in position.legal_moves())
+    return any(results) if position.player == me else all(results)
+
+
+def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games() -> None:
+    rng = random.Random(11)
+    seen = {"win": 0, "loss": 0}
+    for _ in range(60):
+        position = _tiny_game(rng)
+        verdict = solve_open(position, nodes=200_000)
+        assert verdict.result in ("win", "loss")
+        assert (verdict.result == "win") == _brute_forces_out(position, 0)
+        seen[verdict.result] += 1
+    assert seen["win"] and seen["loss"]
+
+
+def test_open_hands_budget_gives_undecided_not_a_guess() -> None:
+    assert solve_open(deal_hand(seeded_deck(0), 2), nodes=50).result == "unknown"
+
+
+def _hidden_shuffled(deck: tuple[int, ...], players: int, seed: int) -> tuple[int, ...]:
+    """The same deal for seat 0 (its hand and the side piles) with every card it cannot see moved around."""
+    size = 7
+    visible = set(range(0, players * size, players)) | set(range(players * size, players * size + 4))
+    hidden_places = [i for i in range(52) if i not in visible]
+    hidden_cards = [deck[i] for i in hidden_places]
+    random.Random(seed).shuffle(hidden_cards)
+    changed = list(deck)
+    for place, card in zip(hidden_places, hidden_cards):
+        changed[place] = card
+    return tuple(changed)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_choose_the_same_whatever_the_cards_they_cannot_see(bot: str, players: int) -> None:
+    for seed in range(3):
+        deck = seeded_deck(seed)
+        other = _hidden_shuffled(deck, players, seed + 100)
+        assert other != deck
+        lines = []
+        for cards in (deck, other):
+            position = deal_hand(cards, players, CornerRules(draw="end"))
+            chooser = make_bot(bot, 7)
+            line = []
+            while position.player == 0 and not position.over:
+                move = chooser.choose(view_of(position))
+                line.append(move)
+                position = position.play(move)
+            lines.append(line)
+        assert lines[0] == lines[1]
+        starts = [deal_hand(cards, players, CornerRules()) for cards in (deck, other)]
+        assert starts[0] != starts[1] and view_of(starts[0]) == view_of(starts[1])
+
+
+def _record_json(seed: int, players: int, rules: CornerRules) -> dict:
+    position = deal_hand(seeded_deck(seed), players, rules)
+    final, moves = play_hand(position, [make_bot("greedy", s) for s in range(players)])
+    return CornerRecord(seeded_deck(seed), players, rules, tuple(moves), seed, result_of(final)).to_json()
+
+
+def test_records_round_trip_and_verify(tmp_path: Path) -> None:
+    for seed, rules in ((1, CornerRules()), (2, parse_corner_rules("draw=start+under=yes"))):
+        data = _record_json(seed, 3, rules)
+        assert judge_corner(parse_corner_record(json.dumps(data)))[0]
+        result = run("corner", "verify", write(tmp_path, data))
+        assert result.exit_code == 0 and "went out" in result.stdout or "impasse" in result.stdout
+    broken = dict(data, moves=["merge N N", *data["moves"]])
+    result = run("corner", "verify", write(tmp_path, broken, "broken.json"))
+    assert result.exit_code == 1
+    assert result.stdout.startswith("illegal move 1 (player 1): merge N N: a pile cannot move onto itself")
+    lying = dict(data, result={**data["result"], "winner": 7})
+    assert run("corner", "verify", write(tmp_path, lying, "lying.json")).exit_code == 1
+    cut = dict(data, moves=data["moves"][:3])
+    assert run("corner", "replay", write(tmp_path, cut, "cut.json")).exit_code == 1
+
+
+def test_sim_json_games_are_records_that_verify(tmp_path: Path) -> None:
+    result = run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random", "--games", "6", "--seed", "4",
+                 "--format", "json")
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    summary = lines[-1]
+    assert summary["games"] == 6 and sum(summary["wins"].values()) == sum(summary["seats"])
+    assert set(summary["wins"]) == {"greedy", "turn", "random"}
+    for n, game in enumerate(lines[:-1]):
+        assert run("corner", "verify", write(tmp_path, game, f"g{n}.json")).exit_code == 0
+
+
+def test_turn_command_reads_a_position_and_prints_the_best_line(tmp_path: Path) -> None:
+    position = {"piles": {"N": ["9D", "8S"], "E": ["KH"], "S": ["4C"], "W": ["2H"], "NE": ["KS", "QH"]},
+                "hand": ["7H", "JC", "6S", "2D"]}
+    result = run("corner", "turn", write(tmp_path, position), "--format", "json")
+    data = json.loads(result.stdout)
+    assert data["line"] == ["play 7H N", "play 6S N", "play JC NE"] and data["shed"] == 3
+    assert data["hand_after"] == ["2D"]
+
+
+def test_play_in_the_terminal_with_hint_and_a_record(tmp_path: Path) -> None:
+    saved = tmp_path / "hand.json"
+    commands = "help\nhint\nplay ZZ N\nmerge N N\n" + "end\n" * 200
+    result = run("corner", "play", "--seed", "3", "--record", str(saved), input=commands)
+    assert result.exit_code == 0
+    assert "Hint: " in result.stdout and "Not allowed: not a move: 'play ZZ N'" in result.stdout
+    assert "Not allowed: merge N N: a pile cannot move onto itself" in result.stdout
+    assert run("corner", "verify", str(saved)).exit_code == 0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["sim", "--bots", "greedy,wizard"], "unknown bot 'wizard' (bots: random, greedy, turn, search)"),
+    (["sim", "--players", "5"], "Kings Corner is for 2 to 4 players, not 5"),
+    (["deal", "--players", "1"], "Kings Corner is for 2 to 4 players, not 1"),
+    (["deal", "--rules", "draw=sideways"], "option 'draw' takes end or start, not 'sideways'"),
+    (["deal", "--rules", "jokers=yes"], None),
+    (["solve", "--seed", "-1"], None),
+    (["sim", "--frobnicate"], None),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
+    assert_bad_input(run("corner", *args), message)
+
+
+def test_bad_position_and_record_files(tmp_path: Path) -> None:
+    bad_pile = {"piles": {"N": ["9D", "8D"]}, "hand": ["7H"]}
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{path}: pile N: 8D cannot lie on 9D")
+    twice = {"piles": {"N": ["9D"]}, "hand": ["9D"]}
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, twice, "t.json")),
+                     f"{path}: hand: 9D appears twice in the position")
+    corner = {"piles": {"NE": ["QD"]}, "hand": []}
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, corner, "c.json")),
+                     f"{path}: pile NE: a corner pile starts with a King")
+    assert_bad_input(run("corner", "turn", write(tmp_path, "[" * 100_000, "deep.json")), None)
+    assert_bad_input(run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")),
+                     None)
+    assert_bad_input(run("corner", "verify", str(tmp_path / "absent.json")), None)
+
+
+def test_merge_moves_a_whole_pile() -> None:
+    c = {t: card_int(parse_card(t)) for t in ("9D", "8S", "7D", "6C")}
+    position = Position(CornerRules(), ((c["9D"], c["8S"]), (c["7D"], c["6C"]), (), (), (), (), (), ()),
+                        ((0,), (1,)), ())
+    after = position.play(Merge(1, 0))
+    assert after.piles[0] == (c["9D"], c["8S"], c["7D"], c["6C"]) and after.piles[1] == ()
