@@ -33,7 +33,7 @@ from kcsolve.corner.engine import (
 from kcsolve.corner.openhands import solve_open
 from kcsolve.corner.record import CornerRecord, judge_corner, parse_corner_record, result_of
 from kcsolve.corner.rules import CornerRules, parse_corner_rules
-from kcsolve.corner.sim import play_hand, tournament
+from kcsolve.corner.sim import play_hand, play_match, tournament
 from kcsolve.corner.turn import apply, best_turn, spots
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
@@ -285,3 +285,18 @@ def test_merge_moves_a_whole_pile() -> None:
                         ((0,), (1,)), ())
     after = position.play(Merge(1, 0))
     assert after.piles[0] == (c["9D"], c["8S"], c["7D"], c["6C"]) and after.piles[1] == ()
+
+
+def test_a_match_adds_hands_until_the_target_and_the_lead_passes_left() -> None:
+    rules = CornerRules(target=20)
+    result = play_match(40, 3, [make_bot("greedy") for _ in range(3)], rules)
+    assert max(result.totals) >= rules.target and result.hands >= 1
+    totals = [0, 0, 0]
+    for hand in range(result.hands):
+        order = [(hand + i) % 3 for i in range(3)]
+        final, _ = play_hand(deal_hand(seeded_deck(40 + hand), 3, rules), [make_bot("greedy") for _ in order])
+        for place, points in enumerate(final.penalties()):
+            totals[order[place]] += points
+        assert (max(totals) >= rules.target) == (hand == result.hands - 1)
+    assert tuple(totals) == result.totals
+    assert result.winner is None or result.totals[result.winner] == min(result.totals)

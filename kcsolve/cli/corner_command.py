@@ -176,13 +176,17 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
 @click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
               help="Game g is dealt from deal number SEED + g.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--match", is_flag=True, help="Each game is hands up to the target score (the lowest total wins), "
+                                             "not one hand.")
 @rules_option
 @format_option
-def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, rules_text: str, fmt: str) -> None:
+def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, match: bool, rules_text: str,
+                fmt: str) -> None:
     """A tournament: win rates with 95% intervals, mean penalty points, and each seat's share of wins.
 
     The bots rotate through the seats from game to game. JSON: one object per
-    game, then a summary with 'games', 'wins' (by bot) and 'seats' (by seat).
+    game (a hand record; with --match, the totals), then a summary with 'games',
+    'wins' (by bot) and 'seats' (by seat).
     """
     rules, players = _rules(rules_text), _players(players)
     names = tuple(name.strip() for name in bot_text.split(","))
@@ -195,14 +199,17 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, r
         fail(f"--seed {seed} with --games {games} runs past the last deal number")
 
     def each(result: Any) -> None:
-        if fmt == "json":
+        if fmt == "json" and match:
+            click.echo(json.dumps({"game": result.game, "seats": list(result.seats), "winner": result.winner,
+                                   "totals": list(result.penalties)}))
+        elif fmt == "json":
             record = CornerRecord(seeded_deck(seed + result.game), players, rules,
                                   tuple(parse_move(m) for m in result.moves), seed + result.game,
                                   {"over": True, "winner": result.winner, "penalties": list(result.penalties)})
             click.echo(json.dumps({"game": result.game, "seats": list(result.seats), **record.to_json()}))
 
     try:
-        tally = tournament(players, names, games, seed, rules, jobs, each)
+        tally = tournament(players, names, games, seed, rules, jobs, each, match)
     except KeyboardInterrupt:
         click.echo("kcsolve: interrupted", err=True)
         sys.exit(130)
@@ -221,7 +228,7 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, r
         low, high = wilson(wins, games)
         click.echo(f"  seat {seat + 1}{' (plays first)' if seat == 0 else ''}: won {wins:,} ({wins / games:.1%}, "
                    f"95% {low:.1%} to {high:.1%})")
-    click.echo(f"  impasses: {tally.impasses:,}")
+    click.echo(f"  {'ties' if match else 'impasses'}: {tally.impasses:,}")
 
 
 @corner.command("play", context_settings=CONTEXT)

@@ -67,6 +67,44 @@ def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules:
     return GameResult(game, seats, final.winner, final.penalties(), tuple(str(m) for m in moves))
 
 
+@dataclass(frozen=True)
+class MatchResult:
+    """A game of several hands: penalty totals by seat, the hands played, and the winner (None on a tie)."""
+
+    totals: tuple[int, ...]
+    hands: int
+    winner: int | None
+
+
+def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DEFAULT) -> MatchResult:
+    """Hands until a player reaches the target score; the lead passes left each hand; the lowest total wins.
+
+    Hand h is dealt from deal number ``seed + h`` and led by seat ``h mod players``.
+    """
+    totals = [0] * players
+    hands = 0
+    while max(totals) < rules.target:
+        lead = hands % players
+        order = [(lead + i) % players for i in range(players)]
+        final, _ = play_hand(deal_hand(seeded_deck(seed + hands), players, rules), [bots[s] for s in order])
+        for place, points in enumerate(final.penalties()):
+            totals[order[place]] += points
+        hands += 1
+        if hands > 10_000:
+            raise RunawayHandError("a game went past 10,000 hands without reaching the target")
+    low = min(totals)
+    leaders = [s for s, t in enumerate(totals) if t == low]
+    return MatchResult(tuple(totals), hands, leaders[0] if len(leaders) == 1 else None)
+
+
+def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
+    """Game ``game`` of a tournament of matches: bots rotated by ``game`` seats, hands dealt from ``seed + 1000 g``."""
+    seats = tuple(names[(s + game) % len(names)] for s in range(players))
+    bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
+    result = play_match(seed + 1_000 * game, players, bots, rules)
+    return GameResult(game, seats, result.winner, result.totals, ())
+
+
 @dataclass
 class Tally:
     """Running totals of a tournament."""
@@ -113,26 +151,26 @@ class Tally:
 
 
 def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules = DEFAULT,
-               jobs: int = 1, report: Callable[[GameResult], None] | None = None) -> Tally:
-    """Play ``games`` games and tally them; results arrive in game order."""
+               jobs: int = 1, report: Callable[[GameResult], None] | None = None, match: bool = False) -> Tally:
+    """Play ``games`` games (single hands, or whole games to the target with ``match``) and tally them in order."""
     check_players(players)
     for name in names:
         make_bot(name)
     tally = Tally(players, names)
-    for result in _results(players, names, games, seed, rules, jobs):
+    for result in _results(players, names, games, seed, rules, jobs, play_match_game if match else play_game):
         tally.add(result)
         if report is not None:
             report(result)
     return tally
 
 
-def _results(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules,
-             jobs: int) -> Iterator[GameResult]:
+def _results(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules, jobs: int,
+             play: Callable[..., GameResult]) -> Iterator[GameResult]:
     """The games' results in order, in this process or in a pool of ``jobs`` processes."""
     if jobs <= 1:
         for game in range(games):
-            yield play_game(game, seed, players, names, rules)
+            yield play(game, seed, players, names, rules)
         return
     with ProcessPoolExecutor(jobs) as pool:
         args = [range(games), [seed] * games, [players] * games, [names] * games, [rules] * games]
-        yield from pool.map(play_game, *args, chunksize=max(1, games // (8 * jobs)))
+        yield from pool.map(play, *args, chunksize=max(1, games // (8 * jobs)))
