@@ -41,10 +41,11 @@ def accepts(word: np.uint64, bound: np.uint64) -> bool:
     return word <= MASK64 - remainder
 
 
-@njit("void(uint64, int8[:])", cache=True)
-def deal_ranks_into(seed: np.uint64, ranks: np.ndarray) -> None:
-    """Fill ``ranks`` with the ranks of deal number ``seed``, top of the stock first."""
-    order = np.arange(DECK_SIZE)
+@njit("void(uint64, int64[:])", cache=True)
+def shuffle_into(seed: np.uint64, order: np.ndarray) -> None:
+    """Fill ``order`` with the permutation of range(52) that deal number ``seed`` applies, as ``shuffle_order``."""
+    for i in range(DECK_SIZE):
+        order[i] = i
     state = seed
     for i in range(DECK_SIZE - 1, 0, -1):
         bound = np.uint64(i + 1)
@@ -55,8 +56,6 @@ def deal_ranks_into(seed: np.uint64, ranks: np.ndarray) -> None:
             word = _mix(state)
         j = np.int64(word % bound)
         order[i], order[j] = order[j], order[i]
-    for i in range(DECK_SIZE):
-        ranks[i] = order[i] % 13 + 1
 
 
 @njit("UniTuple(int64, 3)(int8[:], boolean)", cache=True)
@@ -94,9 +93,12 @@ def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
 @njit("void(uint64[:], boolean, boolean[:], int8[:], int8[:])", cache=True)
 def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: np.ndarray, deals: np.ndarray) -> None:
     """Deal and follow every seed, writing its verdict, cards drawn and deals."""
+    order = np.empty(DECK_SIZE, np.int64)
     ranks = np.empty(DECK_SIZE, np.int8)
     for k in range(seeds.size):
-        deal_ranks_into(seeds[k], ranks)
+        shuffle_into(seeds[k], order)
+        for i in range(DECK_SIZE):
+            ranks[i] = order[i] % 13 + 1  # pack index i has rank i mod 13 + 1, as in deal_ranks
         w, e, d = course_end(ranks, stop_at_courts)
         won[k] = w == 1
         end[k] = e
