@@ -3,7 +3,7 @@
 Each run is a fresh `python -m kcsolve stats` process on a fresh database; the
 pure-Python runs set KCSOLVE_PURE_PYTHON=1. Deals/s is by the wall clock; CPU
 seconds are those of the run and its workers (user + system). Peak memory is the
-largest resident set of that process or any of its workers. The compiled and the
+largest resident set of that run or any of its workers. The compiled and the
 Python runs must count the same wins.
 
     python scripts/bench_stats.py                    # 20,000 deals
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -25,22 +24,28 @@ from pathlib import Path
 PATHS = {"compiled": {}, "python": {"KCSOLVE_PURE_PYTHON": "1"}}
 
 
-def children_cpu() -> float:
-    """User plus system seconds of every finished child process so far."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+# Runs the command and reports its own children's usage, so each run's figures are its alone.
+LAUNCHER = """
+import json, resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"code": done.returncode, "out": done.stdout, "err": done.stderr,
+                  "cpu": usage.ru_utime + usage.ru_stime, "peak": usage.ru_maxrss / 1024}))
+"""
 
 
 def timed_run(args: list[str], env: dict[str, str]) -> tuple[float, float, dict, float]:
     """(wall seconds, CPU seconds, JSON summary, peak resident MB of the run and its workers)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    cpu = children_cpu()
     began = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "kcsolve", "stats", "--format", "json", *args],
-                         check=True, capture_output=True, text=True, env={**os.environ, **env})
+    launched = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "kcsolve", "stats", "--format", "json", *args],
+        check=True, capture_output=True, text=True, env={**os.environ, **env},
+    )
     seconds = time.perf_counter() - began
-    peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
-    return seconds, children_cpu() - cpu, json.loads(out.stdout), peak
+    run = json.loads(launched.stdout)
+    if run["code"] != 0:
+        raise SystemExit(f"kcsolve stats failed ({run['code']}): {run['err'].strip()}")
+    return seconds, run["cpu"], json.loads(run["out"]), run["peak"]
 
 
 def main() -> None:
