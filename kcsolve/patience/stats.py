@@ -396,11 +396,7 @@ def run(
     progress = Progress(count, done=store.done_count(name, start, count, budget))
     if report:
         report(progress)
-    size = CHUNK
-    if compiled_applies(rules) and progress.done < count:
-        from . import compiled  # noqa: F401  (loaded once here, so forked workers inherit the compiled code)
-
-        size = COURSE_CHUNK
+    size = COURSE_CHUNK if compiled_applies(rules) else CHUNK
     pending = chunks_to_solve(store, name, start, count, budget, size)
 
     def finished(rows: list[Row] | PackedCourses) -> None:
