@@ -52,6 +52,7 @@ COURSE_CHUNK = 10_000  # the compiled course takes about 15 ms for these; fewer,
 PURE_PYTHON = "KCSOLVE_PURE_PYTHON"  # set to 1: the Python course even where the compiled one applies
 WINDOW = 100_000  # seeds looked up in the store at a time, so memory does not grow with --count
 MAX_RESTARTS = 3
+STOP_GRACE = 2.0  # seconds that chunks already running get to finish when a run stops
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 Z95 = 1.959963984540054
 REASONS = LOSS_REASONS
@@ -455,9 +456,22 @@ def _run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget
                         "run the same command again to resume"
                     ) from None
             except BaseException:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
+                _stop_workers(pool, futures)
                 raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, list[int]]) -> None:
+    """Cancel what has not started, give running chunks STOP_GRACE seconds, then end every worker.
+
+    A worker ended while it writes a large result leaves half a message in the
+    result pipe, and the pool's reader then waits for the rest for ever; a chunk
+    that has finished is past that point.
+    """
+    for future in futures:
+        future.cancel()
+    wait(futures, timeout=STOP_GRACE)
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
 
 
 def check_scheduler(address: str) -> None:
