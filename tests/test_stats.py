@@ -27,9 +27,11 @@ def stats_json(*args: str) -> tuple[int, dict]:
     return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else {}
 
 
-def kcsolve_process(*args: str) -> subprocess.Popen:
-    """``python -m kcsolve ...`` as a child process."""
-    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def kcsolve_process(*args: str, pure_python: bool = False) -> subprocess.Popen:
+    """``python -m kcsolve ...`` as a child process, on the pure-Python course if asked."""
+    env = {**os.environ, "KCSOLVE_PURE_PYTHON": "1"} if pure_python else None
+    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
 
 
 def stored(db: Path) -> int:
@@ -101,9 +103,13 @@ def test_text_summary(tmp_path: Path) -> None:
 
 
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
-    """Ctrl-C keeps every finished row; running again completes the range with the same verdicts."""
+    """Ctrl-C keeps every finished row; running again (compiled, after Python) completes the range with the same verdicts.
+
+    The interrupted run takes the slower Python course, so the signal surely comes mid-run.
+    """
     db = tmp_path / "r.db"
-    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json")
+    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json",
+                              pure_python=True)
     wait_for_rows(db, 4000, process)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -118,9 +124,10 @@ def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
 
 
 def test_killed_worker_loses_nothing(tmp_path: Path) -> None:
-    """A worker killed mid-run costs a pool restart; the run completes and no verdict is lost."""
+    """A worker killed mid-run costs a pool restart; the run (Python, so it is still running) loses no verdict."""
     db = tmp_path / "r.db"
-    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json")
+    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json",
+                              pure_python=True)
     wait_for_rows(db, 2000, process)
     children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
     assert children, "no worker processes found"

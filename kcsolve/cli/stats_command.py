@@ -51,6 +51,8 @@ def stats_command(
     scheduler address) or a run that cannot go on (a full disk, workers that
     keep dying, a lost scheduler), 130 when interrupted by Ctrl-C, SIGTERM or
     SIGHUP. Finished deals are always kept: run the same command again to resume.
+    Where sets are pairs, deals are decided by the numba-compiled forced course;
+    KCSOLVE_PURE_PYTHON=1 keeps the Python one (same rows, for benchmarks).
     """
     from ..patience import stats
 

@@ -6,7 +6,10 @@ the seeds still missing (and undecided ones, when a larger budget is given).
 Under rules where the deck alone decides (docs/THEORY.md: Lemma 1, Theorem 2,
 Corollary 3) a deal is decided by its forced course without building a line;
 the win rests on the proof, and the same deals replay through the engine in the
-test suite and in ``kcsolve solve``.
+test suite and in ``kcsolve solve``. Those deals are dealt and followed by the
+numba-compiled course (:mod:`.compiled`) and stored a chunk per SQL statement;
+``KCSOLVE_PURE_PYTHON=1`` keeps them on the Python course, for benchmarks and
+cross-checks.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from concurrent.futures import (
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..common.deal import deal, deal_ranks
 from .rules import Rules, parse_rules
@@ -38,12 +41,18 @@ from .solution import LOSS_REASONS
 from .solver import Budget, parse_budget, solve
 from .theory import course_end, covers
 
+if TYPE_CHECKING:
+    from .compiled import CourseBatch
+
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 SCHEMA_VERSION = 2
 SEED_OFFSET = 1 << 63  # deal numbers run to 2**64-1; stored minus 2**63 they fit SQLite's signed integers
 CHUNK = 2_000
+COURSE_CHUNK = 10_000  # the compiled course takes about 15 ms for these; fewer, larger commits
+PURE_PYTHON = "KCSOLVE_PURE_PYTHON"  # set to 1: the Python course even where the compiled one applies
 WINDOW = 100_000  # seeds looked up in the store at a time, so memory does not grow with --count
 MAX_RESTARTS = 3
+STOP_GRACE = 2.0  # seconds that chunks already running get to finish when a run stops
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 Z95 = 1.959963984540054
 REASONS = LOSS_REASONS
@@ -66,6 +75,49 @@ CREATE TABLE IF NOT EXISTS deals (
 COLUMNS = ("rules", "seed", "result", "reason", "card", "deal", "method", "seconds", "budget", "budget_kind")
 
 Row = tuple[int, str, str | None, int | None, int | None, str, float, str | None, str | None]
+
+# One compiled chunk in one statement: json_each unpacks (seed - base) << 12 | end << 6 | deals (0 for a win) in C.
+INSERT_COURSES = f"""
+INSERT OR REPLACE INTO deals ({', '.join(COLUMNS)})
+SELECT ?1, ?2 + (value >> 12),
+       CASE WHEN value & 4095 THEN 'loss' ELSE 'win' END,
+       CASE WHEN value & 4095 THEN 'full' END,
+       CASE WHEN value & 4095 THEN (value >> 6) & 63 END,
+       CASE WHEN value & 4095 THEN value & 63 END,
+       'course', ?3, NULL, NULL
+FROM json_each(?4)
+"""
+SPAN = 1 << 40  # seeds of one statement lie within this of its base, so every code fits a signed 64-bit integer
+
+
+@dataclass(frozen=True)
+class PackedCourses:
+    """Compiled verdicts as INSERT_COURSES takes them: (base seed, JSON array of codes) pieces, packed in the worker."""
+
+    pieces: tuple[tuple[int, str], ...]
+    count: int
+    seconds: float  # for the whole chunk; each row stores its mean share
+
+    def __len__(self) -> int:
+        return self.count
+
+
+def pack_courses(batch: CourseBatch) -> PackedCourses:
+    """Pack a compiled chunk: seeds sorted and cut into pieces spanning less than SPAN from their base."""
+    import numpy as np
+
+    order = np.argsort(batch.seeds, kind="stable")
+    seeds = batch.seeds[order]
+    low = np.where(batch.won, 0, batch.end.astype(np.int64) << 6 | batch.deals)[order]
+    pieces = []
+    first = 0
+    while first < len(seeds):
+        base = seeds[first]
+        last = first + int(np.searchsorted(seeds[first:] - base, np.uint64(SPAN)))
+        codes = (seeds[first:last] - base).astype(np.int64) << 12 | low[first:last]
+        pieces.append((int(base), "[" + ",".join(map(str, codes.tolist())) + "]"))
+        first = last
+    return PackedCourses(tuple(pieces), len(batch), batch.seconds)
 
 
 class ResultsStoreError(ValueError):
@@ -131,6 +183,7 @@ class ResultsStore:
                 self.db = _open_readonly(path)
                 return
             self.db = sqlite3.connect(path)
+            self.db.execute("PRAGMA page_size = 16384")  # a new store only: fewer, larger pages insert faster
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
             with self.db:
@@ -146,14 +199,18 @@ class ResultsStore:
         """Close the database."""
         self.db.close()
 
-    def add(self, rules: str, rows: list[Row]) -> None:
+    def add(self, rules: str, rows: list[Row] | PackedCourses) -> None:
         """Store solved deals in one transaction (replacing undecided rows retried)."""
         try:
             with self.db:
-                self.db.executemany(
-                    f"INSERT OR REPLACE INTO deals ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                    [(rules, seed - SEED_OFFSET, *rest) for seed, *rest in rows],
-                )
+                if isinstance(rows, list):
+                    self.db.executemany(
+                        f"INSERT OR REPLACE INTO deals ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+                        [(rules, seed - SEED_OFFSET, *rest) for seed, *rest in rows],
+                    )
+                else:
+                    for base, codes in rows.pieces:
+                        self.db.execute(INSERT_COURSES, (rules, base - SEED_OFFSET, rows.seconds / rows.count, codes))
         except sqlite3.DatabaseError as exc:
             raise ResultsStoreError(f"cannot write to {str(self.path)!r}: {_why(self.path, exc)}; "
                                     "every deal stored before this is kept") from None
@@ -229,9 +286,18 @@ def _larger(budget: Budget, spent: str | None) -> bool:
     return (budget.nodes or 0) > (before.nodes or 0) or (budget.seconds or 0) > (before.seconds or 0)
 
 
-def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row]:
-    """Decide a list of seeds; one row each. Runs in worker processes."""
+def compiled_applies(rules: Rules) -> bool:
+    """Whether ``rules`` go to the compiled course: sets are pairs and KCSOLVE_PURE_PYTHON is not 1."""
+    return covers(rules) and os.environ.get(PURE_PYTHON) != "1"
+
+
+def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row] | PackedCourses:
+    """Decide a list of seeds; one row each, or the compiled verdicts packed for the store. Runs in worker processes."""
     rules = parse_rules(rules_text)
+    if compiled_applies(rules):
+        from .compiled import course_ends
+
+        return pack_courses(course_ends(seeds, rules))
     if covers(rules):
         return [decide_forced(seed, rules) for seed in seeds]
     return [decide_by_search(seed, rules, budget) for seed in seeds]
@@ -331,9 +397,10 @@ def run(
     progress = Progress(count, done=store.done_count(name, start, count, budget))
     if report:
         report(progress)
-    pending = chunks_to_solve(store, name, start, count, budget)
+    size = COURSE_CHUNK if compiled_applies(rules) else CHUNK
+    pending = chunks_to_solve(store, name, start, count, budget, size)
 
-    def finished(rows: list[Row]) -> None:
+    def finished(rows: list[Row] | PackedCourses) -> None:
         store.add(name, rows)
         progress.done += len(rows)
         progress.solved += len(rows)
@@ -353,7 +420,7 @@ def run(
 
 
 def _run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
-              finished: Callable[[list[Row]], None], stop: StopFlag) -> None:
+              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
     """Run chunks in worker processes; a killed worker costs a restart of the pool, up to MAX_RESTARTS."""
     restarts = 0
     retry: list[list[int]] = []  # chunks in flight when a pool broke
@@ -389,9 +456,22 @@ def _run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget
                         "run the same command again to resume"
                     ) from None
             except BaseException:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
+                _stop_workers(pool, futures)
                 raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, list[int]]) -> None:
+    """Cancel what has not started, give running chunks STOP_GRACE seconds, then end every worker.
+
+    A worker ended while it writes a large result leaves half a message in the
+    result pipe, and the pool's reader then waits for the rest for ever; a chunk
+    that has finished is past that point.
+    """
+    for future in futures:
+        future.cancel()
+    wait(futures, timeout=STOP_GRACE)
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
 
 
 def check_scheduler(address: str) -> None:
@@ -401,7 +481,7 @@ def check_scheduler(address: str) -> None:
 
 
 def _run_dask(address: str, name: str, pending: Iterator[list[int]], budget: Budget,
-              finished: Callable[[list[Row]], None], stop: StopFlag) -> None:
+              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
     """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
     check_scheduler(address)
     try:
