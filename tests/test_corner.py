@@ -16,9 +16,12 @@ from clitools import assert_bad_input, run, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kcsolve.corner.sim as corner_sim
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.bots import BOTS, make_bot, view_of
+from kcsolve.corner.bots import BOTS, SeatView, make_bot, view_of
 from kcsolve.corner.engine import (
+    END,
+    End,
     IllegalCornerMoveError,
     Merge,
     Play,
@@ -30,9 +33,14 @@ from kcsolve.corner.engine import (
     rank,
     seeded_deck,
 )
-from kcsolve.corner.openhands import solve_open
-from kcsolve.corner.record import CornerRecord, judge_corner, parse_corner_record, result_of
-from kcsolve.corner.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.openhands import longest_hand, solve_open
+from kcsolve.corner.record import (
+    CornerRecord,
+    judge_corner,
+    parse_corner_record,
+    result_of,
+)
+from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
 from kcsolve.corner.sim import play_hand, play_match, tournament
 from kcsolve.corner.turn import apply, best_turn, spots
 
@@ -129,34 +137,66 @@ def test_turn_solver_agrees_with_brute_force_on_random_small_positions() -> None
         assert (after_piles, after_hand) == (turn.piles, turn.hand)
 
 
-def _tiny_game(rng: random.Random) -> Position:
-    """Two players with two or three cards each, a few cards on the sides, and a stock of up to three."""
+def _tiny_game(rng: random.Random, rules: CornerRules, stock_max: int = 3) -> Position:
+    """Two players with two or three cards each, a few cards on the sides, and a stock of up to ``stock_max``."""
     cards = list(range(52))
     rng.shuffle(cards)
     sides = [(cards.pop(),) if rng.random() < 0.8 else () for _ in range(4)]
     hands = (tuple(sorted(cards[:2])), tuple(sorted(cards[2:2 + rng.randrange(2, 4)])))
-    stock = tuple(cards[5: 5 + rng.randrange(0, 4)])
-    return Position(CornerRules(), (*sides, (), (), (), ()), hands, stock)
+    stock = tuple(cards[5: 5 + rng.randrange(0, stock_max + 1)])
+    return Position(rules, (*sides, (), (), (), ()), hands, stock)
 
 
 def _brute_forces_out(position: Position, me: int) -> bool:
     """Plain minimax over single moves: can ``me`` make sure of going out first?"""
-    if position.over:
-        return position.winner == me
-    results = (_brute_forces_out(position.play(m), me) for m in position.legal_moves())
-    return any(results) if position.player == me else all(results)
+    memo: dict[Position, bool] = {}
+
+    def forces(at: Position) -> bool:
+        if at.over:
+            return at.winner == me
+        if at not in memo:
+            results = (forces(at.play(m)) for m in at.legal_moves())
+            memo[at] = any(results) if at.player == me else all(results)
+        return memo[at]
+
+    return forces(position)
 
 
-def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games() -> None:
+@pytest.mark.parametrize(("rules", "games", "stock_max"), [
+    ("default", 60, 3), ("draw_three=yes", 30, 3), ("draw=start+under=yes", 20, 3), ("until_play=yes", 30, 2),
+])
+def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games(rules: str, games: int, stock_max: int) -> None:
     rng = random.Random(11)
     seen = {"win": 0, "loss": 0}
-    for _ in range(60):
-        position = _tiny_game(rng)
+    for _ in range(games):
+        position = _tiny_game(rng, parse_corner_rules(rules), stock_max)
         verdict = solve_open(position, nodes=200_000)
         assert verdict.result in ("win", "loss")
         assert (verdict.result == "win") == _brute_forces_out(position, 0)
         seen[verdict.result] += 1
     assert seen["win"] and seen["loss"]
+
+
+def test_open_hands_solver_plays_on_with_the_three_cards_drawn() -> None:
+    c = {t: card_int(parse_card(t)) for t in ("5S", "3S", "3D", "AS", "4S", "5H", "2H")}
+    position = Position(parse_corner_rules("draw_three=yes"), ((), (), (c["5S"],), (), (), (), (), ()),
+                        ((c["3D"], c["3S"]), (c["AS"], c["4S"], c["5H"])), (c["2H"],))
+    verdict = solve_open(position)
+    assert verdict.result == "win"
+    assert [str(m) for m in verdict.line][-1] == "play 2H N"  # the card drawn when the hand ran out goes out too
+    after = position
+    for move in verdict.line:
+        after = after.play(move)
+    assert after.over and after.winner == 0
+
+
+def test_until_play_players_who_pass_use_up_the_stock_and_the_hand_ends() -> None:
+    start = deal_hand(seeded_deck(3), 2, parse_corner_rules("until_play=yes"))
+    position, turns = start, 0
+    while not position.over:
+        position, turns = position.play(END), turns + 1
+        assert turns < longest_hand(start)
+    assert position.stock == () and position.winner is None
 
 
 def test_open_hands_budget_gives_undecided_not_a_guess() -> None:
@@ -209,7 +249,8 @@ def test_records_round_trip_and_verify(tmp_path: Path) -> None:
         data = _record_json(seed, 3, rules)
         assert judge_corner(parse_corner_record(json.dumps(data)))[0]
         result = run("corner", "verify", write(tmp_path, data))
-        assert result.exit_code == 0 and "went out" in result.stdout or "impasse" in result.stdout
+        assert result.exit_code == 0
+        assert "went out" in result.stdout or "impasse" in result.stdout
     broken = dict(data, moves=["merge N N", *data["moves"]])
     result = run("corner", "verify", write(tmp_path, broken, "broken.json"))
     assert result.exit_code == 1
@@ -287,16 +328,82 @@ def test_merge_moves_a_whole_pile() -> None:
     assert after.piles[0] == (c["9D"], c["8S"], c["7D"], c["6C"]) and after.piles[1] == ()
 
 
-def test_a_match_adds_hands_until_the_target_and_the_lead_passes_left() -> None:
-    rules = CornerRules(target=20)
-    result = play_match(40, 3, [make_bot("greedy") for _ in range(3)], rules)
-    assert max(result.totals) >= rules.target and result.hands >= 1
-    totals = [0, 0, 0]
-    for hand in range(result.hands):
-        order = [(hand + i) % 3 for i in range(3)]
-        final, _ = play_hand(deal_hand(seeded_deck(40 + hand), 3, rules), [make_bot("greedy") for _ in order])
-        for place, points in enumerate(final.penalties()):
-            totals[order[place]] += points
-        assert (max(totals) >= rules.target) == (hand == result.hands - 1)
-    assert tuple(totals) == result.totals
-    assert result.winner is None or result.totals[result.winner] == min(result.totals)
+class _Passer:
+    """A seat that never plays, and notes which seat of each hand it holds."""
+
+    name = "passer"
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def choose(self, view: SeatView) -> End:
+        """The end of the turn, always."""
+        self.seats.add(view.seat)
+        return END
+
+
+def test_a_match_adds_hands_until_the_target_and_the_lead_passes_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = CornerRules(target=60)
+    passer = _Passer()
+    held: list[set[int]] = []
+    finals: list[Position] = []
+
+    def watched(position: Position, bots: list) -> tuple[Position, list]:
+        passer.seats = set()
+        final, moves = play_hand(position, bots)
+        held.append(passer.seats)
+        finals.append(final)
+        return final, moves
+
+    monkeypatch.setattr(corner_sim, "play_hand", watched)
+    result = play_match(40, 3, [make_bot("greedy"), passer, make_bot("greedy")], rules)
+    assert result.hands == len(finals) >= 2
+    assert held == [{(1 - h) % 3} for h in range(result.hands)]  # hand h is led by table seat h mod 3
+    kept = [final.penalties()[(1 - h) % 3] for h, final in enumerate(finals)]
+    assert all(points >= 7 for points in kept)  # a seat that never plays keeps its seven cards and more
+    assert result.totals[1] == sum(kept) >= rules.target
+    assert sum(result.totals) == sum(sum(final.penalties()) for final in finals)
+    assert result.winner in (0, 2, None)
+
+
+def test_match_seed_ranges_are_checked_before_playing() -> None:
+    assert_bad_input(run("corner", "sim", "--match", "--seed", str(2**64 - 1), "--games", "1"),
+                     f"--seed {2**64 - 1} with --games 1 runs past the last deal number")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("target=²", "option 'target' takes a whole number from 1 to 10000, not '²'"),
+    ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
+    ("under=maybe", "option 'under' takes yes or no, not 'maybe'"),
+])
+def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
+    with pytest.raises(InvalidCornerRulesError) as caught:
+        parse_corner_rules(text)
+    assert str(caught.value) == message
+    assert_bad_input(run("corner", "deal", "--seed", "3", "--rules", text), message)
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ({"draw": "end+under=yes"}, "rule 'draw' takes end or start, not 'end+under=yes'"),
+    ({"target": "50"}, "rule 'target' takes a whole number from 1 to 10000, not '50'"),
+    ({"target": True}, "rule 'target' takes a whole number from 1 to 10000, not True"),
+    ({"under": "yes"}, "rule 'under' takes true or false, not 'yes'"),
+    ({"draw_three": 1}, "rule 'draw_three' takes true or false, not 1"),
+    ({"jokers": True}, None),
+])
+def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
+    path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
+    assert_bad_input(run("corner", "turn", path), None if message is None else f"{path}: {message}")
+
+
+def test_rules_written_to_json_read_back() -> None:
+    rules = parse_corner_rules("draw=start+until_play=yes+under=yes+scoring=aces+target=200+hand_size=5")
+    assert rules_from_json(rules.to_json()) == rules
+
+
+def test_json_card_lists_hold_only_cards(tmp_path: Path) -> None:
+    result = run("corner", "turn", write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["4H"]}), "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["hand_after"] == []
+    dealt = json.loads(run("corner", "deal", "--seed", "3", "--format", "json").stdout)
+    assert sorted(len(h) for h in dealt["hands"]) == [7, 7] and len(dealt["stock"]) + 14 + 4 == 52
+    assert all(card_int(parse_card(c)) in range(52) for c in [*dealt["stock"], *dealt["hands"][0]])

@@ -19,6 +19,7 @@ from ..corner.engine import (
     InvalidPlayersError,
     Move,
     Position,
+    card_text,
     check_players,
     deal_hand,
     parse_move,
@@ -39,7 +40,7 @@ from ..corner.record import (
 )
 from ..corner.render import draw_piles, draw_position, hand_text
 from ..corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
-from ..corner.sim import tournament, wilson
+from ..corner.sim import MATCH_DEALS, tournament, wilson
 from ..corner.turn import best_turn
 from ..patience.session import write_atomically
 from .base import CONTEXT, _read_text, _source_name, cli, fail
@@ -92,6 +93,11 @@ players_option = click.option("--players", type=int, default=2, show_default=Tru
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 
 
+def _card_list(cards: tuple[int, ...]) -> list[str]:
+    """Cards as JSON strings; an empty hand is an empty list."""
+    return [card_text(card) for card in cards]
+
+
 @corner.command("deal", context_settings=CONTEXT)
 @click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
 @players_option
@@ -107,8 +113,8 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
     position = deal_hand(seeded_deck(seed), players, rules)
     if fmt == "json":
         data = position_to_json(position)
-        data.update({"seed": seed, "players": players, "hands": [hand_text(h).split() for h in position.hands],
-                     "stock": hand_text(position.stock).split()})
+        data.update({"seed": seed, "players": players, "hands": [_card_list(h) for h in position.hands],
+                     "stock": _card_list(position.stock)})
         click.echo(json.dumps(data))
         return
     click.echo(f"Kings Corner, deal {seed}, {players} players, rules {rules}; player 1 plays first.")
@@ -127,7 +133,7 @@ def turn_command(position_path: str, fmt: str) -> None:
     turn = best_turn(piles, hand, rules)
     if fmt == "json":
         click.echo(json.dumps({
-            "line": [str(m) for m in turn.line], "shed": turn.shed, "hand_after": hand_text(turn.hand).split(),
+            "line": [str(m) for m in turn.line], "shed": turn.shed, "hand_after": _card_list(turn.hand),
             "points_left": turn.points, "spots_left": turn.spots, "states": turn.states,
         }))
         return
@@ -174,7 +180,7 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
               help=f"Bots by name, comma-separated ({', '.join(BOTS)}); they take turns in the seats.")
 @click.option("--games", type=click.IntRange(1, 10**7), default=100, show_default=True)
 @click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
-              help="Game g is dealt from deal number SEED + g.")
+              help="Game g is dealt from deal number SEED + g; with --match, its hands from SEED + 10,001 g on.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
 @click.option("--match", is_flag=True, help="Each game is hands up to the target score (the lowest total wins), "
                                              "not one hand.")
@@ -195,7 +201,7 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
             make_bot(name)
     except UnknownBotError as exc:
         _refuse(exc)
-    if seed + games > SEED_LIMIT:
+    if seed + games * (MATCH_DEALS if match else 1) > SEED_LIMIT:
         fail(f"--seed {seed} with --games {games} runs past the last deal number")
 
     def each(result: Any) -> None:

@@ -195,9 +195,13 @@ class Position:
         return replace(self, hands=self.hands[: self.player] + (hand,) + self.hands[self.player + 1:], stock=stock)
 
     def _end_turn(self) -> Position:
-        """Draw if the rules draw at the end, pass the turn on, and begin the next turn."""
+        """Draw if the rules draw at the end, pass the turn on, and begin the next turn.
+
+        Under 'until_play' a turn ended without a move draws one card: otherwise
+        players who pass with cards in the stock would repeat the position for ever.
+        """
         after = self
-        if self.rules.draw == "end" and not self.rules.until_play:
+        if (self.rules.draw == "end" and not self.rules.until_play) or (self.rules.until_play and not self.moved):
             after = after._draw(1)
         idle = 0 if self.moved or self.stock else self.idle + 1
         after = replace(after, player=(self.player + 1) % self.players, moved=False, idle=idle)

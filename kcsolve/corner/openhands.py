@@ -8,11 +8,10 @@ outcome of the other player's turns) leads to their empty hand before anyone
 else's, within d of their own turns. Iterative deepening asks, for d = 1, 2, ...,
 whether the player to move forces it (a win) or the other player does (a loss);
 short wins and losses are found first, with a memo per (position, player, d).
-The game is finite: each turn draws a card, or, with the stock empty, plays one or
-counts towards the impasse, so once d exceeds the longest possible hand, neither
-forcing means the player to move cannot go out first (a loss for the question
-asked). A node budget makes "undecided" the answer when it runs out, never a
-guess.
+The game is finite (``longest_hand``), so once d exceeds the longest possible hand,
+neither forcing means the player to move cannot go out first (a loss for the
+question asked). A node budget makes "undecided" the answer when it runs out, never
+a guess; so does a turn with more endings than ``turn_outcomes`` lists.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from .engine import END, Move, Position
 from .turn import turn_outcomes
 
 DEFAULT_NODES = 200_000
+TURN_LIMIT = 100_000  # endings of one turn listed before the search answers 'undecided'
 
 
 class NotTwoPlayersError(ValueError):
@@ -44,26 +44,43 @@ class OpenVerdict:
 
 def outcomes(position: Position) -> list[tuple[tuple[Move, ...], Position]]:
     """Every distinct way the turn of the player to move can end, going out first, then fewest cards kept."""
-    ends = turn_outcomes(position.piles, position.hand, position.rules)
-    result = []
-    for line in ends.values():
-        after = position
-        for move in line:
-            after = after.play(move)
-            if after.over:
-                break
-        if not after.over:
-            after = after.play(END)
-            line = (*line, END)
-        result.append((line, after))
     mover = position.player
+    result = _turn_endings(position)
     result.sort(key=lambda item: (item[1].winner != mover, len(item[1].hands[mover]), len(item[0])))
     return result
 
 
+def _turn_endings(position: Position) -> list[tuple[tuple[Move, ...], Position]]:
+    """The turn's distinct endings; a hand emptied under 'draw three' goes on with the cards drawn."""
+    ends = turn_outcomes(position.piles, position.hand, position.rules, TURN_LIMIT)
+    if len(ends) >= TURN_LIMIT:
+        raise _OutOfBudget
+    found: dict[Position, tuple[Move, ...]] = {}
+    for line in ends.values():
+        after = position
+        for move in line:
+            after = after.play(move)
+        if after.over:
+            found.setdefault(after, line)
+        elif after.stock != position.stock:
+            for more, later in _turn_endings(after):
+                found.setdefault(later, (*line, *more))
+        else:
+            found.setdefault(after.play(END), (*line, END))
+    return [(line, after) for after, line in found.items()]
+
+
 def longest_hand(position: Position) -> int:
-    """More turns of one player than any hand from ``position`` can last."""
-    return len(position.stock) + sum(len(h) for h in position.hands) + position.players + 1
+    """More turns of one player than any hand from ``position`` can last.
+
+    Φ = 3·stock + 2·(cards in hands) + (piles holding cards) drops by at least one
+    with each card drawn (-3 + 2) or played (-2, +1 at most for a pile begun) and each
+    merge (-1). A turn that neither moves nor draws counts towards the impasse, and
+    one such turn per player in a row ends the hand. So a hand lasts fewer than
+    players·(Φ + 1) turns in all.
+    """
+    phi = 3 * len(position.stock) + 2 * sum(len(h) for h in position.hands) + sum(1 for p in position.piles if p)
+    return position.players * (phi + 1) + 1
 
 
 def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:

@@ -55,6 +55,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("standard", "aces"),
 }
 FLAGS = ("until_play", "under", "draw_three")
+NUMBERS = {"target": 10_000, "hand_size": 10}  # each option's largest value
 DEFAULT = CornerRules()
 
 
@@ -81,19 +82,43 @@ def parse_corner_rules(text: str) -> CornerRules:
             if value not in ("yes", "no"):
                 raise InvalidCornerRulesError(f"option {name!r} takes yes or no, not {value!r}")
             rules = replace(rules, **{name: value == "yes"})
-        elif name in ("target", "hand_size"):
-            if not value.isdigit() or not (1 <= int(value) <= (10_000 if name == "target" else 10)):
-                raise InvalidCornerRulesError(f"option {name!r} takes a whole number in range, not {value!r}")
+        elif name in NUMBERS:
+            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= NUMBERS[name]:
+                raise InvalidCornerRulesError(
+                    f"option {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {value!r}")
             rules = replace(rules, **{name: int(value)})
         else:
-            known = ", ".join([*CHOICES, *FLAGS, "target", "hand_size"])
+            known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
     return rules
 
 
 def rules_from_json(data: object) -> CornerRules:
-    """Rules from a record's JSON object (every key optional)."""
+    """Rules from a record's JSON object (every key optional), each value of the type ``to_json`` writes."""
     if not isinstance(data, dict):
         raise InvalidCornerRulesError(f"rules must be a JSON object, not {type(data).__name__}")
-    text = "+".join(f"{k}={_show(v)}" for k, v in data.items())
-    return parse_corner_rules(text)
+    rules = DEFAULT
+    for name, value in data.items():
+        key = str(name).replace("-", "_")
+        if key in FLAGS:
+            if not isinstance(value, bool):
+                raise InvalidCornerRulesError(f"rule {_brief(name)} takes true or false, not {_brief(value)}")
+        elif key in NUMBERS:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= NUMBERS[key]:
+                raise InvalidCornerRulesError(f"rule {_brief(name)} takes a whole number from 1 to {NUMBERS[key]}, "
+                                              f"not {_brief(value)}")
+        elif key in CHOICES:
+            if value not in CHOICES[key]:
+                raise InvalidCornerRulesError(
+                    f"rule {_brief(name)} takes {' or '.join(CHOICES[key])}, not {_brief(value)}")
+        else:
+            known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
+            raise InvalidCornerRulesError(f"unknown Kings Corner rule {_brief(name)} (rules: {known})")
+        rules = replace(rules, **{key: value})
+    return rules
+
+
+def _brief(value: object) -> str:
+    """A JSON value's repr, cut to 40 characters, for an error line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -18,6 +18,8 @@ from .engine import Move, Position, check_players, deal_hand, seeded_deck
 from .rules import DEFAULT, CornerRules
 
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
+MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
+MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
 Z95 = 1.959963984540054
 
 
@@ -90,18 +92,18 @@ def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DE
         for place, points in enumerate(final.penalties()):
             totals[order[place]] += points
         hands += 1
-        if hands > 10_000:
-            raise RunawayHandError("a game went past 10,000 hands without reaching the target")
+        if hands >= MAX_MATCH_HANDS and max(totals) < rules.target:
+            raise RunawayHandError(f"a game went past {MAX_MATCH_HANDS:,} hands without reaching the target")
     low = min(totals)
     leaders = [s for s, t in enumerate(totals) if t == low]
     return MatchResult(tuple(totals), hands, leaders[0] if len(leaders) == 1 else None)
 
 
 def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
-    """Game ``game`` of a tournament of matches: bots rotated by ``game`` seats, hands dealt from ``seed + 1000 g``."""
+    """Game ``game`` of a tournament of matches: bots rotated by ``game`` seats, hands from ``seed + MATCH_DEALS g``."""
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
-    result = play_match(seed + 1_000 * game, players, bots, rules)
+    result = play_match(seed + MATCH_DEALS * game, players, bots, rules)
     return GameResult(game, seats, result.winner, result.totals, ())
 
 
