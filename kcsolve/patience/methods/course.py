@@ -23,7 +23,7 @@ from ..solution import (
     legal_prefix,
     win_reason,
 )
-from ..theory import Trajectory, construct, deal_round
+from ..theory import COURTS, GRID, Trajectory, construct
 
 
 def _ten_sums(parts: int = 9) -> list[tuple[int, ...]]:
@@ -117,6 +117,22 @@ def removal_outcomes(
     return sorted(outcomes, key=lambda item: (sum(item[0]), item[0]))
 
 
+@lru_cache(maxsize=1 << 17)
+def _choices(packed: int, groups: bool, forced: bool) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    """(packed counts left, cards taken, sets taken) for each removal phase the search tries at a full grid.
+
+    Forced removal: every outcome of :func:`removal_outcomes`. Optional removal: one
+    set at a time, largest first (Theorem 6), since taking more at once is never needed.
+    """
+    if forced:
+        return [(_packed(left), sum(map(len, plan)), tuple(plan))
+                for left, plan in removal_outcomes(_unpacked(packed), groups, True)]
+    guarded = packed | _GUARD
+    found = [(after ^ _GUARD, len(shape), (shape,))
+             for shape, need in _SHAPES[groups] if (after := guarded - need) & _GUARD == _GUARD]
+    return sorted(found, key=lambda item: -item[1])
+
+
 class _Budget(Exception):
     """The value-level search ran out of its budget."""
 
@@ -130,16 +146,19 @@ def search_courses(
     A state is (cards drawn, value counts on the grid, court cards placed): by
     Theorem 4 (docs/THEORY.md, section 5) which cell each card sits in never decides
     the game under fixed, swapped or royal courts, so nothing else matters. At
-    each full grid the options are the multisets of sets the rules let go: all
-    that can go under forced removal, any non-empty choice under optional removal.
-    ``start`` = (cards drawn, value counts, court cards placed) begins mid-game at a
-    fill step; from there a win means some course of values wins, which every
-    winning line of play from that position also is (the converse needs a free
-    grid, as at the start).
+    each full grid the options are the removal phases the rules allow: all that
+    can go under forced removal; under optional removal one set at a time, which
+    by Theorem 6 (section 7) loses no course's reach. ``start`` = (cards drawn,
+    value counts, court cards placed) begins mid-game at a fill step; from there a
+    win means some course of values wins, which every winning line of play from
+    that position also is (the converse needs a free grid, as at the start).
     """
     stop_at_courts = rules.goal is Goal.COURTS
+    clear = rules.goal is Goal.CLEAR
     forced = rules.removal is Removal.FORCED
-    failed: set[tuple] = set()
+    groups = rules.sets is Sets.GROUPS
+    steps = [1 << (_DIGIT * rank) if rank <= TEN else 0 for rank in ranks]
+    failed: set[int] = set()  # (cards drawn, packed counts) of full grids known to fail; courts follow from cards drawn
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
     count = [0]
@@ -147,54 +166,64 @@ def search_courses(
     best: list = [(-1, -1), None]  # (courts placed, cards removed), (deals, plans) of that course
     removed = [0]  # cards the current course has removed so far
 
-    def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-        return removal_outcomes(counts, rules.sets is Sets.GROUPS, forced)
-
     def clears(counts: tuple[int, ...]) -> list[tuple[int, ...]] | None:
         """Sets that take every number card left, if any."""
         if not any(counts):
             return []
-        return next((taken for left, taken in removals(counts) if not any(left)), None)
+        return next((taken for left, taken in removal_outcomes(counts, groups, forced) if not any(left)), None)
 
-    def fill(counts: tuple[int, ...], courts: int, drawn: int) -> bool:
-        first = drawn
-        grid = list(counts)
-        courts, drawn, won = deal_round(ranks, grid, courts, drawn, stop_at_courts)
-        deals.append((first, drawn))
-        if won:
-            return True
-        furthest[0] = max(furthest[0], (drawn, len(deals)))
-        reached = (courts, removed[0])
+    def note(courts: int, taken: int, plan: list[tuple[int, ...]] | None = None) -> None:
+        """Keep the current course as the best if it places more court cards, or as many and removes more."""
+        reached = (courts, removed[0] + taken)
         if reached > best[0] and start[0] == 0:
-            best[0], best[1] = reached, (list(deals), list(plans))
-        state = (drawn, tuple(grid), courts)
-        if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
-            return True
+            best[0], best[1] = reached, (list(deals), list(plans) if plan is None else [*plans, plan])
+
+    def fill(packed: int, numbers: int, courts: int, drawn: int) -> bool:
+        first = drawn
+        while courts + numbers < GRID and drawn < DECK_SIZE:
+            step = steps[drawn]
+            drawn += 1
+            if step:
+                packed += step
+                numbers += 1
+            else:
+                courts += 1
+                if stop_at_courts and courts == COURTS:
+                    deals.append((first, drawn))
+                    return True
+        deals.append((first, drawn))
+        furthest[0] = max(furthest[0], (drawn, len(deals)))
+        note(courts, 0)
         if drawn == DECK_SIZE:
-            plan = clears(state[1])
+            if not clear:
+                return True
+            counts = _unpacked(packed)
+            plan = clears(counts)
             if plan is not None:
                 plans.append(plan)
                 return True
-        elif state not in failed:
+            if not forced:  # the stock is out: a last removal phase still takes what it can
+                for left, taken in removal_outcomes(counts, groups, False)[:1]:
+                    note(courts, numbers - sum(left), taken)
+        elif (key := drawn << 48 | packed) not in failed:
             count[0] += 1
             if (nodes is not None and count[0] > nodes) or (
                 deadline is not None and count[0] % 64 == 0 and time.process_time() > deadline
             ):
                 raise _Budget
-            on_grid = sum(state[1])
-            for left, taken in removals(state[1]):
-                plans.append(taken)
-                removed[0] += on_grid - sum(left)
-                if fill(left, courts, drawn):
+            for left, taken, plan in _choices(packed, groups, forced):
+                plans.append(list(plan))
+                removed[0] += taken
+                if fill(left, numbers - taken, courts, drawn):
                     return True
-                removed[0] -= on_grid - sum(left)
+                removed[0] -= taken
                 plans.pop()
-            failed.add(state)
+            failed.add(key)
         deals.pop()
         return False
 
     try:
-        won = fill(start[1], start[2], start[0])
+        won = fill(_packed(start[1]), sum(start[1]), start[2], start[0])
     except _Budget:
         return CourseSearch("unknown", None, count[0], furthest[0], _best(ranks, best[1]))
     if not won:
