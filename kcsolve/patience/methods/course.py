@@ -157,7 +157,17 @@ def search_courses(
     clear = rules.goal is Goal.CLEAR
     forced = rules.removal is Removal.FORCED
     groups = rules.sets is Sets.GROUPS
-    steps = [1 << (_DIGIT * rank) if rank <= TEN else 0 for rank in ranks]
+    first_drawn, first_counts, first_courts = start
+    packed_upto = [0]  # packed counts of the number cards among the first i cards
+    courts_upto = [0]  # court cards among the first i cards
+    for rank in ranks:
+        packed_upto.append(packed_upto[-1] + (1 << (_DIGIT * rank) if rank <= TEN else 0))
+        courts_upto.append(courts_upto[-1] + (rank > TEN))
+    courts_before = first_courts - courts_upto[first_drawn]  # court cards on the grid = this + courts_upto[drawn]
+    # Cards drawn when the twelfth court card is placed; past the deck when the goal is not `courts`.
+    twelfth = next((i for i in range(first_drawn, DECK_SIZE + 1) if courts_before + courts_upto[i] == COURTS), DECK_SIZE + 1)
+    if not stop_at_courts:
+        twelfth = DECK_SIZE + 1
     failed: set[int] = set()  # (cards drawn, packed counts) of full grids known to fail; courts follow from cards drawn
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
@@ -175,25 +185,24 @@ def search_courses(
     def note(courts: int, taken: int, plan: list[tuple[int, ...]] | None = None) -> None:
         """Keep the current course as the best if it places more court cards, or as many and removes more."""
         reached = (courts, removed[0] + taken)
-        if reached > best[0] and start[0] == 0:
+        if reached > best[0] and first_drawn == 0:
             best[0], best[1] = reached, (list(deals), list(plans) if plan is None else [*plans, plan])
 
-    def fill(packed: int, numbers: int, courts: int, drawn: int) -> bool:
-        first = drawn
-        while courts + numbers < GRID and drawn < DECK_SIZE:
-            step = steps[drawn]
-            drawn += 1
-            if step:
-                packed += step
-                numbers += 1
-            else:
-                courts += 1
-                if stop_at_courts and courts == COURTS:
-                    deals.append((first, drawn))
-                    return True
-        deals.append((first, drawn))
+    def fill(packed: int, numbers: int, drawn: int) -> bool:
+        """Deal into the free cells (every card drawn takes one), then try the removal choices."""
+        courts = courts_before + courts_upto[drawn]
+        end = min(drawn + GRID - courts - numbers, DECK_SIZE)
+        if end >= twelfth:
+            deals.append((drawn, twelfth))
+            return True
+        deals.append((drawn, end))
+        packed += packed_upto[end] - packed_upto[drawn]
+        courts_now = courts_before + courts_upto[end]
+        numbers += end - drawn - (courts_now - courts)
+        drawn, courts = end, courts_now
         furthest[0] = max(furthest[0], (drawn, len(deals)))
-        note(courts, 0)
+        if (courts, removed[0]) > best[0]:
+            note(courts, 0)
         if drawn == DECK_SIZE:
             if not clear:
                 return True
@@ -214,7 +223,7 @@ def search_courses(
             for left, taken, plan in _choices(packed, groups, forced):
                 plans.append(list(plan))
                 removed[0] += taken
-                if fill(left, numbers - taken, courts, drawn):
+                if fill(left, numbers - taken, drawn):
                     return True
                 removed[0] -= taken
                 plans.pop()
@@ -223,12 +232,12 @@ def search_courses(
         return False
 
     try:
-        won = fill(_packed(start[1]), sum(start[1]), start[2], start[0])
+        won = fill(_packed(first_counts), sum(first_counts), first_drawn)
     except _Budget:
         return CourseSearch("unknown", None, count[0], furthest[0], _best(ranks, best[1]))
     if not won:
         return CourseSearch("loss", None, count[0], furthest[0], _best(ranks, best[1]))
-    path = _as_trajectory(ranks, deals, plans) if start[0] == 0 else None  # mid-game cards have no names here
+    path = _as_trajectory(ranks, deals, plans) if first_drawn == 0 else None  # mid-game cards have no names here
     return CourseSearch("win", path, count[0], furthest[0])
 
 
