@@ -214,7 +214,10 @@ def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: igno
     return position
 
 
-@pytest.mark.parametrize("preset", ["optional", "camelot", "groups", "optional+groups", "royals+optional"])
+@pytest.mark.parametrize("preset", [
+    "optional", "camelot", "groups", "optional+groups", "royals+optional",
+    *(pytest.param(p, marks=pytest.mark.slow) for p in ("camelot+groups", "deplete+optional+groups")),
+])
 def test_course_losses_hold_against_brute_force_on_short_games(preset: str) -> None:
     """From late positions (12 to 22 cards left) the card-by-card search finishes.
 

@@ -23,7 +23,7 @@ from ..solution import (
     legal_prefix,
     win_reason,
 )
-from ..theory import Trajectory, construct, deal_round
+from ..theory import COURTS, GRID, Trajectory, construct
 
 
 def _ten_sums(parts: int = 9) -> list[tuple[int, ...]]:
@@ -117,6 +117,22 @@ def removal_outcomes(
     return sorted(outcomes, key=lambda item: (sum(item[0]), item[0]))
 
 
+@lru_cache(maxsize=1 << 17)
+def _choices(packed: int, groups: bool, forced: bool) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    """(packed counts left, cards taken, sets taken) for each removal phase the search tries at a full grid.
+
+    Forced removal: every outcome of :func:`removal_outcomes`. Optional removal: one
+    set at a time, largest first (Theorem 6), since taking more at once is never needed.
+    """
+    if forced:
+        return [(_packed(left), sum(map(len, plan)), tuple(plan))
+                for left, plan in removal_outcomes(_unpacked(packed), groups, True)]
+    guarded = packed | _GUARD
+    found = [(after ^ _GUARD, len(shape), (shape,))
+             for shape, need in _SHAPES[groups] if (after := guarded - need) & _GUARD == _GUARD]
+    return sorted(found, key=lambda item: -item[1])
+
+
 class _Budget(Exception):
     """The value-level search ran out of its budget."""
 
@@ -130,16 +146,29 @@ def search_courses(
     A state is (cards drawn, value counts on the grid, court cards placed): by
     Theorem 4 (docs/THEORY.md, section 5) which cell each card sits in never decides
     the game under fixed, swapped or royal courts, so nothing else matters. At
-    each full grid the options are the multisets of sets the rules let go: all
-    that can go under forced removal, any non-empty choice under optional removal.
-    ``start`` = (cards drawn, value counts, court cards placed) begins mid-game at a
-    fill step; from there a win means some course of values wins, which every
-    winning line of play from that position also is (the converse needs a free
-    grid, as at the start).
+    each full grid the options are the removal phases the rules allow: all that
+    can go under forced removal; under optional removal one set at a time, which
+    by Theorem 6 (section 7) loses no course's reach. ``start`` = (cards drawn,
+    value counts, court cards placed) begins mid-game at a fill step; from there a
+    win means some course of values wins, which every winning line of play from
+    that position also is (the converse needs a free grid, as at the start).
     """
     stop_at_courts = rules.goal is Goal.COURTS
+    clear = rules.goal is Goal.CLEAR
     forced = rules.removal is Removal.FORCED
-    failed: set[tuple] = set()
+    groups = rules.sets is Sets.GROUPS
+    first_drawn, first_counts, first_courts = start
+    packed_upto = [0]  # packed counts of the number cards among the first i cards
+    courts_upto = [0]  # court cards among the first i cards
+    for rank in ranks:
+        packed_upto.append(packed_upto[-1] + (1 << (_DIGIT * rank) if rank <= TEN else 0))
+        courts_upto.append(courts_upto[-1] + (rank > TEN))
+    courts_before = first_courts - courts_upto[first_drawn]  # court cards on the grid = this + courts_upto[drawn]
+    # Cards drawn when the twelfth court card is placed; past the deck when the goal is not `courts`.
+    twelfth = next((i for i in range(first_drawn, DECK_SIZE + 1) if courts_before + courts_upto[i] == COURTS), DECK_SIZE + 1)
+    if not stop_at_courts:
+        twelfth = DECK_SIZE + 1
+    failed: set[int] = set()  # (cards drawn, packed counts) of full grids known to fail; courts follow from cards drawn
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
     count = [0]
@@ -147,59 +176,68 @@ def search_courses(
     best: list = [(-1, -1), None]  # (courts placed, cards removed), (deals, plans) of that course
     removed = [0]  # cards the current course has removed so far
 
-    def removals(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-        return removal_outcomes(counts, rules.sets is Sets.GROUPS, forced)
-
     def clears(counts: tuple[int, ...]) -> list[tuple[int, ...]] | None:
         """Sets that take every number card left, if any."""
         if not any(counts):
             return []
-        return next((taken for left, taken in removals(counts) if not any(left)), None)
+        return next((taken for left, taken in removal_outcomes(counts, groups, forced) if not any(left)), None)
 
-    def fill(counts: tuple[int, ...], courts: int, drawn: int) -> bool:
-        first = drawn
-        grid = list(counts)
-        courts, drawn, won = deal_round(ranks, grid, courts, drawn, stop_at_courts)
-        deals.append((first, drawn))
-        if won:
+    def note(courts: int, taken: int, plan: list[tuple[int, ...]] | None = None) -> None:
+        """Keep the current course as the best if it places more court cards, or as many and removes more."""
+        reached = (courts, removed[0] + taken)
+        if reached > best[0] and first_drawn == 0:
+            best[0], best[1] = reached, (list(deals), list(plans) if plan is None else [*plans, plan])
+
+    def fill(packed: int, numbers: int, drawn: int) -> bool:
+        """Deal into the free cells (every card drawn takes one), then try the removal choices."""
+        courts = courts_before + courts_upto[drawn]
+        end = min(drawn + GRID - courts - numbers, DECK_SIZE)
+        if end >= twelfth:
+            deals.append((drawn, twelfth))
             return True
+        deals.append((drawn, end))
+        packed += packed_upto[end] - packed_upto[drawn]
+        courts_now = courts_before + courts_upto[end]
+        numbers += end - drawn - (courts_now - courts)
+        drawn, courts = end, courts_now
         furthest[0] = max(furthest[0], (drawn, len(deals)))
-        reached = (courts, removed[0])
-        if reached > best[0] and start[0] == 0:
-            best[0], best[1] = reached, (list(deals), list(plans))
-        state = (drawn, tuple(grid), courts)
-        if drawn == DECK_SIZE and rules.goal is not Goal.CLEAR:
-            return True
+        if (courts, removed[0]) > best[0]:
+            note(courts, 0)
         if drawn == DECK_SIZE:
-            plan = clears(state[1])
+            if not clear:
+                return True
+            counts = _unpacked(packed)
+            plan = clears(counts)
             if plan is not None:
                 plans.append(plan)
                 return True
-        elif state not in failed:
+            if not forced:  # the stock is out: a last removal phase still takes what it can
+                for left, taken in removal_outcomes(counts, groups, False)[:1]:
+                    note(courts, numbers - sum(left), taken)
+        elif (key := drawn << 48 | packed) not in failed:
             count[0] += 1
             if (nodes is not None and count[0] > nodes) or (
                 deadline is not None and count[0] % 64 == 0 and time.process_time() > deadline
             ):
                 raise _Budget
-            on_grid = sum(state[1])
-            for left, taken in removals(state[1]):
-                plans.append(taken)
-                removed[0] += on_grid - sum(left)
-                if fill(left, courts, drawn):
+            for left, taken, plan in _choices(packed, groups, forced):
+                plans.append(list(plan))
+                removed[0] += taken
+                if fill(left, numbers - taken, drawn):
                     return True
-                removed[0] -= on_grid - sum(left)
+                removed[0] -= taken
                 plans.pop()
-            failed.add(state)
+            failed.add(key)
         deals.pop()
         return False
 
     try:
-        won = fill(start[1], start[2], start[0])
+        won = fill(_packed(first_counts), sum(first_counts), first_drawn)
     except _Budget:
         return CourseSearch("unknown", None, count[0], furthest[0], _best(ranks, best[1]))
     if not won:
         return CourseSearch("loss", None, count[0], furthest[0], _best(ranks, best[1]))
-    path = _as_trajectory(ranks, deals, plans) if start[0] == 0 else None  # mid-game cards have no names here
+    path = _as_trajectory(ranks, deals, plans) if first_drawn == 0 else None  # mid-game cards have no names here
     return CourseSearch("win", path, count[0], furthest[0])
 
 
