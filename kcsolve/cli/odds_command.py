@@ -36,7 +36,7 @@ def parse_known(text: str) -> list[Card]:
 def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
     """The exact probability that a uniformly shuffled deck can be won by a player who sees it.
 
-    No sampling: the winning orders are counted (docs/THEORY.md, section 7). This
+    No sampling: the winning orders are counted (docs/THEORY.md, section 8). This
     covers every rule set whose sets are pairs; there the forced course decides
     every deal. With --known, the probability is over the orders of the cards not
     given. The full deck takes a few minutes; 20 known cards well under a second.

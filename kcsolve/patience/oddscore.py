@@ -2,7 +2,7 @@
 
 A deal is drawn as a sequence of card *classes*: a court card, a Ten, a Five, or one
 side of a family {v, 10 - v}. The forced pair course depends only on that sequence
-(docs/THEORY.md, section 7), so the count runs over class sequences, layer by layer
+(docs/THEORY.md, section 8), so the count runs over class sequences, layer by layer
 (one layer per card drawn), merging states that the family symmetries make equal.
 
 A state is packed into one int64. For each family, with ``a`` and ``b`` cards of its
