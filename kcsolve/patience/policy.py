@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..common.cards import JACK, KING, QUEEN, TEN
 from .engine import CENTRE as CENTRE_CELLS
-from .engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Position
+from .engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Position, Remove
 from .rules import Goal, Removal, Rules, Sets
 from .theory import forced_takes
 
@@ -193,23 +193,30 @@ def random_player(position: Position, rng: random.Random) -> Move:
 
 
 def greedy_player(position: Position) -> Move:
-    """The good player without noise: the best-scored class for a card, the neediest class freed first."""
+    """The good player without noise: the best-scored class for a card, the neediest class freed first.
+
+    Under any rules: a court card goes to its home class, and whenever a
+    removal may be made it is made (under optional removal too).
+    """
     moves = position.legal_moves()
     cells, courts = class_view(position)
     stock = [card.rank for card in position.deck[position.drawn :]]
     to_come = {kind: stock.count(kind) for kind in KIND_CLASS}
     free = [4 - len(cells[c]) - courts[c] for c in range(4)]
-    if not position.removing:
+    removals = [m for m in moves if isinstance(m, Remove)]
+    if not removals:
         card = position.next_card
-        if card is None or card.rank > TEN:
+        if card is None:
             return moves[0]
+        if card.rank > TEN:  # home cells first: under swap and royals courts may go elsewhere too
+            return next((m for m in moves if CLASS_OF[m.cell] == KIND_CLASS[card.rank]), moves[0])  # type: ignore[union-attr]
         unseen = [0] * (TEN + 1)
         for rank in stock[1:]:
             if rank <= TEN:
                 unseen[rank] += 1
         return max(moves, key=lambda m: _placement_score(CLASS_OF[m.cell], card.rank, free, cells, unseen, to_come))
     need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
-    return max(moves, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))  # type: ignore[union-attr]
+    return max(removals, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))
 
 
 def class_view(position: Position) -> tuple[list[list[int]], list[int]]:
