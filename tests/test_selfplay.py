@@ -38,7 +38,7 @@ def test_a_seen_order_is_never_judged_won_when_the_deal_is_lost() -> None:
     agree = 0
     for seed in range(300):
         ranks = list(deal_ranks(seed))
-        judged = seen_order_wins([0, 0, 0, 0], course([[], [], [], []], 0, ranks, False, True))
+        judged = seen_order_wins([[], [], [], []], [0, 0, 0, 0], course([0] * 11, 0, ranks, False, STANDARD))
         exact = course_end(ranks, STANDARD)[0]
         assert not judged or exact, seed
         agree += judged == exact

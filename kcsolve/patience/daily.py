@@ -19,8 +19,9 @@ from itertools import count
 
 from ..common.cards import Card
 from ..common.deal import deal
-from .policy import Difficulty, measure
+from .policy import Difficulty
 from .rules import Rules
+from .selfplay import MEASURE_PLAYOUTS, measure
 from .solver import Solution, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
@@ -59,8 +60,12 @@ class DailyDeal:
     solution: Solution
 
 
-def daily(day: dt.date, rules: Rules, ramp: bool = False) -> DailyDeal:
-    """The deal of ``day``: the first winnable candidate (of the weekday's grade, with ``ramp``)."""
+def daily(day: dt.date, rules: Rules, ramp: bool = False, playouts: int = MEASURE_PLAYOUTS) -> DailyDeal:
+    """The deal of ``day``: the first winnable candidate (of the weekday's grade, with ``ramp``).
+
+    ``playouts``: games of the strong player per deal measured (fewer is faster
+    and rougher; the calendar uses the default).
+    """
     wanted = RAMP[day.weekday()] if ramp else None
     for attempt in count():
         seed = candidate_seed(day, rules, attempt)
@@ -68,7 +73,7 @@ def daily(day: dt.date, rules: Rules, ramp: bool = False) -> DailyDeal:
         solution = solve(deck, rules)
         if solution.result != "win":
             continue
-        difficulty = measure([c.rank for c in deck], rules, seed)
+        difficulty = measure(deck, rules, seed, playouts)
         named = grade(difficulty)
         if wanted is None or named == wanted:
             return DailyDeal(day, seed, rules, deck, difficulty, named, solution)
