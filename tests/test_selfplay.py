@@ -42,7 +42,7 @@ def test_a_seen_order_is_never_judged_won_when_the_deal_is_lost() -> None:
         exact = course_end(ranks, STANDARD)[0]
         assert not judged or exact, seed
         agree += judged == exact
-    assert agree >= 0.95 * 300
+    assert agree >= 0.97 * 300
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from .engine import Move, Position, Status
 from .policy import KIND_CLASS, class_view, takes_from
 from .rules import Goal, Removal, Sets
 
-EXACT_STOCK = 8  # with this many unseen cards or fewer, chances are computed exactly
+EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed exactly
 
 
 def exact_feasible(position: Position) -> bool:

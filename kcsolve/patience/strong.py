@@ -16,7 +16,7 @@ usable until the court card that will take it arrives. :func:`seen_order_wins`
 answers it in one forward pass, seating each card in the free cell with the
 earliest deadline it can meet. Both halves are constructive, so an order judged
 won can be won; from the opening, under standard rules, the judge agrees with
-the exact solver on 96.6% of deals and never claims a lost one.
+the exact solver on 99.2% of deals (seeds 0..1999) and never claims a lost one.
 
 Near the end of a game under forced pairs (few unseen cards) the chances are
 computed exactly by expectimax instead (:func:`kcsolve.patience.endgame.exact_chance`).
@@ -59,16 +59,19 @@ class Course:
     courts: tuple[tuple[int, ...], ...]
 
 
-def course(count: list[int], placed: int, order: list[int], removal_due: bool, rules: Rules) -> Course:
+def course(
+    count: list[int], placed: int, order: list[int], removal_due: bool, rules: Rules, last_first: bool = True
+) -> Course:
     """Follow the value-level course of ``order`` from a grid holding ``count[v]`` cards of each value.
 
     Under forced pair removal this is the forced course. Under the other rules
     every removal that can be made is made, Tens and pairs before larger groups
     (:func:`removal_takes`); under the goal ``clear`` the empty stock opens a last
     removal, and number cards left after it count as a jam. Among equal values a
-    removal takes the copies that came last, the copies on the grid counting as
-    the oldest.
+    removal takes the copies that came last (``last_first``) or those that came
+    first, the copies on the grid counting as the oldest.
     """
+    end = -1 if last_first else 0
     stop_at_courts = rules.goal is Goal.COURTS
     clear = rules.goal is Goal.CLEAR
     count = list(count)
@@ -93,7 +96,7 @@ def course(count: list[int], placed: int, order: list[int], removal_due: bool, r
                 break
             for value in range(1, TEN + 1):
                 for _ in range(take[value]):
-                    leaves[pools[value].pop()] = t
+                    leaves[pools[value].pop(end)] = t
                 count[value] -= take[value]
             numbers -= sum(take)
         while placed + numbers < 16 and t < len(order):
@@ -214,8 +217,9 @@ def _group(count: list[int], size: int, low: int, total: int) -> tuple[int, ...]
 def judge_order(child: Position, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
     """Whether ``child`` goes on to a win when the unseen cards come in ``order``, for a player who then knew it.
 
-    ``courses`` caches value-level courses for this order: options that leave
-    the same values on the grid share one.
+    Equal values may leave in either order (the latest copies first, else the
+    earliest); each is tried. ``courses`` caches value-level courses for this
+    order: options that leave the same values on the grid share them.
     """
     status = child.outcome().status
     if status is not Status.UNFINISHED:
@@ -225,13 +229,18 @@ def judge_order(child: Position, order: list[int], courses: dict[tuple, Course] 
     for held in cells:
         for value in held:
             count[value] += 1
-    key = (tuple(count), child.removing)
-    run = courses.get(key) if courses is not None else None
-    if run is None:
-        run = course(count, sum(courts), order, child.removing, child.rules)
-        if courses is not None:
-            courses[key] = run
-    return seen_order_wins(cells, courts, run)
+    for last_first in (True, False):
+        key = (tuple(count), child.removing, last_first)
+        run = courses.get(key) if courses is not None else None
+        if run is None:
+            run = course(count, sum(courts), order, child.removing, child.rules, last_first)
+            if courses is not None:
+                courses[key] = run
+        if run.jams:
+            return False
+        if seen_order_wins(cells, courts, run):
+            return True
+    return False
 
 
 def sampled_orders(unseen: list[int], samples: int, seed: int, position: Position) -> list[list[int]]:
