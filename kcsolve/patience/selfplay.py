@@ -24,7 +24,7 @@ from .stats import wilson
 from .strong import strong_player
 
 PLAYERS = ("random", "greedy", "strong")
-MEASURE_PLAYOUTS = 64  # games of the strong player per deal measured
+MEASURE_PLAYOUTS = 16  # games of the strong player per deal measured
 MEASURE_SAMPLES = 4  # its sampled orders per choice in those games
 Player = Callable[[Position], Move]
 
