@@ -41,7 +41,7 @@ def daily_command(
     """A winnable deal for each date, with its measured difficulty and grade.
 
     The deal of a date depends only on the date and the rules (see the README).
-    Difficulty is the share of 16 games won on the deal by the strong player, who
+    Difficulty is the share of 8 games won on the deal by the strong player, who
     cannot see the deck; grades cut it at quartiles measured over winnable deals.
     """
     from ..patience.daily import daily

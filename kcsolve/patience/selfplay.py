@@ -24,8 +24,8 @@ from .stats import wilson
 from .strong import strong_player
 
 PLAYERS = ("random", "greedy", "strong")
-MEASURE_PLAYOUTS = 16  # games of the strong player per deal measured
-MEASURE_SAMPLES = 4  # its sampled orders per choice in those games
+MEASURE_PLAYOUTS = 8  # games of the strong player per deal measured
+MEASURE_SAMPLES = 2  # its sampled orders per choice in those games
 Player = Callable[[Position], Move]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..common.cards import TEN
 from .endgame import distinct_options, exact_chance, exact_feasible, option_key
@@ -175,13 +176,19 @@ def removal_takes(count: list[int], sets: Sets) -> list[int]:
     """How many cards of each value a removal to exhaustion takes: forced pairs exactly, else Tens and pairs first."""
     if sets is Sets.PAIRS:
         return forced_takes(count)
+    return list(_group_takes(tuple(count)))
+
+
+@lru_cache(maxsize=100_000)
+def _group_takes(count: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`removal_takes` under groups, remembered: the same grids come back across sampled orders."""
     left = list(count)
     take = [0] * (TEN + 1)
-    while group := _a_set(left, sets):
+    while group := _a_set(left, Sets.GROUPS):
         for value in group:
             left[value] -= 1
             take[value] += 1
-    return take
+    return tuple(take)
 
 
 def _a_set(count: list[int], sets: Sets) -> tuple[int, ...]:
