@@ -66,7 +66,7 @@ def test_the_ramp_follows_the_week() -> None:
     assert monday.weekday() == 0
     for offset in range(7):
         day = monday + dt.timedelta(days=offset)
-        assert daily(day, STANDARD, ramp=True, playouts=4).grade == RAMP[offset]
+        assert daily(day, STANDARD, ramp=True, playouts=2).grade == RAMP[offset]
     assert RAMP[0] == GRADES[0] and RAMP[6] == GRADES[-1]
 
 

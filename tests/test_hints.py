@@ -73,9 +73,9 @@ def test_sampled_chances_sit_above_the_exact_ones() -> None:
         options = distinct_options(position)
         for exact, sampled in zip(
             sorted((exact_chance(child), str(move)) for move, child in options),
-            sorted((h.chance, str(h.move)) for h in sampled_hints(position, options, 2000, seed)),
+            sorted((h.chance, str(h.move)) for h in sampled_hints(position, options, 800, seed)),
         ):
-            assert sampled[0] >= exact[0] - 0.03
+            assert sampled[0] >= exact[0] - 0.04
         checked += 1
     assert checked >= 3
 

@@ -67,15 +67,15 @@ def test_selfplay_text_reports_games_wins_interval_and_time() -> None:
 
 
 def test_selfplay_json_records_verify(tmp_path: Path) -> None:
-    result = run("selfplay", "--player", "strong", "--count", "8", "--rules", "royals", "--format", "json")
+    result = run("selfplay", "--player", "strong", "--count", "5", "--rules", "royals", "--format", "json")
     assert result.exit_code == 0, result.stderr
     *games, summary = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(games) == 8 and summary["games"] == 8 and summary["player"] == "strong"
+    assert len(games) == 5 and summary["games"] == 5 and summary["player"] == "strong"
     assert summary["wins"] == sum(g["result"] == "win" for g in games) > 0
     low, high = summary["ci95"]
     assert low <= summary["win_rate"] <= high
     for game in games:
-        assert parse_rules(game["rules"]) == parse_rules("royals") and game["seed"] in range(8)
+        assert parse_rules(game["rules"]) == parse_rules("royals") and game["seed"] in range(5)
         verdict = run("verify", write(tmp_path, game))
         assert verdict.exit_code == (0 if game["result"] == "win" else 1), verdict.stdout
 
