@@ -1,6 +1,6 @@
 """Players who cannot see the deck really cannot: two decks that share their first k cards get the same moves.
 
-For every player (random, greedy, the hint engine) and several k, the player is run
+For every player (random, greedy, the hint engine, the strong player) and several k, the player is run
 with the same seed on a seeded deck and on the same deck with the cards after the
 k-th shuffled differently; every move made before card k+1 is turned must be the same.
 """
@@ -16,12 +16,15 @@ from kcsolve.patience.engine import Position
 from kcsolve.patience.hints import hint_player
 from kcsolve.patience.policy import greedy_player, random_player
 from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.strong import strong_player
 
 PLAYERS = {
     "random": lambda seed: (lambda position, rng=random.Random(seed): random_player(position, rng)),
     "greedy": lambda seed: greedy_player,
     "hint": lambda seed: (lambda position: hint_player(position, playouts=8, seed=seed)),
+    "strong": lambda seed: (lambda position: strong_player(position, seed, samples=8)),
 }
+SLOW = ("hint", "strong")
 
 
 def moves_before_card(deck: tuple, rules_text: str, player, k: int) -> list:  # type: ignore[no-untyped-def]
@@ -39,13 +42,13 @@ def moves_before_card(deck: tuple, rules_text: str, player, k: int) -> list:  # 
 @pytest.mark.parametrize("k", [3, 16, 30])
 def test_decks_differing_only_in_unseen_cards_get_the_same_moves(name: str, k: int) -> None:
     compared = 0
-    for seed in range(4 if name == "hint" else 12):
+    for seed in range(3 if name in SLOW else 12):
         deck = deal(seed)
         rest = list(deck[k:])
         random.Random(seed).shuffle(rest)
         other = deck[:k] + tuple(rest)
         assert other != deck and sorted(map(str, other)) == sorted(map(str, deck))
-        for rules in ("standard", "deplete"):
+        for rules in ("standard", "deplete", "optional+groups"):
             first = moves_before_card(deck, rules, PLAYERS[name](seed), k)
             second = moves_before_card(other, rules, PLAYERS[name](seed), k)
             assert first == second, (name, seed, k, rules)

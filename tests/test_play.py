@@ -115,9 +115,9 @@ def test_end_of_input_leaves_cleanly() -> None:
 
 
 def test_hint_and_peek() -> None:
-    """A hint ranks every distinct option as 'cell: NN% +- M%'; peek says it is peeking."""
+    """A hint ranks every distinct option as 'cell: NN% (95% interval L% to H%)'; peek says it is peeking."""
     result = run("play", "--seed", "0", "--style", "line", input="hint\npeek\nquit\n")
-    hints = [line for line in result.stdout.splitlines() if re.fullmatch(r"  [a-d][1-4]: \d+% \+- \d+%", line)]
+    hints = [line for line in result.stdout.splitlines() if re.fullmatch(r"  [a-d][1-4]: \d+% \(95% interval \d+% to \d+%\)", line)]
     assert len(hints) == 4  # the centre and the three court classes
     assert "Peeking at the stock: this deal can still be won from here." in result.stdout
 

@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (each registers its commands)
     pysol_command,
     record_commands,
     rules_command,
+    selfplay_command,
     site_command,
     solve_command,
     stats_command,

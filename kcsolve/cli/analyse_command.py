@@ -9,7 +9,6 @@ import click
 
 from ..patience.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
 from ..patience.engine import Place
-from ..patience.policy import UnsupportedPolicyRules
 from ..patience.record import IllegalRecordMoveError
 from ..patience.render import draw
 from .base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
@@ -42,7 +41,7 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     except IllegalRecordMoveError as exc:
         click.echo(f"Illegal {exc}.")
         sys.exit(1)
-    except (NothingToAnalyseError, UnsupportedPolicyRules) as exc:
+    except NothingToAnalyseError as exc:
         fail(f"{record_path}: {exc}")
     if fmt == "json":
         click.echo(json.dumps({"moves": [r.to_json() for r in result.reports], "summary": result.summary_json()}))

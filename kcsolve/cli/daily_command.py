@@ -41,18 +41,13 @@ def daily_command(
     """A winnable deal for each date, with its measured difficulty and grade.
 
     The deal of a date depends only on the date and the rules (see the README).
-    Difficulty is the share of 1,000 playouts won by a good player who cannot see
-    the deck; grades cut it at quartiles measured over 1,000 winnable deals.
+    Difficulty is the share of 8 games won on the deal by the strong player, who
+    cannot see the deck; grades cut it at quartiles measured over winnable deals.
     """
     from ..patience.daily import daily
-    from ..patience.policy import UnsupportedPolicyRules, check_rules
 
     rules = parse_rules(rules_text)
     first = parse_date(date_text)
-    try:
-        check_rules(rules)
-    except UnsupportedPolicyRules as exc:
-        fail(str(exc))
     if (dt.date.max - first).days < days - 1:
         fail(f"--date {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
     paint = _use_colour(colour)
@@ -83,7 +78,7 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} playouts won by a player who cannot see "
+    click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} games won by the strong player, who cannot see "
                f"the deck; {d.progress:.1f} court cards placed on average), grade {found.grade}")
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the sixteen cards of the first deal:")

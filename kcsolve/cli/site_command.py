@@ -31,7 +31,6 @@ def site_command(
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
     """
     from ..patience.daily import daily
-    from ..patience.policy import UnsupportedPolicyRules, check_rules
     from ..patience.site import (
         MAX_SITE_DAYS,
         SiteError,
@@ -43,10 +42,6 @@ def site_command(
     rules = parse_rules(rules_text)
     first = parse_date(date_text)
     out = Path(out_text)
-    try:
-        check_rules(rules)
-    except UnsupportedPolicyRules as exc:
-        fail(str(exc))
     if days > MAX_SITE_DAYS:
         fail(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
     if (dt.date.max - first).days < days - 1:

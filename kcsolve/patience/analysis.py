@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .endgame import distinct_options, option_key
 from .engine import Move, Position
-from .hints import Hint, distinct_options, hints
-from .policy import class_view
+from .hints import Hint, hints
 from .record import InvalidRecordError, Record, replay
 from .rules import Rules
 from .session import peek
@@ -115,7 +115,6 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
     if not played.steps:
         raise NothingToAnalyseError("the record has no moves to analyse")
     positions = [played.start, *(step.position for step in played.steps)]
-    hints(played.start, playouts=1)  # refuses rules the hint engine does not cover before any work is done
     verdicts = [peek(position) for position in positions]
     reports = []
     for i, step in enumerate(played.steps):
@@ -133,11 +132,5 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
 
 def _chance_of(ranked: list[Hint], before: Position, after: Position) -> float:
     """The chance of the ranked option that leads from ``before`` to ``after``, up to cells of one class."""
-    wanted = _alike(after)
-    return next(h.chance for h in ranked if _alike(before.play(h.move)) == wanted)
-
-
-def _alike(position: Position) -> tuple:
-    """A position up to cells of one class: what the hint engine merges options by."""
-    cells, courts = class_view(position)
-    return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), position.drawn, position.removing)
+    wanted = option_key(after)
+    return next(h.chance for h in ranked if option_key(before.play(h.move)) == wanted)

@@ -19,15 +19,16 @@ from itertools import count
 
 from ..common.cards import Card
 from ..common.deal import deal
-from .policy import Difficulty, measure
+from .policy import Difficulty
 from .rules import Rules
+from .selfplay import MEASURE_PLAYOUTS, measure
 from .solver import Solution, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
 # Cut points on the difficulty key (win chance, court cards placed on average) at the
 # 75th, 50th and 25th percentiles of the first 1,000 winnable seeded deals under standard
 # rules: python scripts/grade_cuts.py
-GRADE_CUTS: tuple[tuple[float, float], ...] = ((0.026, 9.309), (0.002, 6.529), (0.0, 4.89))
+GRADE_CUTS: tuple[tuple[float, float], ...] = ((0.25, 8.5), (0.0, 7.625), (0.0, 5.125))
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
 
@@ -59,8 +60,12 @@ class DailyDeal:
     solution: Solution
 
 
-def daily(day: dt.date, rules: Rules, ramp: bool = False) -> DailyDeal:
-    """The deal of ``day``: the first winnable candidate (of the weekday's grade, with ``ramp``)."""
+def daily(day: dt.date, rules: Rules, ramp: bool = False, playouts: int = MEASURE_PLAYOUTS) -> DailyDeal:
+    """The deal of ``day``: the first winnable candidate (of the weekday's grade, with ``ramp``).
+
+    ``playouts``: games of the strong player per deal measured (fewer is faster
+    and rougher; the calendar uses the default).
+    """
     wanted = RAMP[day.weekday()] if ramp else None
     for attempt in count():
         seed = candidate_seed(day, rules, attempt)
@@ -68,7 +73,7 @@ def daily(day: dt.date, rules: Rules, ramp: bool = False) -> DailyDeal:
         solution = solve(deck, rules)
         if solution.result != "win":
             continue
-        difficulty = measure([c.rank for c in deck], rules, seed)
+        difficulty = measure(deck, rules, seed, playouts)
         named = grade(difficulty)
         if wanted is None or named == wanted:
             return DailyDeal(day, seed, rules, deck, difficulty, named, solution)

@@ -15,6 +15,7 @@ import os
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..common.cards import Card, rank_symbol
 from .engine import (
@@ -34,6 +35,9 @@ from .methods.dfs import DepthFirstSearch
 from .record import InvalidRecordError, Record, read_record, record_from_moves, replay
 from .rules import Courts, Goal, Removal, Rules
 from .solver import Budget, solve
+
+if TYPE_CHECKING:
+    from .hints import Hint
 
 HELP = """Commands:
   b2          place the turned card in b2 (or, while removing, remove the Ten in b2)
@@ -214,17 +218,13 @@ class Session:
 
     def _hint(self, _: list[str]) -> Reply:
         from .hints import hints
-        from .policy import UnsupportedPolicyRules
 
         if self.position.outcome().status is not Status.UNFINISHED:
             return Reply(["The game is over."])
-        try:
-            ranked = hints(self.position)
-        except UnsupportedPolicyRules as exc:
-            return Reply([f"No hints here: {exc}."])
+        ranked = hints(self.position)
         self.hints_used += 1
         lines = ["Chance of winning after each option (without looking at the stock):"]
-        lines += [f"  {_describe(h.move)}: {h.chance:.0%} +- {h.margin:.0%}" for h in ranked]
+        lines += [f"  {_describe(h.move)}: {h.chance:.0%} ({_span(h)})" for h in ranked]
         return Reply(lines)
 
     def _peek(self, _: list[str]) -> Reply:
@@ -303,3 +303,11 @@ def write_atomically(path: str, text: str) -> None:
             os.unlink(temporary)
         raise
 
+
+
+def _span(hint: Hint) -> str:
+    """A hint's 95% interval in words, or 'exact'."""
+    if not hint.playouts:
+        return "exact"
+    low, high = hint.interval
+    return f"95% interval {low:.0%} to {high:.0%}"

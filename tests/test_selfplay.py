@@ -1,0 +1,96 @@
+"""The strong player and ``kcsolve selfplay``: every rule set played, records that verify, bad input refused."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from kcsolve.common.deal import deal, deal_ranks
+from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.rules import AXES, STANDARD, Rules, parse_rules
+from kcsolve.patience.selfplay import UnknownPlayerError, make_player, play_deal
+from kcsolve.patience.strong import course, seen_order_wins, strong_player
+from kcsolve.patience.theory import course_end
+from tests.clitools import assert_bad_input, run, write
+
+ALL_RULES = [Rules(*combo) for combo in product(*AXES.values())]
+
+
+def test_there_are_36_rule_sets() -> None:
+    assert len(set(ALL_RULES)) == 36
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=str)
+def test_the_strong_player_finishes_a_legal_game_under_every_rule_set(rules: Rules) -> None:
+    position = Position.start(deal(3), rules)
+    while position.outcome().status is Status.UNFINISHED:
+        move = strong_player(position, seed=3, samples=4)
+        assert move in position.legal_moves()
+        position = position.play(move)
+
+
+def test_a_seen_order_is_never_judged_won_when_the_deal_is_lost() -> None:
+    """From the opening, the scheduling judge agrees with the exact verdict on nearly every deal, and never claims more."""
+    agree = 0
+    for seed in range(300):
+        ranks = list(deal_ranks(seed))
+        judged = seen_order_wins([[], [], [], []], [0, 0, 0, 0], course([0] * 11, 0, ranks, False, STANDARD))
+        exact = course_end(ranks, STANDARD)[0]
+        assert not judged or exact, seed
+        agree += judged == exact
+    assert agree >= 0.97 * 300
+
+
+@pytest.mark.slow
+def test_the_strong_player_beats_the_greedy_player() -> None:
+    strong = sum(play_deal("strong", seed, STANDARD).won for seed in range(200))
+    greedy = sum(play_deal("greedy", seed, STANDARD).won for seed in range(200))
+    assert strong > greedy + 10, (strong, greedy)
+
+
+def test_an_unknown_player_is_refused_by_the_library() -> None:
+    with pytest.raises(UnknownPlayerError, match="'champion'"):
+        make_player("champion", 0)
+
+
+def test_selfplay_text_reports_games_wins_interval_and_time() -> None:
+    result = run("selfplay", "--player", "greedy", "--count", "12", "--seed", "5")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "player greedy, rules standard, deals 5..16"
+    assert re.fullmatch(r"games 12, wins \d+, win rate \d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\), "
+                        r"\d+\.\d{3} CPU seconds per game", lines[1]), lines[1]
+
+
+def test_selfplay_json_records_verify(tmp_path: Path) -> None:
+    result = run("selfplay", "--player", "strong", "--count", "5", "--rules", "royals", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    *games, summary = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(games) == 5 and summary["games"] == 5 and summary["player"] == "strong"
+    assert summary["wins"] == sum(g["result"] == "win" for g in games) > 0
+    low, high = summary["ci95"]
+    assert low <= summary["win_rate"] <= high
+    for game in games:
+        assert parse_rules(game["rules"]) == parse_rules("royals") and game["seed"] in range(5)
+        verdict = run("verify", write(tmp_path, game))
+        assert verdict.exit_code == (0 if game["result"] == "win" else 1), verdict.stdout
+
+
+def test_selfplay_with_two_jobs_plays_the_same_games() -> None:
+    one = run("selfplay", "--player", "random", "--count", "6", "--format", "json").stdout
+    two = run("selfplay", "--player", "random", "--count", "6", "--jobs", "2", "--format", "json").stdout
+    strip = [json.loads(line) for line in one.splitlines()][:-1]
+    assert strip == [json.loads(line) for line in two.splitlines()][:-1]
+
+
+def test_selfplay_refuses_an_unknown_player() -> None:
+    assert_bad_input(run("selfplay", "--player", "champion"), "unknown player 'champion' (players: random, greedy, strong)")
+
+
+def test_selfplay_refuses_bad_rules_and_seeds() -> None:
+    assert_bad_input(run("selfplay", "--rules", "nonsense"), None)
+    assert_bad_input(run("selfplay", "--seed", "-1"), None)
