@@ -89,37 +89,48 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
         raise NotTwoPlayersError(f"the open-hands solver is for 2 players, not {position.players}")
     me, other = position.player, 1 - position.player
     memo: dict[tuple[Position, int, int], bool] = {}
+    settled: dict[tuple[Position, int], bool] = {}  # answers that no deeper search can change
     turns: dict[Position, list[tuple[tuple[Move, ...], Position]]] = {}
     count = 0
 
-    def forced(at: Position, who: int, depth: int) -> bool:
+    def forced(at: Position, who: int, depth: int) -> tuple[bool, bool]:
+        """(can ``who`` force going out first within ``depth`` of their turns, is that so at every depth)."""
         nonlocal count
         if at.over:
-            return at.winner == who
+            return at.winner == who, True
+        if (at, who) in settled:
+            return settled[at, who], True
         if depth == 0 and at.player == who:
-            return False
+            return False, False
         key = (at, who, depth)
         if key in memo:
-            return memo[key]
+            return memo[key], False
         count += 1
         if at not in turns:
             turns[at] = outcomes(at)
             count += len(turns[at])
         if count > nodes:
             raise _OutOfBudget
-        if at.player == who:
-            result = any(forced(after, who, depth - 1) for _, after in turns[at])
+        result, final = (False, True) if at.player == who else (True, True)
+        for _, after in turns[at]:
+            found, sure = forced(after, who, depth - 1 if at.player == who else depth)
+            if found == (at.player == who):
+                result, final = found, sure or found
+                break
+            final = final and sure
+        if final:
+            settled[at, who] = result
         else:
-            result = all(forced(after, who, depth) for _, after in turns[at])
-        memo[key] = result
-        return result
+            memo[key] = result
+        return result, final
 
     try:
         for depth in range(1, longest_hand(position) + 1):
-            if forced(position, me, depth):
-                line = next(line for line, after in turns[position] if forced(after, me, depth - 1))
+            won, sure = forced(position, me, depth)
+            if won:
+                line = next(line for line, after in turns[position] if forced(after, me, depth - 1)[0])
                 return OpenVerdict("win", line, count)
-            if forced(position, other, depth):
+            if sure or forced(position, other, depth)[0]:
                 return OpenVerdict("loss", (), count)
         return OpenVerdict("loss", (), count)
     except _OutOfBudget:
