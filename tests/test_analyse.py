@@ -9,10 +9,11 @@ import pytest
 from clitools import assert_bad_input, run, write
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.analysis import DUBIOUS, analyse, mark_for
+from kcsolve.patience.analysis import DUBIOUS, analyse, mark_for, winnable_along
 from kcsolve.patience.engine import Place, Position, cell_name
-from kcsolve.patience.record import record_from_moves
-from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.record import record_from_moves, replay
+from kcsolve.patience.rules import STANDARD, parse_rules
+from kcsolve.patience.selfplay import play_deal
 from kcsolve.patience.session import peek
 from kcsolve.patience.solver import solve
 
@@ -103,3 +104,16 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert_bad_input(run("analyse", path, "--rules", "nonsense"), None)
     assert_bad_input(run("analyse", path, "--playouts", "0"), None)
     assert_bad_input(run("analyse", path, "--frobnicate"), None)
+
+
+@pytest.mark.parametrize(("rules_text", "player", "seed"), [
+    ("standard", "greedy", 0), ("standard", "strong", 3), ("camelot", "strong", 0), ("optional+groups", "strong", 0),
+])
+def test_winnable_by_bisection_agrees_with_a_peek_at_every_position(rules_text: str, player: str, seed: int) -> None:
+    rules = parse_rules(rules_text)
+    played = replay(play_deal(player, seed, rules).record, rules)
+    positions = [played.start, *(step.position for step in played.steps)]
+    along = winnable_along(positions)
+    assert along == [peek(position) for position in positions]
+    assert along == sorted(along, key=lambda verdict: verdict == "loss")  # every 'win' before every 'loss'
+    assert "win" in along and "loss" in along

@@ -115,7 +115,7 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
     if not played.steps:
         raise NothingToAnalyseError("the record has no moves to analyse")
     positions = [played.start, *(step.position for step in played.steps)]
-    verdicts = [peek(position) for position in positions]
+    verdicts = winnable_along(positions)
     reports = []
     for i, step in enumerate(played.steps):
         before = positions[i]
@@ -128,6 +128,37 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
                                   len(options), chance, best, best_move))
     return Analysis(tuple(reports), playouts)
+
+
+def winnable_along(positions: list[Position]) -> list[str | None]:
+    """``peek`` of every position of a game, found by bisection: 'win', 'loss' or None (undecided).
+
+    Winnability only ever goes from 'win' to 'loss' along a game (the moves that
+    reach a winnable position can be followed by its winning line), so once the
+    last winnable and the first lost position are known, so is every other one.
+    Where a peek is undecided, the positions between the known ones are peeked
+    one by one.
+    """
+    first = peek(positions[0])
+    if first == "loss":
+        return ["loss"] * len(positions)
+    last = peek(positions[-1])
+    if last == "win":
+        return ["win"] * len(positions)
+    if first is None or last is None:
+        return [first, *(peek(position) for position in positions[1:-1]), last]
+    verdicts: list[str | None] = [None] * len(positions)
+    low, high = 0, len(positions) - 1
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = peek(positions[middle])
+        if verdict is None:
+            verdicts[low + 1:high] = [peek(position) for position in positions[low + 1:high]]
+            break
+        low, high = (middle, high) if verdict == "win" else (low, middle)
+    verdicts[:low + 1] = ["win"] * (low + 1)
+    verdicts[high:] = ["loss"] * (len(positions) - high)
+    return verdicts
 
 
 def _chance_of(ranked: list[Hint], before: Position, after: Position) -> float:

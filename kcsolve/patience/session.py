@@ -282,12 +282,27 @@ def peek(position: Position) -> str | None:
         result = solve(position.deck, position.rules, "auto", PEEK_BUDGET).result
         return None if result == "unknown" else result
     if position.removing:
-        verdicts = [peek(position.play(move)) for move in position.legal_moves()]
-        return "win" if "win" in verdicts else (None if None in verdicts else "loss")
+        return _removal_peek(position, {})
     ranks = tuple(card.rank for card in position.deck)
     grid = tuple(0 if c is None else c.rank for c in map(position.card_at, range(16)))
     search = DepthFirstSearch(ranks, position.rules, PEEK_BUDGET, use_theory=False)
     return search.run_from(grid, position.drawn)
+
+
+def _removal_peek(position: Position, seen: dict[tuple, str | None]) -> str | None:
+    """``peek`` during a removal: 'win' at the first winning move; a removal met again by another order is known."""
+    key = (position.grid, position.drawn, position.removing)
+    if key not in seen:
+        undecided = False
+        for move in position.legal_moves():
+            after = position.play(move)
+            verdict = _removal_peek(after, seen) if after.removing else peek(after)
+            if verdict == "win":
+                seen[key] = "win"
+                return "win"
+            undecided = undecided or verdict is None
+        seen[key] = None if undecided else "loss"
+    return seen[key]
 
 
 def write_atomically(path: str, text: str) -> None:
