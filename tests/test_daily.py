@@ -101,12 +101,7 @@ def test_calendar_covers_2027_with_the_ramp() -> None:
         assert date_text == day.isoformat() and named == RAMP[day.weekday()]
 
 
-# seeds/daily-2027.tsv was written before the difficulty came from the strong player and has not been
-# regenerated since (python scripts/make_daily.py); row 0 is checked to regenerate, the others may not.
-STALE = [pytest.mark.slow, pytest.mark.xfail(reason="calendar not regenerated since the strong-player difficulty")]
-
-
-@pytest.mark.parametrize("index", [0, *(pytest.param(i, marks=STALE) for i in (45, 180, 281, 364))])
+@pytest.mark.parametrize("index", [0, *(pytest.param(i, marks=pytest.mark.slow) for i in (45, 180, 281, 364))])
 def test_calendar_rows_regenerate_and_win(index: int) -> None:
     """A sample of rows: regenerating gives the same row, and the deal's solution replays to a win."""
     date_text, seed, rate, named = calendar_rows()[index]
