@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from .endgame import distinct_options, exact_chance, exact_feasible
 from .engine import CENTRE, Move, Place, Position
 from .stats import wilson
-from .strong import Course, judge_order, sampled_orders
+from .strong import option_wins
 
 HINT_PLAYOUTS = 200
 Z95 = 1.96
 
-__all__ = ["HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "hint_move", "hint_player", "hints", "sampled_hints"]
+__all__ = [
+    "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "hint_move", "hint_player", "hints", "sampled_hints",
+]
 
 
 @dataclass(frozen=True)
@@ -66,12 +68,7 @@ def hints(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> l
 
 def sampled_hints(position: Position, options: list[tuple[Move, Position]], playouts: int, seed: int) -> list[Hint]:
     """Each option's share of the same ``playouts`` sampled orders of the unseen cards that it goes on to win."""
-    unseen = [card.rank for card in options[0][1].deck[options[0][1].drawn :]]
-    wins = [0] * len(options)
-    for order in sampled_orders(unseen, playouts, seed, position):
-        courses: dict[tuple, Course] = {}
-        for k, (_, child) in enumerate(options):
-            wins[k] += judge_order(child, order, courses)
+    wins = option_wins(options, playouts, seed, position)
     return [Hint(move, won / playouts, playouts) for (move, _), won in zip(options, wins)]
 
 
