@@ -147,6 +147,7 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
             for kind in range(3 + 2 * families):
                 nc, nt, ntg, nf, nfg = c, t, tg, f, fg
                 codes[:families] = base[:families]
+                weight = 1
                 if kind == 0:
                     if c == courts:
                         continue
@@ -164,6 +165,14 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                 else:
                     i = (kind - 3) // 2
                     a, b, m = drawn_a[i], drawn_b[i], pairs[i]
+                    # Equal families (adjacent, as codes are sorted) and the two sides of a family drawn
+                    # equally often lead to the same state: take it once, weighted by how many ways lead there.
+                    if i > 0 and base[i] == base[i - 1] or (kind - 3) % 2 == 1 and a == b:
+                        continue
+                    while i + weight < families and base[i + weight] == base[i]:
+                        weight += 1
+                    if a == b:
+                        weight *= 2
                     if (kind - 3) % 2 == 0:
                         if a == copies:
                             continue
@@ -185,7 +194,7 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                         left[4 + 2 * i] = copies - code // 5 % 5
                     _completions(rest, left, 3 + 2 * families, primes, fact, inverse_fact, completion)
                     for k in range(width):
-                        wins[k] = (wins[k] + layer[row, k + 1] * completion[k]) % primes[k]
+                        wins[k] = (wins[k] + layer[row, k + 1] * weight % primes[k] * completion[k]) % primes[k]
                     continue
                 if on_grid + 1 == grid:
                     removable = ntg > 0 or nfg >= 2
@@ -206,7 +215,7 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                     table[slot, 0] = after
                     used += 1
                 for k in range(width):
-                    total = table[slot, k + 1] + layer[row, k + 1]
+                    total = table[slot, k + 1] + layer[row, k + 1] * weight % primes[k]
                     table[slot, k + 1] = total - primes[k] if total >= primes[k] else total
         layer = _compact(table)
     wins[width] = states
