@@ -138,9 +138,9 @@ class Course:
         a, b, m = self.sides
         codes = np.zeros(oddscore.MAX_FAMILIES, np.int64)
         for i in range(self.shape.families):
-            codes[i] = oddscore.family_code(a[i], b[i], m[i])
-        return int(oddscore.pack(self.courts, self.tens, self.tens_on_grid, self.fives, self.fives_on_grid,
-                                 codes, self.shape.families))
+            codes[i] = oddscore.family_code(a[i], b[i])
+        paired = self.tens_on_grid + self.fives_on_grid - self.fives % 2 + 2 * sum(m)
+        return int(oddscore.pack(self.courts, self.tens, self.fives, paired, codes, self.shape.families))
 
 
 def check_countable(rules: Rules) -> None:

@@ -5,11 +5,15 @@ side of a family {v, 10 - v}. The forced pair course depends only on that sequen
 (docs/THEORY.md, section 8), so the count runs over class sequences, layer by layer
 (one layer per card drawn), merging states that the family symmetries make equal.
 
-A state is packed into one int64. For each family, with ``a`` and ``b`` cards of its
-two sides drawn, the grid holds ``m + max(a - b, 0)`` and ``m + max(b - a, 0)`` of
-them, because a removal takes one of each side and so never changes the difference
-(the pair invariant); ``m`` is therefore all that the grid adds. Families are stored
-with ``a >= b`` and sorted, which merges the symmetric states.
+A state is packed into one int64: court cards, Tens and Fives drawn, the cards of
+each side of each family drawn, and ``paired``, the cards on the grid that a removal
+would take (Tens, Fives beyond an odd one, and pairs of a family). Which cards those
+are does not matter: a full grid jams exactly when ``paired`` is 0, and a removal
+takes all of them. Everything else on the grid follows from the counts drawn,
+because a removal takes one card of each side of a family and so never changes
+their difference (the pair invariant), and two Fives go together, so the Fives on
+the grid beyond the pairs are the parity of the Fives drawn. Families are stored
+with the larger side first and sorted, which merges the symmetric states.
 
 Counts exceed 64 bits, so every count is kept modulo a few primes below 2**31
 (products of two residues stay below 2**62) and rebuilt by the Chinese remainder
@@ -22,26 +26,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-FAMILY_BITS = 7
-COURT_SHIFT = 28
-TEN_SHIFT = 32
-TEN_GRID_SHIFT = 35
-FIVE_SHIFT = 38
-FIVE_GRID_SHIFT = 41
+FAMILY_BITS = 5
+COURT_SHIFT = 20
+TEN_SHIFT = 24
+FIVE_SHIFT = 27
+PAIRED_SHIFT = 30
 MAX_FAMILIES = 4
 MAX_COPIES = 4
 
 
 @njit(cache=True)
-def family_code(a: int, b: int, m: int) -> int:
-    """One family's (drawn, drawn, pairs on the grid) as a number, larger side first."""
+def family_code(a: int, b: int) -> int:
+    """One family's drawn counts (one per side) as a number, larger side first."""
     if a < b:
         a, b = b, a
-    return (a * 5 + b) * 5 + m
+    return a * 5 + b
 
 
 @njit(cache=True)
-def pack(c: int, t: int, tg: int, f: int, fg: int, codes: np.ndarray, families: int) -> int:
+def pack(c: int, t: int, f: int, paired: int, codes: np.ndarray, families: int) -> int:
     """The canonical key of a state: family codes sorted (in place), then the scalar fields."""
     for i in range(1, families):
         code = codes[i]
@@ -53,8 +56,7 @@ def pack(c: int, t: int, tg: int, f: int, fg: int, codes: np.ndarray, families: 
     key = 0
     for i in range(families):
         key = (key << FAMILY_BITS) | codes[i]
-    return (key | (c << COURT_SHIFT) | (t << TEN_SHIFT) | (tg << TEN_GRID_SHIFT)
-            | (f << FIVE_SHIFT) | (fg << FIVE_GRID_SHIFT))
+    return key | (c << COURT_SHIFT) | (t << TEN_SHIFT) | (f << FIVE_SHIFT) | (paired << PAIRED_SHIFT)
 
 
 @njit(cache=True)
@@ -116,9 +118,6 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
     layer[0, 0] = start
     codes = np.zeros(MAX_FAMILIES, np.int64)
     base = np.zeros(MAX_FAMILIES, np.int64)
-    drawn_a = np.zeros(MAX_FAMILIES, np.int64)
-    drawn_b = np.zeros(MAX_FAMILIES, np.int64)
-    pairs = np.zeros(MAX_FAMILIES, np.int64)
     left = np.zeros(3 + 2 * MAX_FAMILIES, np.int64)
     completion = np.zeros(width, np.int64)
     states = 0
@@ -130,22 +129,18 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
             states += 1
             c = (key >> COURT_SHIFT) & 15
             t = (key >> TEN_SHIFT) & 7
-            tg = (key >> TEN_GRID_SHIFT) & 7
             f = (key >> FIVE_SHIFT) & 7
-            fg = (key >> FIVE_GRID_SHIFT) & 7
+            paired = (key >> PAIRED_SHIFT) & 31
             drawn = c + t + f
-            on_grid = c + tg + fg
+            on_grid = c + f % 2 + paired
             for i in range(families):
-                code = (key >> (FAMILY_BITS * (families - 1 - i))) & 127
-                drawn_a[i] = code // 25
-                drawn_b[i] = code // 5 % 5
-                pairs[i] = code % 5
+                code = (key >> (FAMILY_BITS * (families - 1 - i))) & 31
                 base[i] = code
-                drawn += drawn_a[i] + drawn_b[i]
-                on_grid += drawn_a[i] - drawn_b[i] + 2 * pairs[i]
+                drawn += code // 5 + code % 5
+                on_grid += code // 5 - code % 5
             rest = deck - drawn - 1
             for kind in range(3 + 2 * families):
-                nc, nt, ntg, nf, nfg = c, t, tg, f, fg
+                nc, nt, nf, npaired = c, t, f, paired
                 codes[:families] = base[:families]
                 weight = 1
                 if kind == 0:
@@ -156,15 +151,16 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                     if t == copies:
                         continue
                     nt += 1
-                    ntg += 1
+                    npaired += 1
                 elif kind == 2:
                     if f == copies:
                         continue
                     nf += 1
-                    nfg += 1
+                    if f % 2 == 1:
+                        npaired += 2
                 else:
                     i = (kind - 3) // 2
-                    a, b, m = drawn_a[i], drawn_b[i], pairs[i]
+                    a, b = base[i] // 5, base[i] % 5
                     # Equal families (adjacent, as codes are sorted) and the two sides of a family drawn
                     # equally often lead to the same state: take it once, weighted by how many ways lead there.
                     if i > 0 and base[i] == base[i - 1] or (kind - 3) % 2 == 1 and a == b:
@@ -178,35 +174,26 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                             continue
                         a += 1
                     else:
-                        if b == copies:
-                            continue
-                        b += 1
-                    if (b <= a) if (kind - 3) % 2 == 1 else (a <= b):
-                        m += 1  # the drawn side was the smaller: it pairs with a card already on the grid
-                    codes[i] = family_code(a, b, m)
+                        b += 1  # the smaller side: the card pairs with one of the larger side on the grid
+                        npaired += 2
+                    codes[i] = a * 5 + b
                 if stop_at_courts and kind == 0 and nc == courts or rest == 0:
                     left[0] = courts - nc
                     left[1] = copies - nt
                     left[2] = copies - nf
                     for i in range(families):
                         code = codes[i]
-                        left[3 + 2 * i] = copies - code // 25
-                        left[4 + 2 * i] = copies - code // 5 % 5
+                        left[3 + 2 * i] = copies - code // 5
+                        left[4 + 2 * i] = copies - code % 5
                     _completions(rest, left, 3 + 2 * families, primes, fact, inverse_fact, completion)
                     for k in range(width):
                         wins[k] = (wins[k] + layer[row, k + 1] * weight % primes[k] * completion[k]) % primes[k]
                     continue
                 if on_grid + 1 == grid:
-                    removable = ntg > 0 or nfg >= 2
-                    for i in range(families):
-                        if codes[i] % 5 > 0:
-                            removable = True
-                            codes[i] -= codes[i] % 5
-                    if not removable:
+                    if npaired == 0:
                         continue
-                    ntg = 0
-                    nfg %= 2
-                after = pack(nc, nt, ntg, nf, nfg, codes, families)
+                    npaired = 0
+                after = pack(nc, nt, nf, npaired, codes, families)
                 slot = _slot(table, after)
                 if table[slot, 0] == -1:
                     if 2 * used >= table.shape[0]:
