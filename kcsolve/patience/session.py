@@ -51,7 +51,7 @@ HELP = """Commands:
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
 
-PEEK_BUDGET = Budget(seconds=5)
+PEEK_SECONDS = 5.0  # CPU seconds one peek may take
 
 
 @dataclass
@@ -273,36 +273,25 @@ def _describe(move: Move) -> str:
     return " ".join(cell_name(c) for c in move.cells) if isinstance(move, Remove) else cell_name(move.cell)
 
 
-def peek(position: Position) -> str | None:
-    """Whether the real deal can still be won from ``position``: 'win', 'loss', or None if undecided."""
+def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
+    """Whether the real deal can still be won from ``position``: 'win', 'loss', or None if undecided.
+
+    One search, bounded by ``seconds`` of CPU time, covers every way of
+    finishing an open removal: they often lead to the same grids.
+    """
     status = position.outcome().status
     if status is not Status.UNFINISHED:
         return "win" if status is Status.WON else "loss"
+    budget = Budget(seconds=seconds)
     if position.drawn == 0 and all(i == EMPTY for i in position.grid):
-        result = solve(position.deck, position.rules, "auto", PEEK_BUDGET).result
+        result = solve(position.deck, position.rules, "auto", budget).result
         return None if result == "unknown" else result
-    if position.removing:
-        return _removal_peek(position, {})
     ranks = tuple(card.rank for card in position.deck)
     grid = tuple(0 if c is None else c.rank for c in map(position.card_at, range(16)))
-    search = DepthFirstSearch(ranks, position.rules, PEEK_BUDGET, use_theory=False)
+    search = DepthFirstSearch(ranks, position.rules, budget, use_theory=False)
+    if position.removing:
+        return search.run_from_removal(grid, position.drawn)
     return search.run_from(grid, position.drawn)
-
-
-def _removal_peek(position: Position, seen: dict[tuple, str | None]) -> str | None:
-    """``peek`` during a removal: 'win' at the first winning move; a removal met again by another order is known."""
-    key = (position.grid, position.drawn, position.removing)
-    if key not in seen:
-        undecided = False
-        for move in position.legal_moves():
-            after = position.play(move)
-            verdict = _removal_peek(after, seen) if after.removing else peek(after)
-            if verdict == "win":
-                seen[key] = "win"
-                return "win"
-            undecided = undecided or verdict is None
-        seen[key] = None if undecided else "loss"
-    return seen[key]
 
 
 def write_atomically(path: str, text: str) -> None:

@@ -134,6 +134,19 @@ class DepthFirstSearch:
         except _OutOfBudget:
             return None
 
+    def run_from_removal(self, grid: tuple[int, ...], drawn: int) -> str | None:
+        """Decide a mid-game position with a removal open, by search alone: every way of finishing the removal."""
+        courts = sum(1 for rank in grid if rank > TEN)
+        try:
+            if 0 not in grid:
+                return "win" if self._fill(grid, drawn, courts, []) else "loss"
+            ends = [after for after, _ in self._removal_outcomes(grid, stop_anywhere=not self.forced)]
+            if not self.forced or not ends:  # optional removal may also stop here and deal on
+                ends.append(grid)
+            return "win" if any(self._fill(after, drawn, courts, []) for after in ends) else "loss"
+        except _OutOfBudget:
+            return None
+
     def _take_hints(self, line: list[Move]) -> None:
         """Try the constructed line's choices first; the search still covers every alternative."""
         drawn = 0
