@@ -273,12 +273,8 @@ def option_wins(options: list[tuple[Move, Position]], samples: int, seed: int, p
     return wins
 
 
-def strong_player(position: Position, seed: int = 0, samples: int = SAMPLES, explore: float = 0.0) -> Move:
-    """The strong player's move: the option that wins most sampled orders, the greedy choice on ties.
-
-    With ``explore`` > 0 (for measuring a deal by many playouts) an option is
-    instead drawn at random, with weight (wins + ``explore``) ** 2.
-    """
+def strong_player(position: Position, seed: int = 0, samples: int = SAMPLES) -> Move:
+    """The strong player's move: the option that wins most sampled orders, the greedy choice on ties."""
     options = distinct_options(position)
     if len(options) == 1:
         return options[0][0]
@@ -286,9 +282,6 @@ def strong_player(position: Position, seed: int = 0, samples: int = SAMPLES, exp
         scores = [exact_chance(child) * samples for _, child in options]
     else:
         scores = [float(w) for w in option_wins(options, samples, seed, position)]
-    if explore:
-        rng = random.Random(f"kcsolve-explore|{seed}|{position.drawn}|{int(position.removing)}")
-        return rng.choices([m for m, _ in options], [(w + explore) ** 2 for w in scores])[0]
     preferred = _class_key(position, greedy_player(position))
     best = max(range(len(options)), key=lambda k: (scores[k], _class_key(position, options[k][0]) == preferred))
     return options[best][0]
