@@ -136,10 +136,10 @@ class DepthFirstSearch:
 
     def run_from_removal(self, grid: tuple[int, ...], drawn: int) -> str | None:
         """Decide a mid-game position with a removal open, by search alone: every way of finishing the removal."""
+        if 0 not in grid:  # nothing removed yet: run_from resolves a full grid by its removals first
+            return self.run_from(grid, drawn)
         courts = sum(1 for rank in grid if rank > TEN)
         try:
-            if 0 not in grid:
-                return "win" if self._fill(grid, drawn, courts, []) else "loss"
             ends = [after for after, _ in self._removal_outcomes(grid, stop_anywhere=not self.forced)]
             if not self.forced or not ends:  # optional removal may also stop here and deal on
                 ends.append(grid)
