@@ -115,7 +115,7 @@ def test_calendar_rows_regenerate_and_win(index: int) -> None:
     """A sample of rows: regenerating gives the same row, and the deal's solution replays to a win."""
     date_text, seed, rate, named = calendar_rows()[index]
     found = daily(dt.date.fromisoformat(date_text), STANDARD, ramp=True)
-    assert (str(found.seed), f"{found.difficulty.chance:.3g}", found.grade) == (seed, rate, named)
+    assert (str(found.seed), f"{found.difficulty.rate:.3g}", found.grade) == (seed, rate, named)
     assert judge(found.solution.record()).won
 
 

@@ -67,7 +67,7 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     """One date's deal as a JSON-ready dict."""
     data = {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.rate,
         "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "grade": found.grade,
     }
     if not hide:

@@ -77,6 +77,11 @@ class Difficulty:
     progress: float
 
     @property
+    def rate(self) -> float:
+        """The estimated chance that the player measured wins."""
+        return self.chance
+
+    @property
     def key(self) -> tuple[float, float]:
         """Easier deals sort higher: by win chance, then by how far the player gets."""
         return (self.chance, self.progress)

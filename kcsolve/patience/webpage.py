@@ -109,7 +109,7 @@ def daily_page(found: DailyDeal) -> str:
     """The page of one date: the deal to play, its grade and difficulty, and the proved winning line."""
     day = found.date.isoformat()
     data = {
-        "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
+        "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.rate,
         "seed": found.seed, "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
     }
