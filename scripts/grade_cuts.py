@@ -52,16 +52,18 @@ def main() -> None:
     playouts = measured[0][1].playouts
     seconds = [s for _, _, s in measured]
     print(f"{n} winnable deals (seeds 0..{measured[-1][0]}), {playouts} games of the strong player each, standard rules")
-    bins = [(0.1, 1.01), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1e-6)]
-    never = sum(1 for chance, _ in keys if chance == 0)
-    print(f"  {'never won (chance 0)':<26} {never:>5}  {never / n:6.1%}")
+    bins = [(0, 0), (0, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01)]
     for low, high in bins:
-        count = sum(1 for chance, _ in keys if low < chance <= high)
-        label = f"{low:.0e} < chance <= {min(high, 1):.0e}"
+        if low == high:
+            count = sum(1 for rate, _ in keys if rate == 0)
+            label = "never won"
+        else:
+            count = sum(1 for rate, _ in keys if low < rate <= high)
+            label = f"{low:.0%} < chance <= {min(high, 1):.0%}"
         print(f"  {label:<26} {count:>5}  {count / n:6.1%}")
     print(f"CPU seconds per deal: mean {sum(seconds) / n:.2f}, max {max(seconds):.2f}")
     cuts = [keys[int(q * n)] for q in (0.75, 0.5, 0.25)]
-    print("GRADE_CUTS =", tuple((float(f"{chance:.2g}"), progress) for chance, progress in cuts))
+    print("GRADE_CUTS =", tuple((round(rate, 4), progress) for rate, progress in cuts))
 
 
 if __name__ == "__main__":

@@ -41,9 +41,8 @@ def daily_command(
     """A winnable deal for each date, with its measured difficulty and grade.
 
     The deal of a date depends only on the date and the rules (see the README).
-    Difficulty is the chance that the strong player, who cannot see the deck,
-    wins the deal, estimated from 8 steered games; grades cut it at quartiles
-    measured over winnable deals.
+    Difficulty is the share of 8 games won on the deal by the strong player, who
+    cannot see the deck; grades cut it at quartiles measured over winnable deals.
     """
     from ..patience.daily import daily
 
@@ -79,8 +78,8 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    click.echo(f"difficulty {d.describe()} (the chance that the strong player, who cannot see the deck, wins; "
-               f"from {d.playouts} steered games), grade {found.grade}")
+    click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} games won by the strong player, who cannot see "
+               f"the deck; {d.progress:.1f} court cards placed on average), grade {found.grade}")
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the sixteen cards of the first deal:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)

@@ -26,9 +26,9 @@ from .solver import Solution, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
 # Cut points on the difficulty key (win chance, court cards placed on average) at the
-# 75th, 50th and 25th percentiles of the first 200 winnable seeded deals under standard
-# rules: python scripts/grade_cuts.py --deals 200
-GRADE_CUTS: tuple[tuple[float, float], ...] = ((0.12, 12.0), (0.0083, 12.0), (0.00018, 12.0))
+# 75th, 50th and 25th percentiles of the first 1,000 winnable seeded deals under standard
+# rules: python scripts/grade_cuts.py
+GRADE_CUTS: tuple[tuple[float, float], ...] = ((0.25, 8.5), (0.0, 7.625), (0.0, 5.125))
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
 

@@ -64,14 +64,8 @@ def takes_from(cells: list[list[int]] | tuple) -> list[int]:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A deal's measured difficulty: a player's estimated chance of winning it, and the court cards placed on average.
+    """A deal's measured difficulty: wins out of playouts, and the court cards placed on average."""
 
-    ``wins`` counts the measuring games that ended in a win; ``chance`` is the
-    estimate itself, which may be far smaller than ``wins / playouts`` when the
-    games were steered (kcsolve.patience.selfplay.measure).
-    """
-
-    chance: float
     wins: int
     playouts: int
     progress: float
@@ -79,20 +73,12 @@ class Difficulty:
     @property
     def rate(self) -> float:
         """The estimated chance that the player measured wins."""
-        return self.chance
+        return self.wins / self.playouts
 
     @property
     def key(self) -> tuple[float, float]:
         """Easier deals sort higher: by win chance, then by how far the player gets."""
-        return (self.chance, self.progress)
-
-    def describe(self) -> str:
-        """The chance in words: a percentage, or '1 in N' below 1%."""
-        if self.chance >= 0.01:
-            return f"{self.chance:.0%}"
-        if self.chance > 0:
-            return f"1 in {float(f'{1 / self.chance:.2g}'):,.0f}"
-        return "0 (no winning game found)"
+        return (self.rate, self.progress)
 
 
 # Players on engine positions: each returns the move it makes in a position.

@@ -16,21 +16,16 @@ from dataclasses import dataclass
 
 from ..common.cards import Card
 from ..common.deal import deal
-from .endgame import distinct_options, option_key
 from .engine import Move, Position, Status
 from .policy import Difficulty, greedy_player, random_player
 from .record import Record, record_from_moves
 from .rules import Rules
-from .session import peek
-from .solver import solve
 from .stats import wilson
-from .strong import judge_order, strong_player
+from .strong import strong_player
 
 PLAYERS = ("random", "greedy", "strong")
 MEASURE_PLAYOUTS = 8  # games of the strong player per deal measured
 MEASURE_SAMPLES = 2  # its sampled orders per choice in those games
-EXPLORE = 0.1  # how often the measured player plays a distinct option at random instead of its best
-STEER_SEARCH_SECONDS = 2.0  # CPU seconds of search one measuring game may spend where the judge sees no win
 Player = Callable[[Position], Move]
 
 
@@ -96,67 +91,17 @@ def play_out(deck: tuple[Card, ...], rules: Rules, player: Player) -> Position:
 def measure(
     deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = MEASURE_PLAYOUTS, samples: int = MEASURE_SAMPLES
 ) -> Difficulty:
-    """A deal's difficulty: the chance that the exploring strong player wins it, from ``playouts`` steered games.
+    """A deal's difficulty: how many of ``playouts`` games the strong player wins on it, and its court cards placed.
 
-    The player measured is the strong player (``samples`` sampled orders per
-    choice) who, at each choice, instead plays one of the distinct options at
-    random with probability :data:`EXPLORE`. Its chance on many winnable deals
-    is far too small for plain games to see, so each game is steered, as in
-    importance sampling (docs/PLAYERS.md): the measurer, who sees the deck, only
-    follows options that keep the deal won, and the game's weight is the product
-    of the player's probabilities of going that way. The mean weight estimates
-    the chance of winning along the lines the measurer recognises, so it is
-    below the player's true chance, if anything, never above it.
+    Game k plays with its own seed (from ``seed`` and k), so its sampled orders
+    of the unseen cards, and so its choices, differ from game to game.
     """
-    if solve(deck, rules).result == "loss":  # no line wins, so no game can: spare the steering its searches
-        return Difficulty(0.0, 0, playouts, 0.0)
-    total = 0.0
     wins = placed = 0
     for k in range(playouts):
-        weight, final = steered_game(deck, rules, seed * playouts + k, samples)
-        total += weight
-        wins += weight > 0
+        final = play_out(deck, rules, lambda position, k=k: strong_player(position, seed * playouts + k, samples))
+        wins += final.outcome().status is Status.WON
         placed += final.courts_placed
-    return Difficulty(total / playouts, wins, playouts, round(placed / playouts, 3))
-
-
-def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, samples: int) -> tuple[float, Position]:
-    """One steered game: its weight (0 if it could not be steered to a win) and its final position."""
-    rng = random.Random(f"kcsolve-measure|{seed}")
-    position = Position.start(deck, rules)
-    weight = 1.0
-    search_until = time.process_time() + STEER_SEARCH_SECONDS
-    while position.outcome().status is Status.UNFINISHED:
-        options = distinct_options(position)
-        if len(options) > 1:
-            best = option_key(position.play(strong_player(position, seed, samples)))
-            chances = [(1 - EXPLORE) * (option_key(child) == best) + EXPLORE / len(options) for _, child in options]
-            keeps = still_won(options, search_until)
-            weight *= sum(c for c, keep in zip(chances, keeps) if keep)
-            if not weight:
-                return 0.0, position
-            chances = [c if keep else 0.0 for c, keep in zip(chances, keeps)]
-            options = [options[rng.choices(range(len(options)), chances)[0]]]
-        position = options[0][1]
-    return (weight if position.outcome().status is Status.WON else 0.0), position
-
-
-def still_won(options: list[tuple[Move, Position]], search_until: float) -> list[bool]:
-    """Which options the measurer, who sees the deck, knows to keep the deal won.
-
-    The strong player's judge, given the real order, answers first: a
-    judgement of 'won' is constructive, so it is never wrong. Where it finds
-    no option won, the card-by-card search is asked, until CPU time
-    ``search_until``; an option it leaves undecided is not followed.
-    """
-    judged = [judge_order(child, [card.rank for card in child.deck[child.drawn :]]) for _, child in options]
-    if any(judged):
-        return judged
-    keeps = []
-    for _, child in options:
-        left = search_until - time.process_time()
-        keeps.append(left > 0 and peek(child, left) == "win")
-    return keeps
+    return Difficulty(wins, playouts, round(placed / playouts, 3))
 
 
 def _play_chunk(name: str, seeds: list[int], rules: Rules) -> list[Game]:

@@ -53,7 +53,7 @@ def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
             "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
             "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
-                             f"{found.grade}: the strong player wins {found.difficulty.describe()}. Proved winnable."),
+                             f"{found.grade}: {found.difficulty.rate:.1%} of playouts won. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
             "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.rate, "seed": found.seed,
                          "json": f"{base_url}daily/{found.date.isoformat()}.json"},
