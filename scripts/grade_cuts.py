@@ -1,69 +1,102 @@
 """Measure the difficulty of the first winnable seeded deals and cut it into grades.
 
-Each deal is measured as ``kcsolve daily`` measures it: games of the strong
-player (kcsolve.patience.selfplay.measure). Prints the distribution of the win
-chance, the share of winnable deals the strong player never wins, the CPU
-seconds per deal, and the cut points between easy / medium / hard / fiendish at
-the 75th, 50th and 25th percentiles of the difficulty key (win chance, then
-court cards placed on average), as used by kcsolve.patience.daily.GRADE_CUTS.
+Each deal is measured as ``kcsolve daily`` measures it: steered games of the
+strong player (kcsolve.patience.difficulty.measure). Prints the distribution of
+the chance, the share of winnable deals the measurement never wins, the CPU
+seconds per deal, and the chances at the 75th, 50th and 25th percentiles, which
+under standard rules are kcsolve.patience.daily.GRADE_CUTS.
 
-    python scripts/grade_cuts.py --deals 1000
+    python scripts/grade_cuts.py --deals 200
+    python scripts/grade_cuts.py --deals 40 --rules camelot
+    python scripts/grade_cuts.py --deals 12 --rules all     # one summary line for each of the 36 rule sets
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
-from kcsolve.common.deal import deal, deal_ranks
-from kcsolve.patience.policy import Difficulty
-from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.selfplay import measure
-from kcsolve.patience.theory import course_end
+from kcsolve.common.deal import deal
+from kcsolve.patience.daily import GRADE_CUTS, GRADES
+from kcsolve.patience.difficulty import Difficulty, measure
+from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
+from kcsolve.patience.solver import solve
+
+BINS = [(0.1, 1.0), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1e-6)]
 
 
-def measure_seed(seed: int) -> tuple[int, Difficulty, float] | None:
-    """The difficulty of a seeded deal and the CPU seconds it took, or None if it cannot be won."""
-    rules = parse_rules("standard")
-    if not course_end(deal_ranks(seed), rules)[0]:
+def measure_seed(rules: Rules, seed: int) -> tuple[int, Difficulty, float] | None:
+    """The difficulty of a seeded deal and the CPU seconds it took, or None if the solver does not prove it won."""
+    if solve(deal(seed), rules).result != "win":
         return None
     began = time.process_time()
     found = measure(deal(seed), rules, seed)
     return seed, found, time.process_time() - began
 
 
-def main() -> None:
-    """Print the distribution and the cut points."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+def measure_deals(rules: Rules, deals: int, jobs: int, quiet: bool) -> list[tuple[int, Difficulty, float]]:
+    """The first ``deals`` winnable seeded deals under ``rules``, measured."""
     measured: list[tuple[int, Difficulty, float]] = []
     seed = 0
-    with ProcessPoolExecutor(args.jobs) as pool:
-        while len(measured) < args.deals:
-            batch = range(seed, seed + 100)
-            seed += 100
-            measured += [m for m in pool.map(measure_seed, batch) if m is not None]
-    measured = measured[: args.deals]
-    keys = sorted(d.key for _, d, _ in measured)
-    n = len(keys)
-    playouts = measured[0][1].playouts
+    with ProcessPoolExecutor(jobs) as pool:
+        while len(measured) < deals:
+            batch = range(seed, seed + 20)
+            seed += 20
+            measured += [m for m in pool.map(partial(measure_seed, rules), batch) if m is not None]
+            if not quiet:
+                print(f"  {min(len(measured), deals)} of {deals} deals measured", flush=True)
+    return measured[:deals]
+
+
+def graded(chances: list[float]) -> list[int]:
+    """How many chances fall in each grade."""
+    bounds = zip((*GRADE_CUTS, 0.0), (float("inf"), *GRADE_CUTS))
+    return [sum(1 for chance in chances if low <= chance < high) for low, high in bounds]
+
+
+def report(rules: Rules, measured: list[tuple[int, Difficulty, float]]) -> None:
+    """The distribution of one rule set's chances, its grades, its CPU time and its quartiles."""
+    chances = sorted(d.chance for _, d, _ in measured)
+    n = len(chances)
     seconds = [s for _, _, s in measured]
-    print(f"{n} winnable deals (seeds 0..{measured[-1][0]}), {playouts} games of the strong player each, standard rules")
-    bins = [(0, 0), (0, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 1.01)]
-    for low, high in bins:
-        if low == high:
-            count = sum(1 for rate, _ in keys if rate == 0)
-            label = "never won"
-        else:
-            count = sum(1 for rate, _ in keys if low < rate <= high)
-            label = f"{low:.0%} < chance <= {min(high, 1):.0%}"
-        print(f"  {label:<26} {count:>5}  {count / n:6.1%}")
+    print(f"{n} winnable deals (seeds 0..{measured[-1][0]}), {measured[0][1].playouts} steered games each, "
+          f"rules {rules}")
+    never = sum(1 for chance in chances if chance == 0)
+    print(f"  {'never won (chance 0)':<26} {never:>5}  {never / n:6.1%}")
+    for low, high in BINS:
+        count = sum(1 for chance in chances if low < chance <= high)
+        print(f"  {f'{low:.0e} < chance <= {high:.0e}':<26} {count:>5}  {count / n:6.1%}")
+    for name, count in zip(GRADES, graded(chances)):
+        print(f"  graded {name:<19} {count:>5}  {count / n:6.1%}")
     print(f"CPU seconds per deal: mean {sum(seconds) / n:.2f}, max {max(seconds):.2f}")
-    cuts = [keys[int(q * n)] for q in (0.75, 0.5, 0.25)]
-    print("GRADE_CUTS =", tuple((round(rate, 4), progress) for rate, progress in cuts))
+    print("quartile chances:", tuple(float(f"{chances[int(q * n)]:.2g}") for q in (0.75, 0.5, 0.25)))
+
+
+def main() -> None:
+    """Print the distribution and the cut points, for one rule set or a line for each of all 36."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    if args.rules != "all":
+        rules = parse_rules(args.rules)
+        report(rules, measure_deals(rules, args.deals, args.jobs, quiet=False))
+        return
+    print(f"{'rules':<32} {'deals':>5} {'never':>5} {'median':>8} {'easy':>4} {'med':>4} {'hard':>4} {'fiend':>5} "
+          f"{'mean s':>6} {'max s':>6}")
+    for axes in itertools.product(Removal, Sets, Courts, Goal):
+        rules = Rules(*axes)
+        measured = measure_deals(rules, args.deals, args.jobs, quiet=True)
+        chances = sorted(d.chance for _, d, _ in measured)
+        seconds = [s for _, _, s in measured]
+        counts = " ".join(f"{c:>4}" for c in graded(chances))
+        print(f"{str(rules):<32} {len(chances):>5} {sum(1 for c in chances if c == 0):>5} "
+              f"{chances[len(chances) // 2]:>8.2g} {counts}  {sum(seconds) / len(seconds):>6.2f} {max(seconds):>6.2f}",
+              flush=True)
 
 
 if __name__ == "__main__":

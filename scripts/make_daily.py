@@ -23,7 +23,7 @@ HEADER = "date\tseed\tdifficulty\tgrade"
 def calendar_row(day: dt.date, rules_text: str) -> str:
     """One TSV row: the ramped deal of ``day``."""
     found = daily(day, parse_rules(rules_text), ramp=True)
-    return f"{day.isoformat()}\t{found.seed}\t{found.difficulty.rate:.3f}\t{found.grade}"
+    return f"{day.isoformat()}\t{found.seed}\t{found.difficulty.chance:.3g}\t{found.grade}"
 
 
 def main() -> None:

@@ -5,17 +5,25 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import random
 from pathlib import Path
 
 import pytest
 from clitools import assert_bad_input, run
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.daily import GRADES, RAMP, candidate_seed, daily, grade
+from kcsolve.patience import daily as daily_module
+from kcsolve.patience.daily import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
+from kcsolve.patience.difficulty import EXPLORE, SAMPLES, Difficulty, Measurer, measure
+from kcsolve.patience.endgame import distinct_options, option_key
+from kcsolve.patience.engine import Position, Status
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.selfplay import measure
+from kcsolve.patience.session import peek
+from kcsolve.patience.solver import solve
+from kcsolve.patience.strong import strong_player
 
+EASY_SEED = 84  # the strong player, exploring, wins about half its games on this deal
 CALENDAR = Path(__file__).resolve().parent.parent / "seeds" / "daily-2027.tsv"
 
 PINNED = [
@@ -79,10 +87,12 @@ def test_difficulty_is_reproducible_and_grades_are_ordered() -> None:
 
 
 def test_difficulty_is_measured_under_rules_the_old_playouts_refused() -> None:
-    """Camelot and optional+groups get a measured difficulty too: strong games on the deal."""
-    for rules in ("camelot", "optional+groups"):
-        found = measure(deal(4), parse_rules(rules), 4, 3)
-        assert found.playouts == 3 and 0 <= found.wins <= 3 and 0 < found.progress <= 12
+    """Camelot and optional+groups get a measured difficulty too: steered strong games on a winnable deal."""
+    for text in ("camelot", "optional+groups"):
+        rules = parse_rules(text)
+        seed = next(s for s in range(40) if solve(deal(s), rules).result == "win")
+        found = measure(deal(seed), rules, seed, 3)
+        assert found.playouts == 3 and 0 <= found.wins <= 3 and 0 < found.progress <= 12 and 0 <= found.chance <= 1
 
 
 def calendar_rows() -> list[list[str]]:
@@ -106,7 +116,7 @@ def test_calendar_rows_regenerate_and_win(index: int) -> None:
     """A sample of rows: regenerating gives the same row, and the deal's solution replays to a win."""
     date_text, seed, rate, named = calendar_rows()[index]
     found = daily(dt.date.fromisoformat(date_text), STANDARD, ramp=True)
-    assert (str(found.seed), f"{found.difficulty.rate:.3f}", found.grade) == (seed, rate, named)
+    assert (str(found.seed), f"{found.difficulty.chance:.3g}", found.grade) == (seed, rate, named)
     assert judge(found.solution.record()).won
 
 
@@ -177,3 +187,88 @@ def test_daily_defaults_to_the_utc_date() -> None:
 def parse_record_json(data: dict) -> object:  # type: ignore[type-arg]
     """A record from its JSON form."""
     return parse_record(json.dumps(data))
+
+
+def exploring_game(deck: tuple, seed: int) -> bool:
+    """A plain game of the player the daily measures (no steering): True if it wins."""
+    rng = random.Random(f"plain|{seed}")
+    position = Position.start(deck, STANDARD)
+    while position.outcome().status is Status.UNFINISHED:
+        options = distinct_options(position)
+        if len(options) > 1 and rng.random() < EXPLORE:
+            move = options[rng.randrange(len(options))][0]
+        else:
+            move = strong_player(position, seed, SAMPLES)
+        position = position.play(move)
+    return position.outcome().status is Status.WON
+
+
+def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
+    """On a deal the player often wins, the steered estimate agrees with the share of plain games won."""
+    plain = sum(exploring_game(deal(EASY_SEED), 10_000 + k) for k in range(300)) / 300
+    steered = measure(deal(EASY_SEED), STANDARD, EASY_SEED, 64).chance
+    assert 0.3 < plain < 0.7
+    # Both are estimates: 300 plain games have a standard error near 0.03, 64 steered games about 0.04.
+    assert abs(steered - plain) < 0.15
+
+
+def test_the_chance_is_positive_exactly_on_winnable_deals() -> None:
+    """Every winnable deal gets a chance above 0, even where plain games are never won; a lost one (by the solver) 0."""
+    seen = {"win": 0, "loss": 0}
+    for seed in range(12):
+        result = solve(deal(seed), STANDARD).result
+        chance = measure(deal(seed), STANDARD, seed, 2).chance
+        assert (chance > 0) == (result == "win"), seed
+        seen[result] += 1
+    assert seen["win"] and seen["loss"]
+
+
+def test_a_chance_in_words() -> None:
+    assert Difficulty(0.4567, 8, 8, 12.0).describe() == "46%"
+    assert Difficulty(0.000234, 8, 8, 12.0).describe() == "1 in 4,300"
+    assert Difficulty(3e-9, 8, 8, 12.0).describe() == "under 1 in 1,000,000"
+    assert Difficulty(0.0, 0, 8, 5.0).describe() == "0 (no winning game found)"
+
+
+def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No chance reaches 'easy' once its cut is above 1: a Monday measures its 32 candidates, then takes the nearest."""
+    monkeypatch.setattr(daily_module, "GRADE_CUTS", (1.5, *daily_module.GRADE_CUTS[1:]))
+    told: list[int] = []
+    monday = dt.date(2027, 3, 1)
+    found = daily(monday, STANDARD, ramp=True, playouts=1, on_candidate=told.append)
+    assert told == list(range(1, RAMP_CANDIDATES + 1))
+    assert found.grade == "medium"  # 32 standard deals always hold a medium one (about a quarter of deals are)
+    again = daily(monday, STANDARD, ramp=True, playouts=1)
+    assert (again.seed, again.difficulty, again.grade) == (found.seed, found.difficulty, found.grade)
+
+
+def test_the_ramp_under_camelot_gives_a_monday_its_deal() -> None:
+    """Under camelot, which the standard cuts find harder, an easy day still gets a deal of the easiest grade found."""
+    found = daily(dt.date(2027, 1, 4), parse_rules("camelot"), ramp=True, playouts=2)
+    assert found.solution.result == "win" and judge(found.solution.record()).won
+    assert found.grade in GRADES
+
+
+@pytest.mark.parametrize("text", ["standard", "camelot", "deplete+swap", "optional+groups"])
+def test_the_measurer_follows_only_options_that_win(text: str) -> None:
+    """Every option a steered game may follow is won: checked by a fresh search of the position (peek)."""
+    rules = parse_rules(text)
+    seed = next(s for s in range(40) if solve(deal(s), rules).result == "win")
+    solution = solve(deal(seed), rules)
+    measurer = Measurer(solution.moves, deal(seed), rules)
+    position = Position.start(deal(seed), rules)
+    checked = 0
+    while position.outcome().status is Status.UNFINISHED:
+        options = measurer.options(position)
+        best_key = option_key(position.play(strong_player(position, seed, SAMPLES)))
+        best = next(k for k, (_, child) in enumerate(options) if option_key(child) == best_key)
+        keeps = measurer.keeps(options, best)
+        for (_, child), keep in zip(options, keeps):
+            if keep:
+                assert peek(child, 60.0) == "win", (text, seed, position.drawn)
+                checked += 1
+        followed = [child for (_, child), keep in zip(options, keeps) if keep]
+        if not followed:
+            break
+        position = followed[0]
+    assert checked > 30

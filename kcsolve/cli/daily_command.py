@@ -41,10 +41,13 @@ def daily_command(
     """A winnable deal for each date, with its measured difficulty and grade.
 
     The deal of a date depends only on the date and the rules (see the README).
-    Difficulty is the share of 8 games won on the deal by the strong player, who
-    cannot see the deck; grades cut it at quartiles measured over winnable deals.
+    Difficulty is the chance that the strong player, who cannot see the deck,
+    wins the deal, estimated from 8 steered games; grades cut it at its
+    quartiles over winnable standard deals, for every rule set. With --ramp, when
+    none of a date's first 32 winnable candidates has the weekday's grade, the
+    one of the nearest grade is taken.
     """
-    from ..patience.daily import daily
+    from ..patience.daily import RAMP_CANDIDATES, daily
 
     rules = parse_rules(rules_text)
     first = parse_date(date_text)
@@ -54,8 +57,13 @@ def daily_command(
     with Ticker("daily deals") as ticker:
         for offset in range(days):
             day = first + dt.timedelta(days=offset)
-            ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
-            found = daily(day, rules, ramp)
+            label = f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)"
+            ticker.note(label)
+
+            def told(k: int, label: str = label) -> None:
+                ticker.note(f"{label}, winnable candidate {k} of at most {RAMP_CANDIDATES}")
+
+            found = daily(day, rules, ramp, on_candidate=told if ramp else None)
             if fmt == "json":
                 click.echo(json.dumps(_daily_json(found, hide)))
             else:
@@ -66,7 +74,7 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     """One date's deal as a JSON-ready dict."""
     data = {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.rate,
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
         "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "grade": found.grade,
     }
     if not hide:
@@ -78,8 +86,8 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    click.echo(f"difficulty {d.rate:.1%} ({d.wins} of {d.playouts} games won by the strong player, who cannot see "
-               f"the deck; {d.progress:.1f} court cards placed on average), grade {found.grade}")
+    click.echo(f"difficulty {d.describe()} (the chance that the strong player, who cannot see the deck, wins; "
+               f"from {d.playouts} steered games), grade {found.grade}")
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the sixteen cards of the first deal:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)

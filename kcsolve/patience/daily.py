@@ -5,32 +5,36 @@ number k of a date is the deal number given by the first 8 bytes (big-endian) of
 SHA-256 of the text ``kcsolve-daily|RULES|YYYY-MM-DD|k``, for k = 0, 1, 2, ...
 The first candidate that the exact solver proves winnable is the deal of the
 day. With ``ramp``, the first winnable candidate whose grade is the one the
-weekday asks for (Monday easiest, Sunday hardest) is taken instead. Nothing
-depends on timing or budgets: the solver is exact and the difficulty is a
-seeded measurement.
+weekday asks for (Monday easiest, Sunday hardest) is taken instead; if none of
+the first :data:`RAMP_CANDIDATES` winnable candidates has it (under rules far
+harder than standard an easy deal is rare), the one among them whose grade is
+nearest is taken, the earliest on a tie, and its own grade is shown. Nothing
+depends on timing: the solver is exact and the difficulty is a seeded
+measurement whose searches count positions.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
 from ..common.cards import Card
 from ..common.deal import deal
-from .policy import Difficulty
+from .difficulty import PLAYOUTS, Difficulty, measure
 from .rules import Rules
-from .selfplay import MEASURE_PLAYOUTS, measure
 from .solver import Solution, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
-# Cut points on the difficulty key (win chance, court cards placed on average) at the
-# 75th, 50th and 25th percentiles of the first 1,000 winnable seeded deals under standard
-# rules: python scripts/grade_cuts.py
-GRADE_CUTS: tuple[tuple[float, float], ...] = ((0.25, 8.5), (0.0, 7.625), (0.0, 5.125))
+# The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
+# chance over the first 200 winnable seeded deals under standard rules, to two figures
+# (python scripts/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
+GRADE_CUTS: tuple[float, ...] = (0.14, 0.012, 0.00034)
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
+RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
 
 
 def candidate_seed(day: dt.date, rules: Rules, attempt: int) -> int:
@@ -42,7 +46,7 @@ def candidate_seed(day: dt.date, rules: Rules, attempt: int) -> int:
 def grade(difficulty: Difficulty) -> str:
     """The named grade of a measured difficulty."""
     for name, cut in zip(GRADES, GRADE_CUTS):
-        if difficulty.key >= cut:
+        if difficulty.chance >= cut:
             return name
     return GRADES[-1]
 
@@ -60,21 +64,35 @@ class DailyDeal:
     solution: Solution
 
 
-def daily(day: dt.date, rules: Rules, ramp: bool = False, playouts: int = MEASURE_PLAYOUTS) -> DailyDeal:
-    """The deal of ``day``: the first winnable candidate (of the weekday's grade, with ``ramp``).
+def daily(
+    day: dt.date, rules: Rules, ramp: bool = False, playouts: int = PLAYOUTS,
+    on_candidate: Callable[[int], None] | None = None,
+) -> DailyDeal:
+    """The deal of ``day``: the first winnable candidate (of the weekday's grade, or the nearest, with ``ramp``).
 
-    ``playouts``: games of the strong player per deal measured (fewer is faster
-    and rougher; the calendar uses the default).
+    ``playouts``: steered games per deal measured (fewer is faster and rougher;
+    the calendar uses the default). ``on_candidate`` is told the number of each
+    winnable candidate (1, 2, ...) before it is measured.
     """
     wanted = RAMP[day.weekday()] if ramp else None
+    found: list[DailyDeal] = []
     for attempt in count():
         seed = candidate_seed(day, rules, attempt)
         deck = deal(seed)
         solution = solve(deck, rules)
         if solution.result != "win":
             continue
-        difficulty = measure(deck, rules, seed, playouts)
-        named = grade(difficulty)
-        if wanted is None or named == wanted:
-            return DailyDeal(day, seed, rules, deck, difficulty, named, solution)
+        if on_candidate is not None:
+            on_candidate(len(found) + 1)
+        difficulty = measure(deck, rules, seed, playouts, solution=solution)
+        found.append(DailyDeal(day, seed, rules, deck, difficulty, grade(difficulty), solution))
+        if wanted is None or found[-1].grade == wanted:
+            return found[-1]
+        if len(found) == RAMP_CANDIDATES:
+            return nearest(found, wanted)
     raise AssertionError("unreachable: count() never ends")
+
+
+def nearest(candidates: list[DailyDeal], wanted: str) -> DailyDeal:
+    """The candidate whose grade is nearest to ``wanted``, the earliest on a tie."""
+    return min(candidates, key=lambda candidate: abs(GRADES.index(candidate.grade) - GRADES.index(wanted)))

@@ -19,7 +19,6 @@ The greedy player:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from ..common.cards import JACK, KING, QUEEN, TEN
 from .engine import CENTRE as CENTRE_CELLS
@@ -60,25 +59,6 @@ def takes_from(cells: list[list[int]] | tuple) -> list[int]:
         for value in cell:
             count[value] += 1
     return forced_takes(count)
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    """A deal's measured difficulty: wins out of playouts, and the court cards placed on average."""
-
-    wins: int
-    playouts: int
-    progress: float
-
-    @property
-    def rate(self) -> float:
-        """The estimated chance that the player measured wins."""
-        return self.wins / self.playouts
-
-    @property
-    def key(self) -> tuple[float, float]:
-        """Easier deals sort higher: by win chance, then by how far the player gets."""
-        return (self.rate, self.progress)
 
 
 # Players on engine positions: each returns the move it makes in a position.

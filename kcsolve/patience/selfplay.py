@@ -14,18 +14,15 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ..common.cards import Card
 from ..common.deal import deal
 from .engine import Move, Position, Status
-from .policy import Difficulty, greedy_player, random_player
+from .policy import greedy_player, random_player
 from .record import Record, record_from_moves
 from .rules import Rules
 from .stats import wilson
 from .strong import strong_player
 
 PLAYERS = ("random", "greedy", "strong")
-MEASURE_PLAYOUTS = 8  # games of the strong player per deal measured
-MEASURE_SAMPLES = 2  # its sampled orders per choice in those games
 Player = Callable[[Position], Move]
 
 
@@ -78,30 +75,6 @@ def play_deal(name: str, seed: int, rules: Rules) -> Game:
     result = "win" if position.outcome().status is Status.WON else "loss"
     record = record_from_moves(position.deck, rules, moves, result, seed=seed, player=name)
     return Game(seed, record, time.process_time() - began)
-
-
-def play_out(deck: tuple[Card, ...], rules: Rules, player: Player) -> Position:
-    """The final position of ``player``'s game on ``deck``."""
-    position = Position.start(deck, rules)
-    while position.outcome().status is Status.UNFINISHED:
-        position = position.play(player(position))
-    return position
-
-
-def measure(
-    deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = MEASURE_PLAYOUTS, samples: int = MEASURE_SAMPLES
-) -> Difficulty:
-    """A deal's difficulty: how many of ``playouts`` games the strong player wins on it, and its court cards placed.
-
-    Game k plays with its own seed (from ``seed`` and k), so its sampled orders
-    of the unseen cards, and so its choices, differ from game to game.
-    """
-    wins = placed = 0
-    for k in range(playouts):
-        final = play_out(deck, rules, lambda position, k=k: strong_player(position, seed * playouts + k, samples))
-        wins += final.outcome().status is Status.WON
-        placed += final.courts_placed
-    return Difficulty(wins, playouts, round(placed / playouts, 3))
 
 
 def _play_chunk(name: str, seeds: list[int], rules: Rules) -> list[Game]:

@@ -286,9 +286,13 @@ def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
     if position.drawn == 0 and all(i == EMPTY for i in position.grid):
         result = solve(position.deck, position.rules, "auto", budget).result
         return None if result == "unknown" else result
-    ranks = tuple(card.rank for card in position.deck)
+    search = DepthFirstSearch(tuple(card.rank for card in position.deck), position.rules, budget, use_theory=False)
+    return search_from(search, position)
+
+
+def search_from(search: DepthFirstSearch, position: Position) -> str | None:
+    """Decide an unfinished mid-game ``position`` with ``search``, made for its deck and rules: 'win', 'loss', None."""
     grid = tuple(0 if c is None else c.rank for c in map(position.card_at, range(16)))
-    search = DepthFirstSearch(ranks, position.rules, budget, use_theory=False)
     if position.removing:
         return search.run_from_removal(grid, position.drawn)
     return search.run_from(grid, position.drawn)

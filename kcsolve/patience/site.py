@@ -32,7 +32,7 @@ def deal_json(found: DailyDeal) -> dict[str, Any]:
     """``daily/DATE.json``: the date, deal number, rules, deck, difficulty, grade and the winning game record."""
     return {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.rate, "grade": found.grade,
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance, "grade": found.grade,
         "solution": found.solution.record(seed=found.seed).to_json(),
     }
 
@@ -53,9 +53,9 @@ def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
             "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
             "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
-                             f"{found.grade}: {found.difficulty.rate:.1%} of playouts won. Proved winnable."),
+                             f"{found.grade}: the strong player wins {found.difficulty.describe()}. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
-            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.rate, "seed": found.seed,
+            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance, "seed": found.seed,
                          "json": f"{base_url}daily/{found.date.isoformat()}.json"},
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)

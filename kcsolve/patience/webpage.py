@@ -109,12 +109,12 @@ def daily_page(found: DailyDeal) -> str:
     """The page of one date: the deal to play, its grade and difficulty, and the proved winning line."""
     day = found.date.isoformat()
     data = {
-        "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.rate,
+        "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
         "seed": found.seed, "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
     }
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
-             f"<b>{found.grade}</b> &middot; difficulty {found.difficulty.rate:.1%} of playouts won &middot; deal {found.seed}")
+             f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}")
     nav = f'\n<p><a href="../index.html">All dates</a> &middot; <a href="{day}.json">{day}.json</a></p>'
     back = '<button type="button" id="kc-back">Back to my game</button>'
     return _page(f"kcsolve daily {day}", facts, data, nav, back)

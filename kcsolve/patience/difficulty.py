@@ -1,0 +1,179 @@
+"""A deal's difficulty: the chance that a player who cannot see the deck wins it, estimated by steered games.
+
+The player measured is the strong player with few sampled orders per choice
+(:data:`SAMPLES`) who, at each choice, plays one of the distinct options at
+random with probability :data:`EXPLORE` instead of its best. On most winnable
+deals its chance is far too small for plain games to see, so each measuring game
+is steered, as in importance sampling: the measurer, who sees the deck, follows
+only options it knows to keep the deal won, choosing among them with the
+player's probabilities, and the game's weight is the product over its choices of
+the player's probability of taking such an option. The mean weight estimates the
+chance of winning along lines the measurer recognises, so it is never above the
+player's chance, only below where the measurer misses a won option.
+
+The measurer knows an option is won when it lies on the exact solver's winning
+line, when the strong player's judge given the real order wins it (constructive,
+so never wrong), or when one card-by-card search per deal, which remembers what
+it has proved across all the games of the deal, finds it won. The search is
+asked about the player's best option when nothing cheaper sees it won, and about
+every option when nothing cheaper sees any. Its budgets count positions, not
+seconds (:data:`QUESTION_NODES` per question, :data:`SEARCH_NODES` per deal), so
+a measurement is the same on every machine. A game on the solver's line can
+always follow it: a game ends unwon only after leaving the line for an option
+whose ways on neither the judge nor the search could see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..common.cards import Card
+from .endgame import distinct_options, option_key
+from .engine import Move, Position, Status
+from .methods.dfs import DepthFirstSearch
+from .rules import Rules
+from .session import search_from
+from .solver import Budget, Solution, solve
+from .strong import judge_order, strong_player
+
+PLAYOUTS = 8  # steered games per deal measured
+SAMPLES = 2  # the measured player's sampled orders per choice
+EXPLORE = 0.1  # how often the measured player plays a distinct option at random instead of its best
+SEARCH_NODES = 600_000  # positions the measurer's search may visit on one deal, over all its games
+QUESTION_NODES = 20_000  # of which one question may take at most this many
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A deal's measured difficulty: the player's estimated chance of winning it, and the court cards placed on average.
+
+    ``wins`` counts the measuring games steered to a win; ``chance`` is the
+    estimate itself, far smaller than ``wins / playouts`` on most deals.
+    """
+
+    chance: float
+    wins: int
+    playouts: int
+    progress: float
+
+    @property
+    def key(self) -> tuple[float, float]:
+        """Easier deals sort higher: by win chance, then by how far the games get."""
+        return (self.chance, self.progress)
+
+    def describe(self) -> str:
+        """The chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that."""
+        if self.chance >= 0.01:
+            return f"{self.chance:.0%}"
+        if self.chance >= 1e-6:
+            return f"1 in {float(f'{1 / self.chance:.2g}'):,.0f}"
+        if self.chance > 0:
+            return "under 1 in 1,000,000"
+        return "0 (no winning game found)"
+
+
+class Measurer:
+    """The one who sees the deck: which options it knows to keep a deal won."""
+
+    def __init__(self, line: tuple[Move, ...], deck: tuple[Card, ...], rules: Rules, nodes: int = SEARCH_NODES) -> None:
+        self.search = DepthFirstSearch(tuple(card.rank for card in deck), rules, Budget(nodes=0), use_theory=False)
+        self.nodes = nodes
+        self.judged: dict[tuple, bool] = {}
+        self.searched: dict[tuple, bool] = {}
+        self.ahead: dict[tuple, tuple[Move, Position]] = {}  # a position on the winning line -> the line's next step
+        position = Position.start(deck, rules)
+        for move in line:
+            following = position.play(move)
+            self.ahead[cell_key(position)] = (move, following)
+            position = following
+        self.on_line = {*self.ahead, cell_key(position)}
+
+    def options(self, position: Position) -> list[tuple[Move, Position]]:
+        """The distinct options; if ``position`` is on the winning line, the one that follows it is the line's move."""
+        options = distinct_options(position)
+        step = self.ahead.get(cell_key(position))
+        if step is None:
+            return options
+        key = option_key(step[1])
+        return [step if option_key(child) == key else (move, child) for move, child in options]
+
+    def judges_won(self, child: Position) -> bool:
+        """Whether ``child`` is on the winning line, or the strong player's judge, given the real order, wins it."""
+        if cell_key(child) in self.on_line:
+            return True
+        key = option_key(child)
+        if key not in self.judged:
+            self.judged[key] = judge_order(child, [card.rank for card in child.deck[child.drawn :]])
+        return self.judged[key]
+
+    def knows_won(self, child: Position) -> bool:
+        """Whether ``child`` is known won: by the judge, else by the search while its budget lasts."""
+        if self.judges_won(child):
+            return True
+        if child.outcome().status is not Status.UNFINISHED:
+            return False
+        key = cell_key(child)
+        if key not in self.searched:
+            self.search.budget = Budget(nodes=min(self.nodes, self.search.nodes + QUESTION_NODES))
+            self.searched[key] = search_from(self.search, child) == "win"
+        return self.searched[key]
+
+    def keeps(self, options: list[tuple[Move, Position]], best: int) -> list[bool]:
+        """Which options to follow: those judged won, the player's ``best`` if searched won, or any searched won."""
+        keeps = [self.judges_won(child) for _, child in options]
+        if not keeps[best]:
+            keeps[best] = self.knows_won(options[best][1])
+        if not any(keeps):
+            keeps = [self.knows_won(child) for _, child in options]
+        return keeps
+
+
+def cell_key(position: Position) -> tuple:
+    """A position exactly, cell by cell (the deck being fixed)."""
+    return (position.grid, position.drawn, position.removing)
+
+
+def measure(
+    deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = PLAYOUTS, nodes: int = SEARCH_NODES,
+    solution: Solution | None = None,
+) -> Difficulty:
+    """A deal's difficulty: the measured player's chance of winning it, from ``playouts`` steered games.
+
+    ``solution`` is the exact solver's verdict on the deal, if already known. A
+    deal the solver does not prove won (within its default budget) measures 0.
+    """
+    if solution is None:
+        solution = solve(deck, rules)
+    if solution.result != "win":
+        return Difficulty(0.0, 0, playouts, 0.0)
+    measurer = Measurer(solution.moves, deck, rules, nodes)
+    total = 0.0
+    wins = placed = 0
+    for k in range(playouts):
+        weight, final = steered_game(deck, rules, seed * playouts + k, measurer)
+        total += weight
+        wins += weight > 0
+        placed += final.courts_placed
+    return Difficulty(total / playouts, wins, playouts, round(placed / playouts, 3))
+
+
+def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, measurer: Measurer) -> tuple[float, Position]:
+    """One steered game: its weight (0 if it could not be steered to a win) and its final position."""
+    rng = random.Random(f"kcsolve-measure|{seed}")
+    position = Position.start(deck, rules)
+    weight = 1.0
+    while position.outcome().status is Status.UNFINISHED:
+        options = measurer.options(position)
+        if len(options) > 1:
+            best_key = option_key(position.play(strong_player(position, seed, SAMPLES)))
+            best = next(k for k, (_, child) in enumerate(options) if option_key(child) == best_key)
+            chances = [(1 - EXPLORE) * (k == best) + EXPLORE / len(options) for k in range(len(options))]
+            keeps = measurer.keeps(options, best)
+            weight *= sum(c for c, keep in zip(chances, keeps) if keep)
+            if not weight:
+                return 0.0, position
+            chances = [c if keep else 0.0 for c, keep in zip(chances, keeps)]
+            options = [options[rng.choices(range(len(options)), chances)[0]]]
+        position = options[0][1]
+    return (weight if position.outcome().status is Status.WON else 0.0), position

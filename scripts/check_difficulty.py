@@ -1,0 +1,99 @@
+"""Check the daily difficulty's estimate: against plain games, and against itself with other seeds.
+
+    python scripts/check_difficulty.py plain --rules camelot --games 400 5 6 19
+    python scripts/check_difficulty.py repeat --deals 40
+
+``plain`` plays the measured player (the exploring strong player of
+kcsolve.patience.difficulty) in plain, unsteered games on each deal and prints
+the share won with its 95% Wilson interval, beside the steered estimate from
+the default number of games and from 64. ``repeat`` measures the first
+winnable deals from seed 1000 on twice, with two seeds, and prints how often
+the two grades agree and how far apart the two chances are (in powers of ten).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+
+from kcsolve.common.deal import deal
+from kcsolve.patience.daily import grade
+from kcsolve.patience.difficulty import EXPLORE, PLAYOUTS, SAMPLES, measure
+from kcsolve.patience.endgame import distinct_options
+from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.rules import Rules, parse_rules
+from kcsolve.patience.solver import solve
+from kcsolve.patience.stats import wilson
+from kcsolve.patience.strong import strong_player
+
+
+def plain_game(seed: int, rules: Rules, game: int) -> bool:
+    """One plain game of the measured player on deal ``seed``: True if it wins."""
+    rng = random.Random(f"plain|{seed}|{game}")
+    position = Position.start(deal(seed), rules)
+    while position.outcome().status is Status.UNFINISHED:
+        options = distinct_options(position)
+        if len(options) > 1 and rng.random() < EXPLORE:
+            move = options[rng.randrange(len(options))][0]
+        else:
+            move = strong_player(position, 10_000 + game, SAMPLES)
+        position = position.play(move)
+    return position.outcome().status is Status.WON
+
+
+def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:
+    """Plain games against steered estimates, deal by deal."""
+    for seed in seeds:
+        wins = sum(plain_game(seed, rules, game) for game in range(games))
+        low, high = wilson(wins, games)
+        default = measure(deal(seed), rules, seed).chance
+        many = measure(deal(seed), rules, seed, 64).chance
+        print(f"{rules} deal {seed}: plain {wins}/{games} = {wins / games:.3g} (95%: {low:.3g} to {high:.3g}); "
+              f"steered, {PLAYOUTS} games {default:.3g}, 64 games {many:.3g}", flush=True)
+
+
+def check_repeat(rules: Rules, deals: int, playouts: int) -> None:
+    """Two measurements of each deal with different seeds: grade agreement and spread."""
+    seeds = []
+    seed = 1000
+    while len(seeds) < deals:
+        if solve(deal(seed), rules).result == "win":
+            seeds.append(seed)
+        seed += 1
+    began = time.process_time()
+    agree = 0
+    spread = []
+    for seed in seeds:
+        first = measure(deal(seed), rules, seed, playouts)
+        second = measure(deal(seed), rules, seed + 1_000_003, playouts)
+        agree += grade(first) == grade(second)
+        if first.chance > 0 and second.chance > 0:
+            spread.append(abs(math.log10(first.chance / second.chance)))
+    spread.sort()
+    seconds = (time.process_time() - began) / (2 * deals)
+    print(f"{rules}, {playouts} steered games: the two grades agree on {agree} of {deals} deals; |log10 of the ratio| "
+          f"median {spread[len(spread) // 2]:.2f}, 90th percentile {spread[int(0.9 * len(spread))]:.2f}; "
+          f"{seconds:.2f} CPU s per measurement")
+
+
+def main() -> None:
+    """Run one of the two checks."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("check", choices=["plain", "repeat"])
+    parser.add_argument("seeds", nargs="*", type=int)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--playouts", type=int, default=PLAYOUTS)
+    args = parser.parse_args()
+    rules = parse_rules(args.rules)
+    if args.check == "plain":
+        check_plain(rules, args.games, args.seeds or [84, 33, 19])
+    else:
+        check_repeat(rules, args.deals, args.playouts)
+
+
+if __name__ == "__main__":
+    main()
