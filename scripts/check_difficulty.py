@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=PLAYOUTS)
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     rules = parse_rules(args.rules)
     if args.check == "plain":
         check_plain(rules, args.games, args.seeds or [84, 33, 19])

@@ -42,7 +42,7 @@ def daily_command(
 
     The deal of a date depends only on the date and the rules (see the README).
     Difficulty is the chance that the strong player, who cannot see the deck,
-    wins the deal, estimated from 8 steered games; grades cut it at its
+    wins the deal, estimated from 16 steered games; grades cut it at its
     quartiles over winnable standard deals, for every rule set. With --ramp, when
     none of a date's first 32 winnable candidates has the weekday's grade, the
     one of the nearest grade is taken.

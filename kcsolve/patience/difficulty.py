@@ -7,9 +7,10 @@ deals its chance is far too small for plain games to see, so each measuring game
 is steered, as in importance sampling: the measurer, who sees the deck, follows
 only options it knows to keep the deal won, choosing among them with the
 player's probabilities, and the game's weight is the product over its choices of
-the player's probability of taking such an option. The mean weight estimates the
-chance of winning along lines the measurer recognises, so it is never above the
-player's chance, only below where the measurer misses a won option.
+the player's probability of taking such an option. The mean weight is an
+unbiased estimate of the chance of winning along lines the measurer recognises:
+on average never above the player's chance, below it where the measurer misses
+a won option.
 
 The measurer knows an option is won when it lies on the exact solver's winning
 line, when the strong player's judge given the real order wins it (constructive,
@@ -37,7 +38,7 @@ from .session import search_from
 from .solver import Budget, Solution, solve
 from .strong import judge_order, strong_player
 
-PLAYOUTS = 8  # steered games per deal measured
+PLAYOUTS = 16  # steered games per deal measured (scripts/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice
 EXPLORE = 0.1  # how often the measured player plays a distinct option at random instead of its best
 SEARCH_NODES = 600_000  # positions the measurer's search may visit on one deal, over all its games
