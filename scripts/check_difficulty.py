@@ -73,9 +73,10 @@ def check_repeat(rules: Rules, deals: int, playouts: int) -> None:
             spread.append(abs(math.log10(first.chance / second.chance)))
     spread.sort()
     seconds = (time.process_time() - began) / (2 * deals)
+    apart = (f"median {spread[len(spread) // 2]:.2f}, 90th percentile {spread[int(0.9 * len(spread))]:.2f} "
+             f"(of {len(spread)} deals measured above 0 twice)" if spread else "none measured above 0 twice")
     print(f"{rules}, {playouts} steered games: the two grades agree on {agree} of {deals} deals; |log10 of the ratio| "
-          f"median {spread[len(spread) // 2]:.2f}, 90th percentile {spread[int(0.9 * len(spread))]:.2f}; "
-          f"{seconds:.2f} CPU s per measurement")
+          f"{apart}; {seconds:.2f} CPU s per measurement")
 
 
 def main() -> None:

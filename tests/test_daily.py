@@ -14,7 +14,16 @@ from clitools import assert_bad_input, run
 from kcsolve.common.deal import deal
 from kcsolve.patience import daily as daily_module
 from kcsolve.patience.daily import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
-from kcsolve.patience.difficulty import EXPLORE, PLAYOUTS, SAMPLES, Difficulty, Measurer, measure
+from kcsolve.patience.difficulty import (
+    EXPLORE,
+    PLAYOUTS,
+    SAMPLES,
+    Difficulty,
+    Measurer,
+    cell_key,
+    measure,
+    steered_game,
+)
 from kcsolve.patience.endgame import distinct_options, option_key
 from kcsolve.patience.engine import Position, Status
 from kcsolve.patience.record import judge, parse_record
@@ -78,12 +87,18 @@ def test_the_ramp_follows_the_week() -> None:
     assert RAMP[0] == GRADES[0] and RAMP[6] == GRADES[-1]
 
 
-def test_difficulty_is_reproducible_and_grades_are_ordered() -> None:
-    """The same deal measures the same; an easier measurement never grades harder."""
-    assert measure(deal(12), STANDARD, 12, 3) == measure(deal(12), STANDARD, 12, 3)
-    samples = sorted((measure(deal(s), STANDARD, s, 2) for s in range(10)), key=lambda d: d.key)
-    order = [GRADES.index(grade(d)) for d in samples]
-    assert order == sorted(order, reverse=True)
+def test_difficulty_is_reproducible() -> None:
+    """The same deal and seed measure the same, another seed differently."""
+    assert measure(deal(13), STANDARD, 13, 3) == measure(deal(13), STANDARD, 13, 3)
+    assert measure(deal(13), STANDARD, 13, 3) != measure(deal(13), STANDARD, 14, 3)
+
+
+def test_each_cut_is_the_lowest_chance_of_its_grade() -> None:
+    """A chance equal to a cut takes the easier grade, one just below it the harder; 0 is fiendish."""
+    for k, cut in enumerate(daily_module.GRADE_CUTS):
+        assert grade(Difficulty(cut, 1, 1, 12.0)) == GRADES[k]
+        assert grade(Difficulty(cut * 0.999, 1, 1, 12.0)) == GRADES[k + 1]
+    assert grade(Difficulty(1.0, 1, 1, 12.0)) == "easy" and grade(Difficulty(0.0, 0, 1, 3.0)) == "fiendish"
 
 
 def test_difficulty_is_measured_under_rules_the_old_playouts_refused() -> None:
@@ -215,7 +230,11 @@ def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
 
 
 def test_the_chance_is_positive_exactly_on_winnable_deals() -> None:
-    """Every winnable deal gets a chance above 0, even where plain games are never won; a lost one (by the solver) 0."""
+    """On seeds 0..11 every winnable deal gets a chance above 0 and every lost one 0.
+
+    The code does not promise a chance above 0 (a game that leaves the line
+    may find no option it knows to be won), so this is a check on these seeds.
+    """
     seen = {"win": 0, "loss": 0}
     for seed in range(12):
         result = solve(deal(seed), STANDARD).result
@@ -245,33 +264,57 @@ def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(mo
 
 
 def test_the_ramp_under_camelot_gives_a_monday_its_deal() -> None:
-    """Under camelot, which the standard cuts find harder, an easy day still gets a deal of the easiest grade found."""
-    found = daily(dt.date(2027, 1, 4), parse_rules("camelot"), ramp=True, playouts=2)
+    """Under camelot a Monday gets an easy deal, or, after all 32 candidates, the nearest grade found."""
+    told: list[int] = []
+    found = daily(dt.date(2027, 1, 4), parse_rules("camelot"), ramp=True, playouts=2, on_candidate=told.append)
     assert found.solution.result == "win" and judge(found.solution.record()).won
-    assert found.grade in GRADES
+    assert found.grade == "easy" or len(told) == RAMP_CANDIDATES
 
 
-@pytest.mark.parametrize("text", ["standard", "camelot", "deplete+swap",
-                                  pytest.param("optional+groups", marks=pytest.mark.slow)])
-def test_the_measurer_follows_only_options_that_win(text: str) -> None:
-    """Every option a steered game may follow is won: checked by a fresh search of the position (peek)."""
+@pytest.mark.parametrize("text", ["standard", "deplete+royals", *(pytest.param(text, marks=pytest.mark.slow)
+                                                                   for text in ("camelot", "optional+groups"))])
+def test_the_measurer_follows_only_options_that_win(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In real steered games, every option kept for the game to follow is won: a fresh search of each (peek) agrees.
+
+    Not under swap, where the judge can take a lost option as won (docs/PLAYERS.md).
+    """
     rules = parse_rules(text)
     seed = next(s for s in range(40) if solve(deal(s), rules).result == "win")
-    solution = solve(deal(seed), rules)
-    measurer = Measurer(solution.moves, deal(seed), rules)
-    position = Position.start(deal(seed), rules)
-    checked = 0
-    while position.outcome().status is Status.UNFINISHED:
-        options = measurer.options(position)
-        best_key = option_key(position.play(strong_player(position, seed, SAMPLES)))
-        best = next(k for k, (_, child) in enumerate(options) if option_key(child) == best_key)
-        keeps = measurer.keeps(options, best)
-        for (_, child), keep in zip(options, keeps):
-            if keep:
-                assert peek(child, 60.0) == "win", (text, seed, position.drawn)
-                checked += 1
-        followed = [child for (_, child), keep in zip(options, keeps) if keep]
-        if not followed:
-            break
-        position = followed[0]
-    assert checked > 30
+    measurer = Measurer(solve(deal(seed), rules).moves, deal(seed), rules)
+    kept: dict[tuple, Position] = {}
+    keeps = Measurer.keeps
+
+    def recording(self: Measurer, options: list, best: int) -> list[bool]:
+        answer = keeps(self, options, best)
+        kept.update((cell_key(child), child) for (_, child), keep in zip(options, answer) if keep)
+        return answer
+
+    monkeypatch.setattr(Measurer, "keeps", recording)
+    for game in range(3):
+        steered_game(deal(seed), rules, seed * 3 + game, measurer)
+    assert len(kept) > 30
+    for child in kept.values():
+        assert peek(child, 60.0) == "win", (text, seed, child.drawn)
+
+
+def test_the_line_stands_in_only_for_the_same_position() -> None:
+    """Under swap, the line's move replaces the player's option only when the search's key shows the same position."""
+    rules = parse_rules("swap")
+    taken = refused = 0
+    for seed in range(12):
+        solution = solve(deal(seed), rules)
+        if solution.result != "win":
+            continue
+        measurer = Measurer(solution.moves, deal(seed), rules)
+        position = Position.start(deal(seed), rules)
+        for move in solution.moves:
+            step = position.play(move)
+            offered = [child for _, child in measurer.options(position)]
+            if any(cell_key(child) == cell_key(step) for child in offered):
+                taken += 1
+            else:  # the option of equal class contents differs from the line's position beyond symmetry
+                alike = [child for child in offered if option_key(child) == option_key(step)]
+                assert len(alike) == 1 and measurer.exact_class(alike[0]) != measurer.exact_class(step)
+                refused += 1
+            position = step
+    assert taken > 100 and refused > 0

@@ -12,16 +12,18 @@ unbiased estimate of the chance of winning along lines the measurer recognises:
 on average never above the player's chance, below it where the measurer misses
 a won option.
 
-The measurer knows an option is won when it lies on the exact solver's winning
-line, when the strong player's judge given the real order wins it (constructive,
-so never wrong), or when one card-by-card search per deal, which remembers what
-it has proved across all the games of the deal, finds it won. The search is
+The measurer takes an option as won when it lies on the exact solver's winning
+line, when the strong player's judge given the real order wins it, or when one
+card-by-card search per deal, which remembers what it has proved across all the
+games of the deal, finds it won. The judge's "won" is constructive under fixed
+and royal courts; under ``swap`` it overlooks that a Queen and a Jack may not
+share an edge's middle cells, so it can take a lost option as won. Following a
+lost option cannot raise the estimate (its games end at weight 0), only lower it. The search is
 asked about the player's best option when nothing cheaper sees it won, and about
 every option when nothing cheaper sees any. Its budgets count positions, not
 seconds (:data:`QUESTION_NODES` per question, :data:`SEARCH_NODES` per deal), so
 a measurement is the same on every machine. A game on the solver's line can
-always follow it: a game ends unwon only after leaving the line for an option
-whose ways on neither the judge nor the search could see.
+always follow it: a game ends unwon only after leaving the line.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class Difficulty:
 
     ``wins`` counts the measuring games steered to a win; ``chance`` is the
     estimate itself, far smaller than ``wins / playouts`` on most deals.
+    ``progress`` averages the court cards placed when each game ended: a game
+    that can no longer be steered to a win stops where it is.
     """
 
     chance: float
@@ -96,8 +100,17 @@ class Measurer:
         step = self.ahead.get(cell_key(position))
         if step is None:
             return options
-        key = option_key(step[1])
-        return [step if option_key(child) == key else (move, child) for move, child in options]
+        key = self.exact_class(step[1])
+        return [step if self.exact_class(child) == key else (move, child) for move, child in options]
+
+    def exact_class(self, position: Position) -> tuple:
+        """The option a position stands for, refined by the search's canonical key.
+
+        Under ``swap`` two positions of one option (equal class contents) may
+        still differ in which cards share an edge, so the line's step stands in
+        for the player's option only where the search's key shows them the same.
+        """
+        return option_key(position), self.search.key(rank_grid(position))
 
     def judges_won(self, child: Position) -> bool:
         """Whether ``child`` is on the winning line, or the strong player's judge, given the real order, wins it."""
@@ -128,6 +141,11 @@ class Measurer:
         if not any(keeps):
             keeps = [self.knows_won(child) for _, child in options]
         return keeps
+
+
+def rank_grid(position: Position) -> tuple[int, ...]:
+    """The rank in each cell, 0 for an empty one."""
+    return tuple(0 if card is None else card.rank for card in map(position.card_at, range(16)))
 
 
 def cell_key(position: Position) -> tuple:
