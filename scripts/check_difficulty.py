@@ -20,33 +20,17 @@ import time
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import grade
-from kcsolve.patience.difficulty import EXPLORE, PLAYOUTS, SAMPLES, measure
-from kcsolve.patience.endgame import distinct_options
-from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.difficulty import PLAYOUTS, measure, plain_game
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solver import solve
 from kcsolve.patience.stats import wilson
-from kcsolve.patience.strong import strong_player
-
-
-def plain_game(seed: int, rules: Rules, game: int) -> bool:
-    """One plain game of the measured player on deal ``seed``: True if it wins."""
-    rng = random.Random(f"plain|{seed}|{game}")
-    position = Position.start(deal(seed), rules)
-    while position.outcome().status is Status.UNFINISHED:
-        options = distinct_options(position)
-        if len(options) > 1 and rng.random() < EXPLORE:
-            move = options[rng.randrange(len(options))][0]
-        else:
-            move = strong_player(position, 10_000 + game, SAMPLES)
-        position = position.play(move)
-    return position.outcome().status is Status.WON
 
 
 def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:
     """Plain games against steered estimates, deal by deal."""
     for seed in seeds:
-        wins = sum(plain_game(seed, rules, game) for game in range(games))
+        wins = sum(plain_game(deal(seed), rules, random.Random(f"plain|{seed}|{game}"), 10_000 + game)
+                   for game in range(games))
         low, high = wilson(wins, games)
         default = measure(deal(seed), rules, seed).chance
         many = measure(deal(seed), rules, seed, 64).chance

@@ -29,11 +29,12 @@ BINS = [(0.1, 1.0), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1
 
 
 def measure_seed(rules: Rules, seed: int) -> tuple[int, Difficulty, float] | None:
-    """The difficulty of a seeded deal and the CPU seconds it took, or None if the solver does not prove it won."""
-    if solve(deal(seed), rules).result != "win":
-        return None
+    """A seeded deal's difficulty and the CPU seconds of its solve and measurement; None unless it is proved won."""
     began = time.process_time()
-    found = measure(deal(seed), rules, seed)
+    solution = solve(deal(seed), rules)
+    if solution.result != "win":
+        return None
+    found = measure(deal(seed), rules, seed, solution=solution)
     return seed, found, time.process_time() - began
 
 

@@ -33,7 +33,7 @@ from kcsolve.patience.engine import (
     Status,
     cell_name,
 )
-from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.rules import STANDARD
 from kcsolve.patience.solver import Budget, solve
 from kcsolve.patience.theory import count_winning_orders, trajectory
@@ -146,8 +146,8 @@ def counter_intuitive(seeds: range = range(3000)) -> str:
         for before, after in zip(history, history[1:]):
             if before.removing or after.removing or after.drawn == before.drawn:
                 continue
-            grid = tuple(0 if c is None else c.rank for c in map(after.card_at, range(16)))
-            verdict = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False).run_from(grid, after.drawn)
+            verdict = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False).run_from(
+                rank_grid(after), after.drawn)
             if verdict == "loss":
                 return _describe_mistake(seed, deck, before, after, position)
     raise SystemExit("no counter-intuitive deal found")
@@ -172,9 +172,8 @@ def _describe_mistake(seed: int, deck: tuple[Card, ...], before: Position, after
     winning: dict[str, list[str]] = {}
     for move in before.legal_moves():
         option = before.play(move)
-        grid = tuple(0 if c is None else c.rank for c in map(option.card_at, range(16)))
         search = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False)
-        if search.run_from(grid, option.drawn) == "win":
+        if search.run_from(rank_grid(option), option.drawn) == "win":
             winning.setdefault(_class_name(move.cell), []).append(cell_name(move.cell))
     free_centre = [cell_name(c) for c in CENTRE if before.card_at(c) is None]
     return "\n".join([

@@ -14,23 +14,13 @@ from clitools import assert_bad_input, run
 from kcsolve.common.deal import deal
 from kcsolve.patience import daily as daily_module
 from kcsolve.patience.daily import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
-from kcsolve.patience.difficulty import (
-    EXPLORE,
-    PLAYOUTS,
-    SAMPLES,
-    Difficulty,
-    Measurer,
-    cell_key,
-    measure,
-    steered_game,
-)
-from kcsolve.patience.endgame import distinct_options, option_key
-from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.difficulty import PLAYOUTS, Difficulty, Measurer, cell_key, measure, plain_game, steered_game
+from kcsolve.patience.endgame import option_key
+from kcsolve.patience.engine import Position
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.session import peek
 from kcsolve.patience.solver import solve
-from kcsolve.patience.strong import strong_player
 
 EASY_SEED = 84  # the strong player, exploring, wins about half its games on this deal
 CALENDAR = Path(__file__).resolve().parent.parent / "seeds" / "daily-2027.tsv"
@@ -206,23 +196,10 @@ def parse_record_json(data: dict) -> object:  # type: ignore[type-arg]
     return parse_record(json.dumps(data))
 
 
-def exploring_game(deck: tuple, seed: int) -> bool:
-    """A plain game of the player the daily measures (no steering): True if it wins."""
-    rng = random.Random(f"plain|{seed}")
-    position = Position.start(deck, STANDARD)
-    while position.outcome().status is Status.UNFINISHED:
-        options = distinct_options(position)
-        if len(options) > 1 and rng.random() < EXPLORE:
-            move = options[rng.randrange(len(options))][0]
-        else:
-            move = strong_player(position, seed, SAMPLES)
-        position = position.play(move)
-    return position.outcome().status is Status.WON
-
-
 def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
     """On a deal the player often wins, the steered estimate agrees with the share of plain games won."""
-    plain = sum(exploring_game(deal(EASY_SEED), 10_000 + k) for k in range(300)) / 300
+    plain = sum(plain_game(deal(EASY_SEED), STANDARD, random.Random(f"plain|{10_000 + k}"), 10_000 + k)
+                for k in range(300)) / 300
     steered = measure(deal(EASY_SEED), STANDARD, EASY_SEED, 64).chance
     assert 0.3 < plain < 0.7
     # Both are estimates: 300 plain games have a standard error near 0.03, 64 steered games about 0.04.

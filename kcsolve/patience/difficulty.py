@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from ..common.cards import Card
 from .endgame import distinct_options, option_key
 from .engine import Move, Position, Status
-from .methods.dfs import DepthFirstSearch
+from .methods.dfs import DepthFirstSearch, rank_grid
 from .rules import Rules
 from .session import search_from
 from .solver import Budget, Solution, solve
-from .strong import judge_order, strong_player
+from .strong import best_option, judge_order, strong_player
 
 PLAYOUTS = 16  # steered games per deal measured (scripts/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice
@@ -61,11 +61,6 @@ class Difficulty:
     wins: int
     playouts: int
     progress: float
-
-    @property
-    def key(self) -> tuple[float, float]:
-        """Easier deals sort higher: by win chance, then by how far the games get."""
-        return (self.chance, self.progress)
 
     def describe(self) -> str:
         """The chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that."""
@@ -143,11 +138,6 @@ class Measurer:
         return keeps
 
 
-def rank_grid(position: Position) -> tuple[int, ...]:
-    """The rank in each cell, 0 for an empty one."""
-    return tuple(0 if card is None else card.rank for card in map(position.card_at, range(16)))
-
-
 def cell_key(position: Position) -> tuple:
     """A position exactly, cell by cell (the deck being fixed)."""
     return (position.grid, position.drawn, position.removing)
@@ -177,6 +167,24 @@ def measure(
     return Difficulty(total / playouts, wins, playouts, round(placed / playouts, 3))
 
 
+def plain_game(deck: tuple[Card, ...], rules: Rules, rng: random.Random, seed: int) -> bool:
+    """A plain, unsteered game of the measured player: True if it wins.
+
+    ``rng`` draws its exploring moves, ``seed`` seeds the strong player's
+    sampled orders. Plain games check the steered estimate (tests/test_daily.py,
+    scripts/check_difficulty.py).
+    """
+    position = Position.start(deck, rules)
+    while position.outcome().status is Status.UNFINISHED:
+        options = distinct_options(position)
+        if len(options) > 1 and rng.random() < EXPLORE:
+            move = options[rng.randrange(len(options))][0]
+        else:
+            move = strong_player(position, seed, SAMPLES)
+        position = position.play(move)
+    return position.outcome().status is Status.WON
+
+
 def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, measurer: Measurer) -> tuple[float, Position]:
     """One steered game: its weight (0 if it could not be steered to a win) and its final position."""
     rng = random.Random(f"kcsolve-measure|{seed}")
@@ -185,8 +193,7 @@ def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, measurer: Meas
     while position.outcome().status is Status.UNFINISHED:
         options = measurer.options(position)
         if len(options) > 1:
-            best_key = option_key(position.play(strong_player(position, seed, SAMPLES)))
-            best = next(k for k, (_, child) in enumerate(options) if option_key(child) == best_key)
+            best = best_option(position, options, seed, SAMPLES)
             chances = [(1 - EXPLORE) * (k == best) + EXPLORE / len(options) for k in range(len(options))]
             keeps = measurer.keeps(options, best)
             weight *= sum(c for c, keep in zip(chances, keeps) if keep)

@@ -31,7 +31,7 @@ from .engine import (
     cell_index,
     cell_name,
 )
-from .methods.dfs import DepthFirstSearch
+from .methods.dfs import DepthFirstSearch, rank_grid
 from .record import InvalidRecordError, Record, read_record, record_from_moves, replay
 from .rules import Courts, Goal, Removal, Rules
 from .solver import Budget, solve
@@ -292,7 +292,7 @@ def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
 
 def search_from(search: DepthFirstSearch, position: Position) -> str | None:
     """Decide an unfinished mid-game ``position`` with ``search``, made for its deck and rules: 'win', 'loss', None."""
-    grid = tuple(0 if c is None else c.rank for c in map(position.card_at, range(16)))
+    grid = rank_grid(position)
     if position.removing:
         return search.run_from_removal(grid, position.drawn)
     return search.run_from(grid, position.drawn)

@@ -276,15 +276,19 @@ def option_wins(options: list[tuple[Move, Position]], samples: int, seed: int, p
 def strong_player(position: Position, seed: int = 0, samples: int = SAMPLES) -> Move:
     """The strong player's move: the option that wins most sampled orders, the greedy choice on ties."""
     options = distinct_options(position)
+    return options[best_option(position, options, seed, samples)][0]
+
+
+def best_option(position: Position, options: list[tuple[Move, Position]], seed: int, samples: int = SAMPLES) -> int:
+    """Which of the distinct ``options`` of ``position`` the strong player takes (its index)."""
     if len(options) == 1:
-        return options[0][0]
+        return 0
     if exact_feasible(options[0][1]):
         scores = [exact_chance(child) * samples for _, child in options]
     else:
         scores = [float(w) for w in option_wins(options, samples, seed, position)]
     preferred = _class_key(position, greedy_player(position))
-    best = max(range(len(options)), key=lambda k: (scores[k], _class_key(position, options[k][0]) == preferred))
-    return options[best][0]
+    return max(range(len(options)), key=lambda k: (scores[k], _class_key(position, options[k][0]) == preferred))
 
 
 def _class_key(position: Position, move: Move) -> tuple:

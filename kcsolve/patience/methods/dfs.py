@@ -28,6 +28,7 @@ from ..engine import (
     QUEEN_CELLS,
     Move,
     Place,
+    Position,
     Remove,
     reachable_sums,
     ten_sets,
@@ -38,6 +39,11 @@ from ..solution import Budget, Solution, confirm_win, deck_ranks, jam_reason, wi
 GRID = 16
 COURTS = 12
 _KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
+
+
+def rank_grid(position: Position) -> tuple[int, ...]:
+    """A position's grid as the search holds it: the rank in each cell, 0 for an empty one."""
+    return tuple(0 if card is None else card.rank for card in map(position.card_at, range(GRID)))
 
 
 class _OutOfBudget(Exception):
