@@ -1,15 +1,15 @@
 """kcsolve: an exact solver and puzzle tool for the patience Kings in the Corners."""
 
-from .common.cards import (
+from kcsolve.common.cards import (
     Card,
     InvalidCardError,
     InvalidDeckError,
     parse_card,
     parse_deck,
 )
-from .common.deal import deal
-from .patience.engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
-from .patience.record import (
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
+from kcsolve.patience.record import (
     InvalidRecordError,
     Record,
     is_win,
@@ -18,8 +18,8 @@ from .patience.record import (
     read_record,
     replay,
 )
-from .patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
-from .patience.solver import (
+from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
     METHODS,
     Budget,

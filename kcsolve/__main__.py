@@ -1,5 +1,5 @@
 """``python -m kcsolve``: the same as the ``kcsolve`` command."""
 
-from .cli import main
+from kcsolve.cli import main
 
 main()

@@ -15,7 +15,7 @@ import statistics
 import time
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.odds import InvalidKnownCardsError, odds
+from kcsolve.patience.odds.count import InvalidKnownCardsError, odds
 from kcsolve.patience.rules import parse_rules
 
 

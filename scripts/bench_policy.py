@@ -1,6 +1,6 @@
 """Players who cannot see the deck, on the same seeds: win rates with 95% Wilson intervals and CPU time.
 
-The random, greedy and strong players (kcsolve.patience.selfplay, the same
+The random, greedy and strong players (kcsolve.patience.players.selfplay, the same
 games as ``kcsolve selfplay``) play seeds 0..N-1; the clairvoyant rate, a player
 who sees the deck, comes from the exact solver on the same seeds.
 
@@ -14,8 +14,8 @@ import argparse
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.selfplay import PLAYERS, Tally, selfplay
-from kcsolve.patience.solver import solve
+from kcsolve.patience.players.selfplay import PLAYERS, Tally, selfplay
+from kcsolve.patience.solve.route import solve
 
 
 def main() -> None:

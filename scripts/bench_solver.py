@@ -21,7 +21,7 @@ import time
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 METHODS = ("auto", "construct", "dfs", "sat")
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
-from kcsolve.patience.solver import Budget, solve
+from kcsolve.patience.solve.route import Budget, solve
 
 LIMIT = 10.0
 

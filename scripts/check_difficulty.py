@@ -4,7 +4,7 @@
     python scripts/check_difficulty.py repeat --deals 40
 
 ``plain`` plays the measured player (the exploring strong player of
-kcsolve.patience.difficulty) in plain, unsteered games on each deal and prints
+kcsolve.patience.players.difficulty) in plain, unsteered games on each deal and prints
 the share won with its 95% Wilson interval, beside the steered estimate from
 the default number of games and from 64. ``repeat`` measures the first
 winnable deals from seed 1000 on twice, with two seeds, and prints how often
@@ -19,11 +19,11 @@ import random
 import time
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.daily import grade
-from kcsolve.patience.difficulty import PLAYOUTS, measure, plain_game
+from kcsolve.patience.daily.calendar import grade
+from kcsolve.patience.players.difficulty import PLAYOUTS, measure, plain_game
 from kcsolve.patience.rules import Rules, parse_rules
-from kcsolve.patience.solver import solve
-from kcsolve.patience.stats import wilson
+from kcsolve.patience.solve.route import solve
+from kcsolve.patience.stats.run import wilson
 
 
 def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")
 METHODS = ("construct", "sat", "dfs")

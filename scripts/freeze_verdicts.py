@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import PRESETS
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 FOLDER = Path(__file__).resolve().parent.parent / "seeds"
 

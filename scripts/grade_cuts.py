@@ -1,10 +1,10 @@
 """Measure the difficulty of the first winnable seeded deals and cut it into grades.
 
 Each deal is measured as ``kcsolve daily`` measures it: steered games of the
-strong player (kcsolve.patience.difficulty.measure). Prints the distribution of
+strong player (kcsolve.patience.players.difficulty.measure). Prints the distribution of
 the chance, the share of winnable deals the measurement never wins, the CPU
 seconds per deal, and the chances at the 75th, 50th and 25th percentiles, which
-under standard rules are kcsolve.patience.daily.GRADE_CUTS.
+under standard rules are kcsolve.patience.daily.calendar.GRADE_CUTS.
 
     python scripts/grade_cuts.py --deals 200
     python scripts/grade_cuts.py --deals 40 --rules camelot
@@ -20,10 +20,10 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.daily import GRADE_CUTS, GRADES
-from kcsolve.patience.difficulty import Difficulty, measure
+from kcsolve.patience.daily.calendar import GRADE_CUTS, GRADES
+from kcsolve.patience.players.difficulty import Difficulty, measure
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 BINS = [(0.1, 1.0), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1e-6)]
 

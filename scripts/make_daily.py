@@ -13,7 +13,7 @@ import datetime as dt
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from kcsolve.patience.daily import daily
+from kcsolve.patience.daily.calendar import daily
 from kcsolve.patience.rules import parse_rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -33,10 +33,10 @@ from kcsolve.patience.engine import (
     Status,
     cell_name,
 )
-from kcsolve.patience.methods.dfs import DepthFirstSearch, rank_grid
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.rules import STANDARD
-from kcsolve.patience.solver import Budget, solve
-from kcsolve.patience.theory import count_winning_orders, trajectory
+from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

@@ -9,13 +9,13 @@ import pytest
 from clitools import assert_bad_input, run, write
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.analysis import DUBIOUS, analyse, mark_for, winnable_along
+from kcsolve.patience.players.analysis import DUBIOUS, analyse, mark_for, winnable_along
 from kcsolve.patience.engine import Place, Position, Status, cell_name
 from kcsolve.patience.record import record_from_moves, replay
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.selfplay import play_deal
-from kcsolve.patience.session import peek
-from kcsolve.patience.solver import solve
+from kcsolve.patience.players.selfplay import play_deal
+from kcsolve.patience.terminal.session import peek
+from kcsolve.patience.solve.route import solve
 
 
 def test_marks_follow_the_thresholds() -> None:

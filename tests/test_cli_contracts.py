@@ -13,7 +13,7 @@ import pytest
 from clitools import assert_bad_input, run
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 
 def test_deplete_wins_say_the_stock_is_empty() -> None:

@@ -157,7 +157,7 @@ def test_replay_of_a_record_without_moves(tmp_path: Path) -> None:
 
 def test_replay_of_a_lost_record_exits_1_like_verify(tmp_path: Path) -> None:
     from kcsolve.common.deal import deal
-    from kcsolve.patience.solver import solve
+    from kcsolve.patience.solve.route import solve
 
     record = solve(deal(5747)).record().to_json()  # jams at card 16: the record ends lost
     path = write(tmp_path, record)

@@ -2,7 +2,7 @@
 deck files, rule presets, methods, --count, --budget, exit statuses, and every bad-input path.
 
 Outcomes are never hard-coded: seeds are chosen by running the library in the test, and every
-claim the command makes is checked against :mod:`kcsolve.patience.solver`, :mod:`kcsolve.patience.theory` or an
+claim the command makes is checked against :mod:`kcsolve.patience.solve.route`, :mod:`kcsolve.patience.solve.theory` or an
 independent ``kcsolve verify`` of the record it writes.
 """
 
@@ -23,12 +23,12 @@ import kcsolve.cli.solve_command
 from kcsolve.cli import cli
 from kcsolve.common.cards import TEN, Card, full_deck, parse_deck, rank_symbol
 from kcsolve.common.deal import deal
-from kcsolve.patience import theory
-from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.solve import theory
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.record import parse_record, replay
-from kcsolve.patience.render import grid_line
+from kcsolve.patience.terminal.render import grid_line
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.solver import Budget, Solution, parse_budget, solve
+from kcsolve.patience.solve.route import Budget, Solution, parse_budget, solve
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLE = GOLDEN / "sample_game.json"

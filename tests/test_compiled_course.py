@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from kcsolve.common.deal import MASK64, SEED_LIMIT, deal_ranks, shuffle_order
-from kcsolve.patience import stats
-from kcsolve.patience.compiled import accepts, course_ends, shuffle_into
+from kcsolve.patience.stats import run as stats
+from kcsolve.patience.stats.compiled import accepts, course_ends, shuffle_into
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.theory import course_end
+from kcsolve.patience.solve.theory import course_end
 
 EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
 COLUMNS = "rules, seed, result, reason, card, deal, method, budget, budget_kind"

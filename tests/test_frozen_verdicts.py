@@ -13,7 +13,7 @@ import pytest
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import PRESETS
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SAMPLE = 40

@@ -9,10 +9,10 @@ import pytest
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Position, Status
-from kcsolve.patience.hints import distinct_options, exact_chance, hints, sampled_hints
-from kcsolve.patience.policy import greedy_player, random_player
+from kcsolve.patience.players.hints import distinct_options, exact_chance, hints, sampled_hints
+from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 
 def late(seed: int, left: int) -> Position | None:

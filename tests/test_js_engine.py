@@ -1,4 +1,4 @@
-"""The browser's rules engine (kcsolve/patience/web/engine.mjs) agrees with the Python engine, verdict for verdict."""
+"""The browser's rules engine (kcsolve/patience/daily/web/engine.mjs) agrees with the Python engine, verdict for verdict."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Position, Remove
 from kcsolve.patience.record import Record, RecordedPlace, judge, record_from_moves
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 CHECK = Path(__file__).parent / "js" / "engine_check.mjs"
 RULE_SETS = ("standard", "optional", "groups", "swap", "royals", "deplete", "camelot",

@@ -13,10 +13,10 @@ import pytest
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position
-from kcsolve.patience.hints import hint_player
-from kcsolve.patience.policy import greedy_player, random_player
+from kcsolve.patience.players.hints import hint_player
+from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.strong import strong_player
+from kcsolve.patience.players.strong import strong_player
 
 PLAYERS = {
     "random": lambda seed: (lambda position, rng=random.Random(seed): random_player(position, rng)),

@@ -14,7 +14,7 @@ from kcsolve.patience.engine import Position
 from kcsolve.patience.notation import from_notation, is_notation, to_notation
 from kcsolve.patience.record import judge, record_from_moves
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 
 def same_game(a, b) -> bool:  # type: ignore[no-untyped-def]

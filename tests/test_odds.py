@@ -1,4 +1,4 @@
-"""Exact counting of winning orders (kcsolve.patience.odds) against two independent counts.
+"""Exact counting of winning orders (kcsolve.patience.odds.count) against two independent counts.
 
 The compiled count runs over card classes with the family symmetries merged. It is
 checked against ``theory.count_winning_orders`` (a rank-level memoised count with no
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from kcsolve.cli.base import cli
 from kcsolve.common.cards import parse_card
 from kcsolve.common.deal import deal
-from kcsolve.patience.odds import (
+from kcsolve.patience.odds.count import (
     Course,
     InvalidKnownCardsError,
     Shape,
@@ -27,8 +27,8 @@ from kcsolve.patience.odds import (
     winning_sequences,
 )
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.stats import wilson
-from kcsolve.patience.theory import count_winning_orders
+from kcsolve.patience.stats.run import wilson
+from kcsolve.patience.solve.theory import count_winning_orders
 
 EXACT = {  # kcsolve odds --rules R --format json, checked again by the slow test below
     "standard": Fraction(1590539452901923817971025800157723, 2807359510359415123419357972796875),

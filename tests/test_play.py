@@ -20,8 +20,8 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Remove, cell_name
 from kcsolve.patience.record import read_record
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.solver import solve
-from kcsolve.patience.theory import construct
+from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.theory import construct
 
 
 def typed(moves) -> str:  # type: ignore[no-untyped-def]

@@ -13,8 +13,8 @@ from kcsolve.common.cards import parse_deck
 from kcsolve.common.deal import deal
 from kcsolve.patience.record import judge
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
-from kcsolve.patience.theory import count_winning_orders, trajectory
+from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

@@ -36,7 +36,7 @@ from kcsolve.patience.pysol import (
     pysol_deal,
 )
 from kcsolve.patience.rules import STANDARD
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 RANGE_MESSAGE = "PySolFC game number must be between 1 and 10**20, got {}"

@@ -9,7 +9,7 @@ from clitools import assert_bad_input, run
 from kcsolve.patience.pysol import pysol_deal
 from kcsolve.patience.record import is_win
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 
 def test_output_is_a_solvable_seeds_module_of_proved_wins() -> None:

@@ -11,7 +11,7 @@ from clitools import run
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.record import RECORD_FORMAT, parse_record
-from kcsolve.patience.solver import solve
+from kcsolve.patience.solve.route import solve
 
 jsonschema = pytest.importorskip("jsonschema")
 SCHEMA = json.loads(files("kcsolve.patience").joinpath("schema/record.schema.json").read_text(encoding="utf-8"))

@@ -6,8 +6,8 @@ import pytest
 from pysat.solvers import Solver
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.methods.dfs import DepthFirstSearch
-from kcsolve.patience.methods.sat import (
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
+from kcsolve.patience.solve.methods.sat import (
     SOLVER_NAME,
     PairingEncoding,
     cell_classes,
@@ -15,8 +15,8 @@ from kcsolve.patience.methods.sat import (
 )
 from kcsolve.patience.record import judge
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import Budget, solve
-from kcsolve.patience.theory import trajectory
+from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.theory import trajectory
 
 PRESETS = ["standard", "deplete", "swap", "deplete+swap"]
 
@@ -94,7 +94,7 @@ def test_sat_stats_and_method() -> None:
 
 def test_auto_falls_back_to_sat_if_a_built_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """Were Theorem 2 ever contradicted, auto would let SAT decide and say so in stats."""
-    import kcsolve.patience.theory as theory_module
+    import kcsolve.patience.solve.theory as theory_module
 
     monkeypatch.setattr(theory_module, "construct", lambda ranks, rules, path=None: [])
     deck = next(deal(s) for s in range(50) if solve(deal(s), parse_rules("standard"), "sat").result == "win")

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run
 
-from kcsolve.patience import site
-from kcsolve.patience.daily import daily
+from kcsolve.patience.daily import site
+from kcsolve.patience.daily.calendar import daily
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.webpage import asset
+from kcsolve.patience.daily.webpage import asset
 
 FIRST = "2027-03-01"
 
@@ -209,7 +209,7 @@ def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("kcsolve-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "installed")
-    code = ("from kcsolve.patience.webpage import inline_script, asset; import kcsolve.patience.webpage as w; "
+    code = ("from kcsolve.patience.daily.webpage import inline_script, asset; import kcsolve.patience.daily.webpage as w; "
             "print(w.__file__); print(len(inline_script()), len(asset('style.css')))")
     shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(tmp_path / "installed")}, cwd=tmp_path,
                            check=True, capture_output=True, text=True, timeout=60).stdout.split("\n")
@@ -221,7 +221,7 @@ def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
 def test_page_data_cannot_close_its_script(deals: list) -> None:
     import dataclasses
 
-    from kcsolve.patience.webpage import daily_page, solution_page
+    from kcsolve.patience.daily.webpage import daily_page, solution_page
 
     sneaky = dataclasses.replace(deals[0].solution, reason="</script><script>alert(1)</script><!--")
     page = solution_page(sneaky, "a </script> title")

@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from kcsolve.common.cards import Card, full_deck
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position, Remove, Status
-from kcsolve.patience.methods.construct import solve as solve_construct
-from kcsolve.patience.methods.dfs import DepthFirstSearch
-from kcsolve.patience.methods.dfs import solve as solve_dfs
+from kcsolve.patience.solve.methods.construct import solve as solve_construct
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
+from kcsolve.patience.solve.methods.dfs import solve as solve_dfs
 from kcsolve.patience.record import judge, record_from_moves
-from kcsolve.patience.reference import reference_solve
+from kcsolve.patience.solve.reference import reference_solve
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import Budget, solve
-from kcsolve.patience.theory import trajectory
+from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.theory import trajectory
 
 PRESETS = ["standard", "deplete", "swap", "deplete+swap"]
 
@@ -167,7 +167,7 @@ def test_lemma_1_any_play_follows_the_forced_course(seed: int, play_seed: int, p
 
 def test_a_failed_seating_is_a_rejected_line_and_auto_asks_sat(monkeypatch: pytest.MonkeyPatch) -> None:
     """Should construct ever find no seat (Theorem 2 broken, or a bug), auto falls back to SAT, never to a guess."""
-    from kcsolve.patience import theory as theory_module
+    from kcsolve.patience.solve import theory as theory_module
 
     def no_seat(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise theory_module.NoSeatError("no cell can hold card 7 from its placement until it leaves")

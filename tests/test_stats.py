@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import Budget, solve
-from kcsolve.patience.stats import SEED_OFFSET, ResultsStore, run, summarize, wilson
+from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.stats.run import SEED_OFFSET, ResultsStore, run, summarize, wilson
 
 
 def stats_json(*args: str) -> tuple[int, dict]:

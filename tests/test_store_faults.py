@@ -15,9 +15,9 @@ import pytest
 from clitools import assert_bad_input, make_runner
 
 from kcsolve.cli import cli
-from kcsolve.patience import stats
+from kcsolve.patience.stats import run as stats
 from kcsolve.patience.rules import STANDARD
-from kcsolve.patience.solver import Budget
+from kcsolve.patience.solve.route import Budget
 
 
 def stats_cli(*args: str):  # type: ignore[no-untyped-def]

@@ -23,13 +23,13 @@ from kcsolve.patience.engine import (
     Status,
     cell_index,
 )
-from kcsolve.patience.methods.course import search_courses
-from kcsolve.patience.methods.dfs import DepthFirstSearch
+from kcsolve.patience.solve.methods.course import search_courses
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.record import judge
-from kcsolve.patience.reference import reference_solve
+from kcsolve.patience.solve.reference import reference_solve
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solver import Budget, solve
-from kcsolve.patience.theory import trajectory
+from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.theory import trajectory
 
 NEW_PRESETS = ["optional", "groups", "royals", "camelot", "optional+groups", "deplete+groups", "royals+optional"]
 
@@ -192,7 +192,7 @@ def test_theorem_4_wins_replay_and_losses_survive_the_reference(seed: int, prese
 
 def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: ignore[no-untyped-def]
     """A late fill step: follow the solver's line (or the forced course to its jam), then stray a little."""
-    from kcsolve.patience.theory import construct
+    from kcsolve.patience.solve.theory import construct
 
     solution = solve(deck, rules)
     line = list(solution.moves) if solution.result == "win" else construct([c.rank for c in deck], parse_rules("standard"))
@@ -282,7 +282,7 @@ def _brute_outcomes(counts: tuple[int, ...], shapes: list[tuple[int, ...]], forc
 @pytest.mark.parametrize("groups", [False, True])
 @pytest.mark.parametrize("forced", [False, True])
 def test_removal_outcomes_match_brute_force(groups: bool, forced: bool) -> None:
-    from kcsolve.patience.methods.course import (
+    from kcsolve.patience.solve.methods.course import (
         GROUPS_OF_TEN,
         PAIRS_OF_TEN,
         removal_outcomes,

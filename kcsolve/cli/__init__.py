@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import (  # noqa: F401  (each registers its commands)
+from kcsolve.cli import (  # noqa: F401  (each registers its commands)
     analyse_command,
     corner_command,
     daily_command,
@@ -18,7 +18,7 @@ from . import (  # noqa: F401  (each registers its commands)
     solve_command,
     stats_command,
 )
-from .base import BAD_INPUT, GuardedOutput, OutputError, cli
+from kcsolve.cli.base import BAD_INPUT, GuardedOutput, OutputError, cli
 
 
 def main() -> None:

@@ -13,18 +13,18 @@ from typing import Any, Callable, NoReturn
 
 import click
 
-from .. import __version__
-from ..common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
-from ..common.deal import InvalidSeedError
-from ..patience.notation import from_notation, is_notation
-from ..patience.pysol import (
+from kcsolve import __version__
+from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
+from kcsolve.common.deal import InvalidSeedError
+from kcsolve.patience.notation import from_notation, is_notation
+from kcsolve.patience.pysol import (
     InvalidPysolGameError,
     PysolUnavailableError,
 )
-from ..patience.record import MAX_RECORD_TEXT, InvalidRecordError, Record, parse_record
-from ..patience.render import tell_game
-from ..patience.rules import InvalidRulesError, Rules, parse_rules
-from ..patience.solver import (
+from kcsolve.patience.record import MAX_RECORD_TEXT, InvalidRecordError, Record, parse_record
+from kcsolve.patience.terminal.render import tell_game
+from kcsolve.patience.rules import InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.solve.route import (
     InvalidBudgetError,
     UnsupportedMethodError,
 )

@@ -10,9 +10,9 @@ from typing import Any, NoReturn
 
 import click
 
-from ..common.deal import SEED_LIMIT, InvalidSeedError, check_seed
-from ..corner.bots import BOTS, UnknownBotError, make_bot, view_of
-from ..corner.engine import (
+from kcsolve.common.deal import SEED_LIMIT, InvalidSeedError, check_seed
+from kcsolve.corner.bots import BOTS, UnknownBotError, make_bot, view_of
+from kcsolve.corner.engine import (
     END,
     IllegalCornerMoveError,
     InvalidCornerMoveError,
@@ -25,8 +25,8 @@ from ..corner.engine import (
     parse_move,
     seeded_deck,
 )
-from ..corner.openhands import DEFAULT_NODES, solve_open
-from ..corner.record import (
+from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
+from kcsolve.corner.record import (
     MAX_RECORD_TEXT,
     CornerRecord,
     InvalidCornerRecordError,
@@ -38,12 +38,12 @@ from ..corner.record import (
     replay_corner,
     result_of,
 )
-from ..corner.render import draw_piles, draw_position, hand_text
-from ..corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
-from ..corner.sim import MATCH_DEALS, tournament, wilson
-from ..corner.turn import best_turn
-from ..patience.session import write_atomically
-from .base import CONTEXT, _read_text, _source_name, cli, fail
+from kcsolve.corner.render import draw_piles, draw_position, hand_text
+from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
+from kcsolve.corner.sim import MATCH_DEALS, tournament, wilson
+from kcsolve.corner.turn import best_turn
+from kcsolve.patience.terminal.session import write_atomically
+from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
 
 BAD_INPUT_ERRORS = (InvalidCornerRulesError, InvalidPlayersError, UnknownBotError, InvalidCornerRecordError,
                     InvalidCornerMoveError, InvalidSeedError)

@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
-from ..common.cards import format_deck
-from ..patience.record import replay
-from ..patience.rules import parse_rules
-from .base import (
+from kcsolve.common.cards import format_deck
+from kcsolve.patience.record import replay
+from kcsolve.patience.rules import parse_rules
+from kcsolve.cli.base import (
     CONTEXT,
     Ticker,
     _tell,
@@ -47,7 +47,7 @@ def daily_command(
     none of a date's first 32 winnable candidates has the weekday's grade, the
     one of the nearest grade is taken.
     """
-    from ..patience.daily import RAMP_CANDIDATES, daily
+    from kcsolve.patience.daily.calendar import RAMP_CANDIDATES, daily
 
     rules = parse_rules(rules_text)
     first = parse_date(date_text)

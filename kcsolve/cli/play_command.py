@@ -8,14 +8,14 @@ import sys
 
 import click
 
-from ..common.deal import SEED_LIMIT, check_seed, deal
-from ..patience.record import InvalidRecordError, parse_record
-from ..patience.render import draw
-from ..patience.rules import parse_rules
-from ..patience.screen import screen
-from ..patience.session import Session
-from ..patience.solver import solve
-from .base import (
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.record import InvalidRecordError, parse_record
+from kcsolve.patience.terminal.render import draw
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.terminal.screen import screen
+from kcsolve.patience.terminal.session import Session
+from kcsolve.patience.solve.route import solve
+from kcsolve.cli.base import (
     CONTEXT,
     MAX_RECORD_TEXT,
     _read_text,
@@ -86,7 +86,7 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
             return session, f"Saved game {game_path}"
         return Session(load_deck(game_path), rules, auto=auto), f"Deck {game_path}"
     if daily_date is not None:
-        from ..patience.daily import daily
+        from kcsolve.patience.daily.calendar import daily
 
         day = parse_date(None if daily_date == "today" else daily_date)
         found = daily(day, rules)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ..patience.pysol import (
+from kcsolve.patience.pysol import (
     PYSOL_MAX_GAME,
     SOLVABLE_FROM,
     camelot_verdict,
     check_pysol_game,
     solvable_seeds_module,
 )
-from .base import CONTEXT, Ticker, cli, fail
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 
 
 @cli.command("pysol-solvable", context_settings=CONTEXT)

@@ -9,14 +9,14 @@ import sys
 
 import click
 
-from ..common.cards import format_deck
-from ..common.deal import SEED_LIMIT, check_seed, deal
-from ..patience.engine import Status
-from ..patience.pysol import (
+from kcsolve.common.cards import format_deck
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.engine import Status
+from kcsolve.patience.pysol import (
     pysol_deal,
 )
-from ..patience.record import judge, replay
-from .base import (
+from kcsolve.patience.record import judge, replay
+from kcsolve.cli.base import (
     CONTEXT,
     _rules_option,
     _tell,

@@ -7,16 +7,16 @@ import json
 
 import click
 
-from ..common.deal import SEED_LIMIT, check_seed
-from ..patience.rules import parse_rules
-from ..patience.selfplay import (
+from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.players.selfplay import (
     PLAYERS,
     Tally,
     UnknownPlayerError,
     check_player,
     selfplay,
 )
-from .base import CONTEXT, Ticker, cli, fail
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 
 
 @cli.command("selfplay", context_settings=CONTEXT)

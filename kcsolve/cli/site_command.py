@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from ..patience.rules import parse_rules
-from .base import CONTEXT, Ticker, cli, fail, parse_date, plural
+from kcsolve.patience.rules import parse_rules
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date, plural
 
 
 @cli.command("site", context_settings=CONTEXT)
@@ -30,8 +30,8 @@ def site_command(
     and feed.json (JSON Feed 1.1). The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
     """
-    from ..patience.daily import daily
-    from ..patience.site import (
+    from kcsolve.patience.daily.calendar import daily
+    from kcsolve.patience.daily.site import (
         MAX_SITE_DAYS,
         SiteError,
         check_base_url,

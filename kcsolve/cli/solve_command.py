@@ -9,17 +9,17 @@ from typing import Any, NoReturn
 
 import click
 
-from ..common.deal import SEED_LIMIT, check_seed, deal
-from ..patience.notation import to_notation
-from ..patience.pysol import (
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.notation import to_notation
+from kcsolve.patience.pysol import (
     PYSOL_MAX_GAME,
     check_pysol_game,
     pysol_deal,
 )
-from ..patience.record import replay
-from ..patience.render import draw
-from ..patience.rules import Rules, parse_rules
-from ..patience.solver import (
+from kcsolve.patience.record import replay
+from kcsolve.patience.terminal.render import draw
+from kcsolve.patience.rules import Rules, parse_rules
+from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
     METHODS,
     Budget,
@@ -27,8 +27,8 @@ from ..patience.solver import (
     parse_budget,
     solve,
 )
-from ..patience.webpage import solution_page
-from .base import (
+from kcsolve.patience.daily.webpage import solution_page
+from kcsolve.cli.base import (
     CONTEXT,
     EXIT_FOR,
     Ticker,

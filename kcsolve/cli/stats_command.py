@@ -13,14 +13,14 @@ from typing import Any
 
 import click
 
-from ..common.deal import SEED_LIMIT, check_seed
-from ..patience.rules import parse_rules
-from ..patience.solver import (
+from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
     Budget,
     parse_budget,
 )
-from .base import (
+from kcsolve.cli.base import (
     CONTEXT,
     ProgressLine,
     cli,
@@ -54,7 +54,7 @@ def stats_command(
     Where sets are pairs, deals are decided by the numba-compiled forced course;
     KCSOLVE_PURE_PYTHON=1 keeps the Python one (same rows, for benchmarks).
     """
-    from ..patience import stats
+    from kcsolve.patience.stats import run as stats
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
@@ -127,7 +127,7 @@ class _ReadOnlyRun:
 
 def _print_summary(summary: Any, path: Path, run: Any) -> None:
     """The win rate, its interval, and the losses split by reason and by fill round."""
-    from ..patience.stats import REASONS
+    from kcsolve.patience.stats.run import REASONS
 
     last = summary.start + summary.count - 1
     click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({summary.count:,} deals): "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .cards import Card, full_deck
+from kcsolve.common.cards import Card, full_deck
 
 MASK64 = (1 << 64) - 1
 SEED_LIMIT = 1 << 64

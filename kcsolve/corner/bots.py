@@ -19,10 +19,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..common.cards import KING
-from .engine import END, SIDES, End, Merge, Move, Play, Position, board_moves, rank
-from .rules import CornerRules
-from .turn import Piles, apply, best_turn, spots, turn_outcomes
+from kcsolve.common.cards import KING
+from kcsolve.corner.engine import END, SIDES, End, Merge, Move, Play, Position, board_moves, rank
+from kcsolve.corner.rules import CornerRules
+from kcsolve.corner.turn import Piles, apply, best_turn, spots, turn_outcomes
 
 SEARCH_SAMPLES = 24
 SEARCH_CANDIDATES = 6

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..common.cards import KING, RANKS, SUITS, Card, parse_card
-from ..common.cards import InvalidCardError as _InvalidCardError
-from ..common.deal import deal as _seeded_deck
-from .rules import DEFAULT, CornerRules
+from kcsolve.common.cards import KING, RANKS, SUITS, Card, parse_card
+from kcsolve.common.cards import InvalidCardError as _InvalidCardError
+from kcsolve.common.deal import deal as _seeded_deck
+from kcsolve.corner.rules import DEFAULT, CornerRules
 
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 SIDES = range(4)

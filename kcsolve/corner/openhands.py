@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import END, Move, Position
-from .turn import turn_outcomes
+from kcsolve.corner.engine import END, Move, Position
+from kcsolve.corner.turn import turn_outcomes
 
 DEFAULT_NODES = 200_000
 TURN_LIMIT = 100_000  # endings of one turn listed before the search answers 'undecided'

@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
-from .engine import (
+from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
+from kcsolve.corner.engine import (
     PILES,
     IllegalCornerMoveError,
     InvalidCornerMoveError,
@@ -28,7 +28,7 @@ from .engine import (
     parse_move,
     rank,
 )
-from .rules import CornerRules, InvalidCornerRulesError, rules_from_json
+from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, rules_from_json
 
 Piles = tuple[tuple[int, ...], ...]
 RECORD_FORMAT = "kcsolve-corner-record/1"

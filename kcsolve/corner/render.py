@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .engine import PILES, Position, card_text
-from .turn import Piles
+from kcsolve.corner.engine import PILES, Position, card_text
+from kcsolve.corner.turn import Piles
 
 
 def pile_text(pile: tuple[int, ...]) -> str:

@@ -13,9 +13,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make_bot, view_of
-from .engine import Move, Position, check_players, deal_hand, seeded_deck
-from .rules import DEFAULT, CornerRules
+from kcsolve.corner.bots import Bot, make_bot, view_of
+from kcsolve.corner.engine import Move, Position, check_players, deal_hand, seeded_deck
+from kcsolve.corner.rules import DEFAULT, CornerRules
 
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..common.cards import KING
-from .engine import CORNERS, SIDES, Merge, Move, Play, board_moves, rank
-from .rules import CornerRules
+from kcsolve.common.cards import KING
+from kcsolve.corner.engine import CORNERS, SIDES, Merge, Move, Play, board_moves, rank
+from kcsolve.corner.rules import CornerRules
 
 Piles = tuple[tuple[int, ...], ...]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
-from .rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")
 CORNERS = (0, 3, 12, 15)

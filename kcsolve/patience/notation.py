@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 
-from ..common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
-from ..common.deal import InvalidSeedError, check_seed, deal
-from .engine import Remove, cell_index, cell_name
-from .record import InvalidRecordError, Record, RecordedPlace
-from .rules import InvalidRulesError, parse_rules
+from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
+from kcsolve.common.deal import InvalidSeedError, check_seed, deal
+from kcsolve.patience.engine import Remove, cell_index, cell_name
+from kcsolve.patience.record import InvalidRecordError, Record, RecordedPlace
+from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 PREFIX = "KC1"
 _MOVES = re.compile(r"([a-d][1-4])|\(((?:[a-d][1-4])+)\)")
@@ -90,7 +90,7 @@ def _deck(field: str, source: str) -> tuple[tuple, dict]:
             seed = check_seed(int(field[1:]))
             return deal(seed), {"seed": seed}
         if re.fullmatch(r"p\d{1,21}", field):
-            from .pysol import pysol_deal
+            from kcsolve.patience.pysol import pysol_deal
 
             number = int(field[1:])
             return pysol_deal(number), {"pysol": number}

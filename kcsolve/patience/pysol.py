@@ -24,7 +24,7 @@ numbers (the Microsoft generator for N up to 2**33-1) are not supported.
 
 from __future__ import annotations
 
-from ..common.cards import Card
+from kcsolve.common.cards import Card
 
 PYSOL_FIRST_GAME = 1
 PYSOL_MS_LIMIT = 32000  # games below this use the Microsoft-compatible generator
@@ -74,8 +74,8 @@ SOLVABLE_FROM = 32000  # PySolFC's solvable_seeds hold numbers >= 32000 only: be
 
 def camelot_verdict(game: int) -> tuple[str, int]:
     """PySolFC Camelot game ``game`` under kcsolve's ``camelot`` rules: (verdict, court cards placed in best play)."""
-    from .rules import parse_rules
-    from .solver import solve
+    from kcsolve.patience.rules import parse_rules
+    from kcsolve.patience.solve.route import solve
 
     solution = solve(pysol_deal(game), parse_rules("camelot"))
     courts = 12 if solution.result == "win" else solution.best_reach()[0]

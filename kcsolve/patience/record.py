@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..common.cards import (
+from kcsolve.common.cards import (
     DECK_SIZE,
     Card,
     InvalidCardError,
@@ -20,7 +20,7 @@ from ..common.cards import (
     deck_from_tokens,
     parse_card,
 )
-from .engine import (
+from kcsolve.patience.engine import (
     IllegalMoveError,
     InvalidCellError,
     Move,
@@ -32,7 +32,7 @@ from .engine import (
     cell_index,
     cell_name,
 )
-from .rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format

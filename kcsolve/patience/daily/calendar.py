@@ -1,0 +1,98 @@
+"""Daily deals: one winnable deal per calendar date, with a measured difficulty and grade.
+
+The mapping date -> deal depends only on the date and the rules: candidate
+number k of a date is the deal number given by the first 8 bytes (big-endian) of
+SHA-256 of the text ``kcsolve-daily|RULES|YYYY-MM-DD|k``, for k = 0, 1, 2, ...
+The first candidate that the exact solver proves winnable is the deal of the
+day. With ``ramp``, the first winnable candidate whose grade is the one the
+weekday asks for (Monday easiest, Sunday hardest) is taken instead; if none of
+the first :data:`RAMP_CANDIDATES` winnable candidates has it (under rules far
+harder than standard an easy deal is rare), the one among them whose grade is
+nearest is taken, the earliest on a tie, and its own grade is shown. Nothing
+depends on timing: the solver is exact and the difficulty is a seeded
+measurement whose searches count positions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import count
+
+from kcsolve.common.cards import Card
+from kcsolve.common.deal import deal
+from kcsolve.patience.players.difficulty import PLAYOUTS, Difficulty, measure
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.solve.route import Solution, solve
+
+GRADES = ("easy", "medium", "hard", "fiendish")
+# The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
+# chance over the first 200 winnable seeded deals under standard rules, to two figures
+# (python scripts/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
+GRADE_CUTS: tuple[float, ...] = (0.14, 0.024, 0.001)
+# The grade each weekday asks for under --ramp (Monday is 0).
+RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
+RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
+
+
+def candidate_seed(day: dt.date, rules: Rules, attempt: int) -> int:
+    """Deal number of candidate ``attempt`` for ``day``: SHA-256 of 'kcsolve-daily|RULES|DATE|k', first 8 bytes."""
+    text = f"kcsolve-daily|{rules}|{day.isoformat()}|{attempt}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def grade(difficulty: Difficulty) -> str:
+    """The named grade of a measured difficulty."""
+    for name, cut in zip(GRADES, GRADE_CUTS):
+        if difficulty.chance >= cut:
+            return name
+    return GRADES[-1]
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    """The deal of one date: its number, deck, difficulty, grade and winning line."""
+
+    date: dt.date
+    seed: int
+    rules: Rules
+    deck: tuple[Card, ...]
+    difficulty: Difficulty
+    grade: str
+    solution: Solution
+
+
+def daily(
+    day: dt.date, rules: Rules, ramp: bool = False, playouts: int = PLAYOUTS,
+    on_candidate: Callable[[int], None] | None = None,
+) -> DailyDeal:
+    """The deal of ``day``: the first winnable candidate (of the weekday's grade, or the nearest, with ``ramp``).
+
+    ``playouts``: steered games per deal measured (fewer is faster and rougher;
+    the calendar uses the default). ``on_candidate`` is told the number of each
+    winnable candidate (1, 2, ...) before it is measured.
+    """
+    wanted = RAMP[day.weekday()] if ramp else None
+    found: list[DailyDeal] = []
+    for attempt in count():
+        seed = candidate_seed(day, rules, attempt)
+        deck = deal(seed)
+        solution = solve(deck, rules)
+        if solution.result != "win":
+            continue
+        if on_candidate is not None:
+            on_candidate(len(found) + 1)
+        difficulty = measure(deck, rules, seed, playouts, solution=solution)
+        found.append(DailyDeal(day, seed, rules, deck, difficulty, grade(difficulty), solution))
+        if wanted is None or found[-1].grade == wanted:
+            return found[-1]
+        if len(found) == RAMP_CANDIDATES:
+            return nearest(found, wanted)
+    raise AssertionError("unreachable: count() never ends")
+
+
+def nearest(candidates: list[DailyDeal], wanted: str) -> DailyDeal:
+    """The candidate whose grade is nearest to ``wanted``, the earliest on a tie."""
+    return min(candidates, key=lambda candidate: abs(GRADES.index(candidate.grade) - GRADES.index(wanted)))

@@ -1,0 +1,178 @@
+"""A static site of daily deals: an archive calendar, one playable page and one JSON file per date, a JSON Feed.
+
+The site is written into a fresh directory beside the target and renamed into
+place, so a run that fails leaves the target as it was and nothing half-written.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import html
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from kcsolve.patience.daily.calendar import DailyDeal
+from kcsolve.patience.daily.webpage import asset, daily_page
+
+FEED_VERSION = "https://jsonfeed.org/version/1.1"
+MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
+
+
+class SiteError(ValueError):
+    """An output directory that cannot be used: not empty without force, not a directory, or not writable."""
+
+
+def deal_json(found: DailyDeal) -> dict[str, Any]:
+    """``daily/DATE.json``: the date, deal number, rules, deck, difficulty, grade and the winning game record."""
+    return {
+        "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance, "grade": found.grade,
+        "solution": found.solution.record(seed=found.seed).to_json(),
+    }
+
+
+def check_base_url(base_url: str) -> str:
+    """An http(s) address the site will be served from, ending in '/'; SiteError otherwise."""
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", base_url):
+        raise SiteError(f"--base-url {base_url!r} is not an http:// or https:// address")
+    return base_url if base_url.endswith("/") else base_url + "/"
+
+
+def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
+    """A JSON Feed 1.1 listing the dates, newest first; addresses are relative to the site unless ``base_url`` is given."""
+    rules = str(deals[0].rules) if deals else "standard"
+    items = [
+        {
+            "id": f"kcsolve-daily/{found.rules}/{found.date.isoformat()}",
+            "url": f"{base_url}daily/{found.date.isoformat()}.html",
+            "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
+            "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
+                             f"{found.grade}: the strong player wins {found.difficulty.describe()}. Proved winnable."),
+            "date_published": f"{found.date.isoformat()}T00:00:00Z",
+            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance, "seed": found.seed,
+                         "json": f"{base_url}daily/{found.date.isoformat()}.json"},
+        }
+        for found in sorted(deals, key=lambda d: d.date, reverse=True)
+    ]
+    head: dict[str, Any] = {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})"}
+    if base_url:
+        head |= {"home_page_url": base_url, "feed_url": f"{base_url}feed.json"}
+    return {**head, "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
+            "items": items}
+
+
+def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today: dt.date) -> str:
+    """One month of the archive: weeks from Monday, each date of the site linked with its grade."""
+    rows = []
+    for week in calendar.Calendar().monthdatescalendar(year, month):
+        cells = []
+        for day in week:
+            found = by_date.get(day) if day.month == month else None
+            if found is None:
+                cells.append("<td></td>" if day.month != month else f"<td>{day.day}</td>")
+                continue
+            mark = " today" if day == today else ""
+            cells.append(f'<td class="g-{found.grade}{mark}" data-date="{day.isoformat()}">'
+                         f'<a href="daily/{day.isoformat()}.html">{day.day}<span class="grade">{found.grade}</span></a></td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    head = "".join(f"<th>{name}</th>" for name in calendar.day_abbr)
+    return (f'<table class="calendar"><caption>{calendar.month_name[month]} {year}</caption>'
+            f"<tr>{head}</tr>{''.join(rows)}</table>")
+
+
+# The archive marks the viewer's own UTC date when the page is opened later than it was built.
+_MARK_TODAY = """<script>
+const today = new Date().toISOString().slice(0, 10);
+const cell = document.querySelector(`td[data-date="${today}"]`);
+if (cell) {
+  document.querySelectorAll("td.today").forEach((old) => old.classList.remove("today"));
+  cell.classList.add("today");
+}
+</script>"""
+
+
+def archive_page(deals: list[DailyDeal], today: dt.date) -> str:
+    """``index.html``: a calendar of the dates, each with its grade, today's deal marked."""
+    by_date = {found.date: found for found in deals}
+    months = sorted({(d.year, d.month) for d in by_date})
+    tables = "\n".join(_month_table(year, month, by_date, today) for year, month in months)
+    rules = html.escape(str(deals[0].rules)) if deals else "standard"
+    todays = by_date.get(today)
+    lead = (f'<p>Today (UTC): <a href="daily/{today.isoformat()}.html">the deal of {today.isoformat()}</a>, '
+            f"{todays.grade}.</p>" if todays else "")
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n"
+        '<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n</head>\n<body>\n'
+        f"<header>\n<h1>kcsolve daily deals</h1>\n<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
+        'a day, the same for everyone; the day changes at midnight UTC. <a href="feed.json">feed.json</a></p>\n'
+        f'</header>\n<main>\n<section class="side">\n{lead}\n{tables}\n</section>\n</main>\n{_MARK_TODAY}\n</body>\n</html>\n'
+    )
+
+
+def check_out_dir(out: Path, force: bool) -> None:
+    """Refuse an output path that is a file, a non-empty directory without ``force``, or in a missing parent."""
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"--out {str(out)!r} is not a directory")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise SiteError(f"--out {str(out)!r} exists and is not empty (give --force to replace it)")
+    parent = out.absolute().parent
+    if not parent.is_dir():
+        raise SiteError(f"cannot write {str(out)!r}: the directory {str(parent)!r} does not exist")
+
+
+def write_site(
+    deals: list[DailyDeal], out: Path, force: bool = False, today: dt.date | None = None, base_url: str = "",
+) -> list[str]:
+    """Write the site into a new directory beside ``out`` and rename it into place; the files written."""
+    check_out_dir(out, force)
+    today = today or dt.datetime.now(dt.UTC).date()
+    parent = out.absolute().parent
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as exc:
+        raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    try:
+        files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "")
+        os.chmod(staging, 0o755)
+        _swap_in(staging, out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    return files
+
+
+def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: str) -> list[str]:
+    """Every file of the site under ``root``."""
+    pages = {"index.html": archive_page(deals, today), "feed.json": json.dumps(feed(deals, base_url), indent=1)}
+    for found in deals:
+        day = found.date.isoformat()
+        pages[f"daily/{day}.html"] = daily_page(found)
+        pages[f"daily/{day}.json"] = json.dumps(deal_json(found), indent=1)
+    (root / "daily").mkdir()
+    for name, text in pages.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return sorted(pages)
+
+
+def _swap_in(staging: Path, out: Path) -> None:
+    """Rename the finished site onto ``out``; an old site is moved aside first and removed after."""
+    if not out.exists():
+        staging.rename(out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=staging.parent))
+    old.rmdir()
+    out.rename(old)
+    try:
+        staging.rename(out)
+    except OSError:
+        old.rename(out)
+        raise
+    shutil.rmtree(old)

@@ -1,0 +1,167 @@
+"""Analysis of a played game, move by move: was the deal still winnable, and what did each choice cost?
+
+Two judges look at every position of the game:
+- the solver, which sees the deck, says whether the deal could still be won
+  (exact, within a budget: ``None`` means undecided);
+- the hint engine, which cannot see the deck, gives the chance of winning of
+  every distinct option, so the move played can be set against the best one.
+
+A move is marked ``?`` when it gives up more than five points of chance against
+the best option, and ``??`` when it turns a winnable deal into a lost one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kcsolve.patience.players.endgame import distinct_options, option_key
+from kcsolve.patience.engine import Move, Position
+from kcsolve.patience.players.hints import Hint, hints
+from kcsolve.patience.record import InvalidRecordError, Record, replay
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.terminal.session import peek
+
+DUBIOUS = 0.05  # chance given up against the best option that earns a '?'
+ANALYSE_PLAYOUTS = 100
+
+
+class NothingToAnalyseError(InvalidRecordError):
+    """A record without moves: there is no decision to judge."""
+
+
+@dataclass(frozen=True)
+class MoveReport:
+    """What the two judges say of one move of the game."""
+
+    number: int
+    move: Move
+    before: Position
+    after: Position
+    winnable_before: str | None  # 'win', 'loss', or None when the search ran out of budget
+    winnable_after: str | None
+    options: int
+    chance: float | None  # the no-peek chance of the move played (None when it was the only option)
+    best: float | None
+    best_move: Move | None
+
+    @property
+    def lost_chance(self) -> float:
+        """Chance given up against the best option (0 without a choice)."""
+        return 0.0 if self.chance is None or self.best is None else max(0.0, self.best - self.chance)
+
+    @property
+    def fatal(self) -> bool:
+        """True when the deal was winnable before the move and not after it."""
+        return self.winnable_before == "win" and self.winnable_after == "loss"
+
+    @property
+    def mark(self) -> str:
+        """'??' for the fatal move, '?' for a costly one, '' otherwise."""
+        return mark_for(self.fatal, self.lost_chance)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as a JSON object."""
+        return {
+            "move": self.number, "played": str(self.move), "mark": self.mark,
+            "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
+            "options": self.options, "chance": self.chance, "best": self.best,
+            "best_move": None if self.best_move is None else str(self.best_move),
+            "lost": round(self.lost_chance, 6),
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every move's report, and the summary of the game."""
+
+    reports: tuple[MoveReport, ...]
+    playouts: int
+
+    @property
+    def first_fatal(self) -> MoveReport | None:
+        """The move after which the deck could no longer be won, if any."""
+        return next((r for r in self.reports if r.fatal), None)
+
+    @property
+    def lost_in_all(self) -> float:
+        """The chance given up over the whole game, summed over the moves with a choice."""
+        return sum(r.lost_chance for r in self.reports)
+
+    def summary_json(self) -> dict[str, Any]:
+        """The summary as a JSON object."""
+        fatal = self.first_fatal
+        return {
+            "moves": len(self.reports),
+            "choices": sum(1 for r in self.reports if r.chance is not None),
+            "dubious": sum(1 for r in self.reports if r.mark == "?"),
+            "first_fatal": None if fatal is None else fatal.number,
+            "lost_in_all": round(self.lost_in_all, 6), "playouts": self.playouts,
+        }
+
+
+def mark_for(fatal: bool, lost: float) -> str:
+    """The annotation of a move: '??' if it threw the deal away, '?' if it lost more than five points."""
+    if fatal:
+        return "??"
+    return "?" if lost > DUBIOUS else ""
+
+
+def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_PLAYOUTS, seed: int = 0) -> Analysis:
+    """Judge every move of ``record``; raise IllegalRecordMoveError at an illegal one."""
+    played = replay(record, rules)
+    if played.error:
+        raise played.error
+    if not played.steps:
+        raise NothingToAnalyseError("the record has no moves to analyse")
+    positions = [played.start, *(step.position for step in played.steps)]
+    verdicts = winnable_along(positions)
+    reports = []
+    for i, step in enumerate(played.steps):
+        before = positions[i]
+        options = distinct_options(before)
+        chance = best = best_move = None
+        if len(options) > 1:
+            ranked = hints(before, playouts=playouts, seed=seed)
+            chance = _chance_of(ranked, before, step.position)
+            best, best_move = ranked[0].chance, ranked[0].move
+        reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
+                                  len(options), chance, best, best_move))
+    return Analysis(tuple(reports), playouts)
+
+
+def winnable_along(positions: list[Position]) -> list[str | None]:
+    """``peek`` of every position of a game, found by bisection: 'win', 'loss' or None (undecided).
+
+    Winnability only ever goes from 'win' to 'loss' along a game (the moves that
+    reach a winnable position can be followed by its winning line), so once the
+    last winnable and the first lost position are known, so is every other one.
+    Where a peek is undecided, the positions between the known ones are peeked
+    one by one.
+    """
+    first = peek(positions[0])
+    if first == "loss":
+        return ["loss"] * len(positions)
+    last = peek(positions[-1])
+    if last == "win":
+        return ["win"] * len(positions)
+    if first is None or last is None:
+        return [first, *(peek(position) for position in positions[1:-1]), last]
+    verdicts: list[str | None] = [None] * len(positions)
+    low, high = 0, len(positions) - 1
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = peek(positions[middle])
+        if verdict is None:
+            verdicts[low + 1:high] = [peek(position) for position in positions[low + 1:high]]
+            break
+        low, high = (middle, high) if verdict == "win" else (low, middle)
+    verdicts[:low + 1] = ["win"] * (low + 1)
+    verdicts[high:] = ["loss"] * (len(positions) - high)
+    return verdicts
+
+
+def _chance_of(ranked: list[Hint], before: Position, after: Position) -> float:
+    """The chance of the ranked option that leads from ``before`` to ``after``, up to cells of one class."""
+    wanted = option_key(after)
+    return next(h.chance for h in ranked if option_key(before.play(h.move)) == wanted)

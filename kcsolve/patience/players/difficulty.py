@@ -1,0 +1,205 @@
+"""A deal's difficulty: the chance that a player who cannot see the deck wins it, estimated by steered games.
+
+The player measured is the strong player with few sampled orders per choice
+(:data:`SAMPLES`) who, at each choice, plays one of the distinct options at
+random with probability :data:`EXPLORE` instead of its best. On most winnable
+deals its chance is far too small for plain games to see, so each measuring game
+is steered, as in importance sampling: the measurer, who sees the deck, follows
+only options it knows to keep the deal won, choosing among them with the
+player's probabilities, and the game's weight is the product over its choices of
+the player's probability of taking such an option. The mean weight is an
+unbiased estimate of the chance of winning along lines the measurer recognises:
+on average never above the player's chance, below it where the measurer misses
+a won option.
+
+The measurer takes an option as won when it lies on the exact solver's winning
+line, when the strong player's judge given the real order wins it, or when one
+card-by-card search per deal, which remembers what it has proved across all the
+games of the deal, finds it won. The judge's "won" is constructive under fixed
+and royal courts; under ``swap`` it overlooks that a Queen and a Jack may not
+share an edge's middle cells, so it can take a lost option as won. Following a
+lost option cannot raise the estimate (its games end at weight 0), only lower it. The search is
+asked about the player's best option when nothing cheaper sees it won, and about
+every option when nothing cheaper sees any. Its budgets count positions, not
+seconds (:data:`QUESTION_NODES` per question, :data:`SEARCH_NODES` per deal), so
+a measurement is the same on every machine. A game on the solver's line can
+always follow it: a game ends unwon only after leaving the line.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from kcsolve.common.cards import Card
+from kcsolve.patience.players.endgame import distinct_options, option_key
+from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.terminal.session import search_from
+from kcsolve.patience.solve.route import Budget, Solution, solve
+from kcsolve.patience.players.strong import best_option, judge_order, strong_player
+
+PLAYOUTS = 16  # steered games per deal measured (scripts/check_difficulty.py repeat: docs/PLAYERS.md)
+SAMPLES = 2  # the measured player's sampled orders per choice
+EXPLORE = 0.1  # how often the measured player plays a distinct option at random instead of its best
+SEARCH_NODES = 600_000  # positions the measurer's search may visit on one deal, over all its games
+QUESTION_NODES = 20_000  # of which one question may take at most this many
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A deal's measured difficulty: the player's estimated chance of winning it, and the court cards placed on average.
+
+    ``wins`` counts the measuring games steered to a win; ``chance`` is the
+    estimate itself, far smaller than ``wins / playouts`` on most deals.
+    ``progress`` averages the court cards placed when each game ended: a game
+    that can no longer be steered to a win stops where it is.
+    """
+
+    chance: float
+    wins: int
+    playouts: int
+    progress: float
+
+    def describe(self) -> str:
+        """The chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that."""
+        if self.chance >= 0.01:
+            return f"{self.chance:.0%}"
+        if self.chance >= 1e-6:
+            return f"1 in {float(f'{1 / self.chance:.2g}'):,.0f}"
+        if self.chance > 0:
+            return "under 1 in 1,000,000"
+        return "0 (no winning game found)"
+
+
+class Measurer:
+    """The one who sees the deck: which options it knows to keep a deal won."""
+
+    def __init__(self, line: tuple[Move, ...], deck: tuple[Card, ...], rules: Rules, nodes: int = SEARCH_NODES) -> None:
+        self.search = DepthFirstSearch(tuple(card.rank for card in deck), rules, Budget(nodes=0), use_theory=False)
+        self.nodes = nodes
+        self.judged: dict[tuple, bool] = {}
+        self.searched: dict[tuple, bool] = {}
+        self.ahead: dict[tuple, tuple[Move, Position]] = {}  # a position on the winning line -> the line's next step
+        position = Position.start(deck, rules)
+        for move in line:
+            following = position.play(move)
+            self.ahead[cell_key(position)] = (move, following)
+            position = following
+        self.on_line = {*self.ahead, cell_key(position)}
+
+    def options(self, position: Position) -> list[tuple[Move, Position]]:
+        """The distinct options; if ``position`` is on the winning line, the one that follows it is the line's move."""
+        options = distinct_options(position)
+        step = self.ahead.get(cell_key(position))
+        if step is None:
+            return options
+        key = self.exact_class(step[1])
+        return [step if self.exact_class(child) == key else (move, child) for move, child in options]
+
+    def exact_class(self, position: Position) -> tuple:
+        """The option a position stands for, refined by the search's canonical key.
+
+        Under ``swap`` two positions of one option (equal class contents) may
+        still differ in which cards share an edge, so the line's step stands in
+        for the player's option only where the search's key shows them the same.
+        """
+        return option_key(position), self.search.key(rank_grid(position))
+
+    def judges_won(self, child: Position) -> bool:
+        """Whether ``child`` is on the winning line, or the strong player's judge, given the real order, wins it."""
+        if cell_key(child) in self.on_line:
+            return True
+        key = option_key(child)
+        if key not in self.judged:
+            self.judged[key] = judge_order(child, [card.rank for card in child.deck[child.drawn :]])
+        return self.judged[key]
+
+    def knows_won(self, child: Position) -> bool:
+        """Whether ``child`` is known won: by the judge, else by the search while its budget lasts."""
+        if self.judges_won(child):
+            return True
+        if child.outcome().status is not Status.UNFINISHED:
+            return False
+        key = cell_key(child)
+        if key not in self.searched:
+            self.search.budget = Budget(nodes=min(self.nodes, self.search.nodes + QUESTION_NODES))
+            self.searched[key] = search_from(self.search, child) == "win"
+        return self.searched[key]
+
+    def keeps(self, options: list[tuple[Move, Position]], best: int) -> list[bool]:
+        """Which options to follow: those judged won, the player's ``best`` if searched won, or any searched won."""
+        keeps = [self.judges_won(child) for _, child in options]
+        if not keeps[best]:
+            keeps[best] = self.knows_won(options[best][1])
+        if not any(keeps):
+            keeps = [self.knows_won(child) for _, child in options]
+        return keeps
+
+
+def cell_key(position: Position) -> tuple:
+    """A position exactly, cell by cell (the deck being fixed)."""
+    return (position.grid, position.drawn, position.removing)
+
+
+def measure(
+    deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = PLAYOUTS, nodes: int = SEARCH_NODES,
+    solution: Solution | None = None,
+) -> Difficulty:
+    """A deal's difficulty: the measured player's chance of winning it, from ``playouts`` steered games.
+
+    ``solution`` is the exact solver's verdict on the deal, if already known. A
+    deal the solver does not prove won (within its default budget) measures 0.
+    """
+    if solution is None:
+        solution = solve(deck, rules)
+    if solution.result != "win":
+        return Difficulty(0.0, 0, playouts, 0.0)
+    measurer = Measurer(solution.moves, deck, rules, nodes)
+    total = 0.0
+    wins = placed = 0
+    for k in range(playouts):
+        weight, final = steered_game(deck, rules, seed * playouts + k, measurer)
+        total += weight
+        wins += weight > 0
+        placed += final.courts_placed
+    return Difficulty(total / playouts, wins, playouts, round(placed / playouts, 3))
+
+
+def plain_game(deck: tuple[Card, ...], rules: Rules, rng: random.Random, seed: int) -> bool:
+    """A plain, unsteered game of the measured player: True if it wins.
+
+    ``rng`` draws its exploring moves, ``seed`` seeds the strong player's
+    sampled orders. Plain games check the steered estimate (tests/test_daily.py,
+    scripts/check_difficulty.py).
+    """
+    position = Position.start(deck, rules)
+    while position.outcome().status is Status.UNFINISHED:
+        options = distinct_options(position)
+        if len(options) > 1 and rng.random() < EXPLORE:
+            move = options[rng.randrange(len(options))][0]
+        else:
+            move = strong_player(position, seed, SAMPLES)
+        position = position.play(move)
+    return position.outcome().status is Status.WON
+
+
+def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, measurer: Measurer) -> tuple[float, Position]:
+    """One steered game: its weight (0 if it could not be steered to a win) and its final position."""
+    rng = random.Random(f"kcsolve-measure|{seed}")
+    position = Position.start(deck, rules)
+    weight = 1.0
+    while position.outcome().status is Status.UNFINISHED:
+        options = measurer.options(position)
+        if len(options) > 1:
+            best = best_option(position, options, seed, SAMPLES)
+            chances = [(1 - EXPLORE) * (k == best) + EXPLORE / len(options) for k in range(len(options))]
+            keeps = measurer.keeps(options, best)
+            weight *= sum(c for c, keep in zip(chances, keeps) if keep)
+            if not weight:
+                return 0.0, position
+            chances = [c if keep else 0.0 for c, keep in zip(chances, keeps)]
+            options = [options[rng.choices(range(len(options)), chances)[0]]]
+        position = options[0][1]
+    return (weight if position.outcome().status is Status.WON else 0.0), position

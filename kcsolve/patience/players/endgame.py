@@ -1,0 +1,122 @@
+"""Exact chances late in a game, and the distinct options of a position, at the level of cell classes.
+
+Cells of one class (centre, corners, Queen cells, Jack cells) are
+interchangeable for a player who keeps court cards on their home cells, so two
+moves that leave the same class contents are one option. With few unseen cards
+the chance of winning with best play against a random order of them is
+computed exactly by expectimax over that class-level game (forced pair removal).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from kcsolve.common.cards import TEN
+from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.players.policy import KIND_CLASS, class_view, takes_from
+from kcsolve.patience.rules import Goal, Removal, Sets
+
+EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed exactly
+
+
+def exact_feasible(position: Position) -> bool:
+    """Whether :func:`exact_chance` covers this position: forced pair removal and a small stock."""
+    rules = position.rules
+    return (rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS
+            and len(position.deck) - position.drawn <= EXACT_STOCK)
+
+
+def option_key(position: Position) -> tuple:
+    """A position up to cells of one class, for merging equivalent options."""
+    cells, courts = class_view(position)
+    return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), position.drawn, position.removing)
+
+
+def distinct_options(position: Position) -> list[tuple[Move, Position]]:
+    """The legal moves, one for each distinct resulting position."""
+    seen: dict[tuple, tuple[Move, Position]] = {}
+    for move in position.legal_moves():
+        child = position.play(move)
+        seen.setdefault(option_key(child), (move, child))
+    return list(seen.values())
+
+
+def exact_chance(position: Position) -> float:
+    """The chance of winning with best play when the unseen cards come in a uniformly random order.
+
+    Expectimax at class level: the average over the next card's rank, the best
+    over the player's choices (the class of a number card, which equal cards a
+    removal takes). Meant for a small stock; the work grows fast with its size.
+    """
+    status = position.outcome().status
+    if status is not Status.UNFINISHED:
+        return 1.0 if status is Status.WON else 0.0
+    cells, courts = class_view(position)
+    stock = [0] * 14
+    for card in position.deck[position.drawn :]:
+        stock[card.rank] += 1
+    state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
+    return _expectimax(state, tuple(stock), position.removing, position.rules.goal is Goal.COURTS)
+
+
+@lru_cache(maxsize=200_000)
+def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at_courts: bool) -> float:
+    """Best-play win chance from a class-level state with this multiset of unseen ranks."""
+    cells, courts = state
+    placed = sum(courts)
+    if stop_at_courts and placed == 12:
+        return 1.0
+    free = [4 - len(cells[c]) - courts[c] for c in range(4)]
+    if removal_due or not any(free):
+        outcomes = _removal_outcomes(cells)
+        if not outcomes:
+            return 1.0 if not any(stock) and placed == 12 else 0.0
+        return max(_expectimax((after, courts), stock, False, stop_at_courts) for after in outcomes)
+    total = sum(stock)
+    if not total:
+        return 1.0 if placed == 12 else 0.0
+    chance = 0.0
+    for rank, count in enumerate(stock):
+        if not count:
+            continue
+        rest = stock[:rank] + (count - 1,) + stock[rank + 1 :]
+        if rank > TEN:
+            home = KIND_CLASS[rank]
+            if not free[home]:
+                continue
+            now = courts[:home] + (courts[home] + 1,) + courts[home + 1 :]
+            best = _expectimax((cells, now), rest, False, stop_at_courts)
+        else:
+            best = max(
+                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts)
+                for c in range(4) if free[c]
+            )
+        chance += count / total * best
+    return chance
+
+
+def _with(cells: tuple, c: int, rank: int) -> tuple:
+    """The class contents with ``rank`` added to class ``c``."""
+    return cells[:c] + (tuple(sorted((*cells[c], rank))),) + cells[c + 1 :]
+
+
+def _removal_outcomes(cells: tuple) -> list[tuple]:
+    """Every distinct class content forced pair removal can leave (the values that go are fixed)."""
+    take = takes_from(cells)
+    if not any(take):
+        return []
+    per_value = []
+    for value in range(1, TEN + 1):
+        holders = [c for c in range(4) for _ in range(cells[c].count(value))]
+        per_value.append({tuple(sorted(pick)) for pick in itertools.combinations(holders, take[value])})
+    outcomes = set()
+    for picks in itertools.product(*per_value):
+        left = [list(c) for c in cells]
+        for value, pick in zip(range(1, TEN + 1), picks):
+            for c in pick:
+                left[c].remove(value)
+        outcomes.add(tuple(tuple(sorted(c)) for c in left))
+    return list(outcomes)
+
+

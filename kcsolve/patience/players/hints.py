@@ -1,0 +1,90 @@
+"""Hints for a player who cannot see the deck: every distinct option ranked by its chance of winning.
+
+An option's chance is estimated as the strong player of :mod:`kcsolve.patience.players.strong`
+judges it: the unseen cards are dealt into many random orders, the same orders
+for every option (common random numbers, so differences between options are
+measured far more sharply than the chances themselves), and each order is
+judged from the option on. Under forced pair removal an order is judged as a
+player who then knew it would play (exactly, by scheduling), so the chance is
+that of a player who sees the rest of the deck after this move: an upper
+estimate of the chance without seeing it. Under the other rules an order is
+played out by the greedy player. With few unseen cards under forced pairs the
+chance is exact (expectimax). Nothing here looks at the real order of the stock.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
+from kcsolve.patience.engine import CENTRE, Move, Place, Position
+from kcsolve.patience.stats.run import wilson
+from kcsolve.patience.players.strong import option_wins
+
+HINT_PLAYOUTS = 200
+Z95 = 1.96
+
+__all__ = [
+    "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "hint_move", "hint_player", "hints", "sampled_hints",
+]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One option and its estimated chance of winning, from ``playouts`` sampled orders (0 when exact)."""
+
+    move: Move
+    chance: float
+    playouts: int
+
+    @property
+    def margin(self) -> float:
+        """Half-width of a normal-approximation 95% interval for the chance (0 when exact)."""
+        p = self.chance
+        return Z95 * math.sqrt(p * (1 - p) / self.playouts) if self.playouts else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval for the chance (the chance itself when exact)."""
+        if not self.playouts:
+            return (self.chance, self.chance)
+        low, high = wilson(round(self.chance * self.playouts), self.playouts)
+        return (min(low, self.chance), max(high, self.chance))  # the interval holds the chance; rounding aside
+
+
+def hints(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> list[Hint]:
+    """Every distinct legal option, best first, with its chance of winning (exact when the stock is small)."""
+    options = distinct_options(position)
+    if not options:
+        return []
+    if exact_feasible(options[0][1]):
+        ranked = [Hint(move, exact_chance(child), 0) for move, child in options]
+    else:
+        ranked = sampled_hints(position, options, playouts, seed)
+    ranked.sort(key=lambda h: (-h.chance, _tiebreak(h.move)))
+    return ranked
+
+
+def sampled_hints(position: Position, options: list[tuple[Move, Position]], playouts: int, seed: int) -> list[Hint]:
+    """Each option's share of the same ``playouts`` sampled orders of the unseen cards that it goes on to win."""
+    wins = option_wins(options, playouts, seed, position)
+    return [Hint(move, won / playouts, playouts) for (move, _), won in zip(options, wins)]
+
+
+def _tiebreak(move: Move) -> int:
+    """Among equal estimates, prefer the centre for a placement."""
+    return 0 if isinstance(move, Place) and move.cell in CENTRE else 1
+
+
+def hint_move(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:
+    """The hint engine's own choice: the best-ranked option (the only one, when there is no choice)."""
+    options = distinct_options(position)
+    if len(options) == 1:
+        return options[0][0]
+    return hints(position, playouts, seed)[0].move
+
+
+def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:
+    """The hint engine playing by itself: the option its own hints rank first."""
+    return hint_move(position, playouts, seed)

@@ -1,0 +1,121 @@
+"""Players who cannot see the deck, playing seeded deals by themselves: the public way to measure them.
+
+Each game is played through the engine, so every move is legal by construction
+and every record it writes can be judged by ``verify``. A player is told only
+the position, and every player here decides from the cards already seen (the
+no-peek contract, tests/test_no_peek.py).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from kcsolve.common.deal import deal
+from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.players.policy import greedy_player, random_player
+from kcsolve.patience.record import Record, record_from_moves
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.stats.run import wilson
+from kcsolve.patience.players.strong import strong_player
+
+PLAYERS = ("random", "greedy", "strong")
+Player = Callable[[Position], Move]
+
+
+class UnknownPlayerError(ValueError):
+    """A player name that is not one of :data:`PLAYERS`."""
+
+
+def check_player(name: str) -> str:
+    """The name itself, if it names a player."""
+    if name not in PLAYERS:
+        raise UnknownPlayerError(f"unknown player {name!r} (players: {', '.join(PLAYERS)})")
+    return name
+
+
+def make_player(name: str, seed: int) -> Player:
+    """The player ``name``, its randomness drawn from ``seed`` only."""
+    check_player(name)
+    if name == "random":
+        rng = random.Random(seed)
+        return lambda position: random_player(position, rng)
+    if name == "greedy":
+        return greedy_player
+    return lambda position: strong_player(position, seed)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game played: its record (result set) and the CPU seconds it took."""
+
+    seed: int
+    record: Record
+    seconds: float
+
+    @property
+    def won(self) -> bool:
+        """True for a won game."""
+        return self.record.result == "win"
+
+
+def play_deal(name: str, seed: int, rules: Rules) -> Game:
+    """Play deal ``seed`` to its end as player ``name`` (seeded by the deal number)."""
+    began = time.process_time()
+    player = make_player(name, seed)
+    position = Position.start(deal(seed), rules)
+    moves: list[Move] = []
+    while position.outcome().status is Status.UNFINISHED:
+        move = player(position)
+        moves.append(move)
+        position = position.play(move)
+    result = "win" if position.outcome().status is Status.WON else "loss"
+    record = record_from_moves(position.deck, rules, moves, result, seed=seed, player=name)
+    return Game(seed, record, time.process_time() - began)
+
+
+def _play_chunk(name: str, seeds: list[int], rules: Rules) -> list[Game]:
+    """Several games in one worker."""
+    return [play_deal(name, seed, rules) for seed in seeds]
+
+
+def selfplay(name: str, start: int, count: int, rules: Rules, jobs: int = 1) -> Iterator[Game]:
+    """Games on deals ``start`` .. ``start + count - 1`` in order, on ``jobs`` worker processes."""
+    check_player(name)
+    seeds = range(start, start + count)
+    if jobs == 1:
+        for seed in seeds:
+            yield play_deal(name, seed, rules)
+        return
+    size = max(1, min(20, count // (4 * jobs)))
+    chunks = [list(seeds[k : k + size]) for k in range(0, count, size)]
+    with ProcessPoolExecutor(jobs) as pool:
+        for games in pool.map(_play_chunk, [name] * len(chunks), chunks, [rules] * len(chunks)):
+            yield from games
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Games, wins and CPU seconds, with the win rate's 95% Wilson interval."""
+
+    games: int
+    wins: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """The share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def seconds_per_game(self) -> float:
+        """Average CPU seconds per game."""
+        return self.seconds / self.games if self.games else 0.0

@@ -1,0 +1,112 @@
+"""The terminal game's screen: a compact board with column letters and row numbers that fits 80x24.
+
+Pure functions returning lines; the command line decides whether to redraw them
+in place (a terminal) or print them one after another (a pipe). An empty court
+cell shows the court card it waits for (``·K·``); the cells where the turned card
+may go are marked ``»  «``; during a removal the sets that may go are listed
+with their cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kcsolve.common.cards import TEN, Card, rank_symbol
+from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Position, Status, cell_name
+from kcsolve.patience.rules import Courts, Removal
+
+WIDTH, HEIGHT = 80, 24
+MESSAGE_LINES = 6
+_HOME = {**{c: "K" for c in CORNERS}, **{c: "Q" for c in QUEEN_CELLS}, **{c: "J" for c in JACK_CELLS}}
+_COLOURS = {"K": "33", "Q": "35", "J": "36", "red": "31"}
+RULE = "    +-----+-----+-----+-----+"
+
+
+def _paint(text: str, code: str | None, colour: bool) -> str:
+    """Wrap text in an ANSI colour when colour is on."""
+    return f"\x1b[1;{code}m{text}\x1b[0m" if colour and code else text
+
+
+def card_name(card: Card) -> str:
+    """A card as the board shows it: ``8C``, ``TD``, ``KS``; rank alone in a rank-only deck."""
+    return rank_symbol(card.rank) + (card.suit or "")
+
+
+def _cell_text(position: Position, cell: int, legal: set[int], colour: bool) -> str:
+    """The five characters inside one cell of the board."""
+    card = position.card_at(cell)
+    if card is not None:
+        code = _COLOURS[rank_symbol(card.rank)] if card.rank > TEN else _COLOURS["red"] if card.suit in "HD" else None
+        return _paint(f"{card_name(card):^5}", code, colour)
+    home = _HOME.get(cell) if position.rules.courts is Courts.FIXED else None
+    inner = f"·{home}·" if home else "   "
+    return f"»{inner}«" if cell in legal else f" {inner} "
+
+
+def board(position: Position, colour: bool = False) -> list[str]:
+    """The grid as 10 lines: column letters, then each row between rules, with its number."""
+    card = position.next_card
+    placing = card is not None and not position.removing and position.outcome().status is Status.UNFINISHED
+    legal = set(position.cells_for(card)) if placing and card is not None else set()
+    lines = ["       a     b     c     d", RULE]
+    for row in range(4):
+        cells = "|".join(_cell_text(position, row * 4 + col, legal, colour) for col in range(4))
+        lines += [f"  {row + 1} |{cells}|", RULE]
+    return lines
+
+
+def to_come(position: Position) -> str:
+    """The court cards still in the stock, by kind."""
+    counts = Counter(rank_symbol(c.rank) for c in position.deck[position.drawn :] if c.is_court)
+    return ", ".join(f"{kind} {counts[kind]}" for kind in "KQJ")
+
+
+def removal_options(position: Position) -> list[str]:
+    """Each set that may go now, with its cards: ``d3 (TS)``, ``c2 a3 (9S+AS)``."""
+    options = []
+    for cells in position.removable_sets():
+        cards = "+".join(card_name(position.card_at(c)) for c in cells)  # type: ignore[arg-type]
+        options.append(f"{' '.join(cell_name(c) for c in cells)} ({cards})")
+    return options
+
+
+def wrap(words: list[str], width: int, first: str, indent: str, gap: str = "   ") -> list[str]:
+    """Words joined by ``gap`` into lines of at most ``width`` characters."""
+    lines, line = [], first
+    for word in words:
+        if len(line) + len(word) > width and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += word + gap
+    lines.append(line.rstrip())
+    return lines
+
+
+def status(position: Position) -> list[str]:
+    """What the player needs under the board: the stock, the turned card and where it may go, or the removal."""
+    outcome = position.outcome()
+    left = len(position.deck) - position.drawn
+    lines = [f"Stock: {left} cards left; court cards to come: {to_come(position)}."]
+    if outcome.status is not Status.UNFINISHED:
+        return lines + [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
+    if position.removing and position.removable_sets():
+        lines += wrap(removal_options(position), WIDTH, "Remove: ", "        ")
+        if position.next_card is not None and position.rules.removal is Removal.OPTIONAL:
+            lines.append(f"(or 'deal' to place the next card, {card_name(position.next_card)})")
+    elif position.next_card is not None:
+        card = position.next_card
+        cells = position.cells_for(card)
+        where = "any free cell" if len(cells) == position.grid.count(EMPTY) else " ".join(map(cell_name, cells))
+        lines += wrap(where.split(" ") if where != "any free cell" else [where + "."], WIDTH,
+                      f"Card {position.drawn + 1} is turned: {card_name(card)}. It may go in: ", "  ", " ")
+    return lines
+
+
+def screen(title: str, position: Position, messages: list[str], colour: bool = False) -> list[str]:
+    """The whole screen above the prompt: at most HEIGHT - 1 lines of at most WIDTH characters."""
+    shown = messages[-MESSAGE_LINES:] if len(messages) <= MESSAGE_LINES else messages[: MESSAGE_LINES - 1] + [
+        f"... ({len(messages) - MESSAGE_LINES + 1} more lines; the plain mode, --plain, shows everything)"
+    ]
+    lines = [title[:WIDTH], *board(position, colour), *status(position), "", *shown]
+    lines.append("b2: place   b2 d2: remove   undo  hint  peek  auto  save FILE  help  quit")
+    return lines[: HEIGHT - 1]
