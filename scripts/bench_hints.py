@@ -14,8 +14,8 @@ import argparse
 import time
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.players.endgame import distinct_options
 from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.players.endgame import distinct_options
 from kcsolve.patience.players.hints import HINT_PLAYOUTS, hints
 from kcsolve.patience.rules import parse_rules
 

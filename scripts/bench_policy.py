@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.players.selfplay import PLAYERS, Tally, selfplay
+from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import solve
 
 

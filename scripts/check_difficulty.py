@@ -19,11 +19,11 @@ import random
 import time
 
 from kcsolve.common.deal import deal
+from kcsolve.common.interval import wilson
 from kcsolve.patience.daily.calendar import grade
 from kcsolve.patience.players.difficulty import PLAYOUTS, measure, plain_game
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solve.route import solve
-from kcsolve.patience.stats.run import wilson
 
 
 def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:

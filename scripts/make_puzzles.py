@@ -33,8 +33,8 @@ from kcsolve.patience.engine import (
     Status,
     cell_name,
 )
-from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 

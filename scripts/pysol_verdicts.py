@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from kcsolve.patience.pysol import camelot_verdict
+from kcsolve.patience.solve.camelot import camelot_verdict
 
 OUT = Path(__file__).resolve().parent.parent / "seeds" / "pysol-camelot-verdicts.tsv"
 

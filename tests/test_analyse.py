@@ -9,12 +9,12 @@ import pytest
 from clitools import assert_bad_input, run, write
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.players.analysis import DUBIOUS, analyse, mark_for, winnable_along
 from kcsolve.patience.engine import Place, Position, Status, cell_name
+from kcsolve.patience.players.analysis import DUBIOUS, analyse, mark_for, winnable_along
+from kcsolve.patience.players.selfplay import play_deal
 from kcsolve.patience.record import record_from_moves, replay
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.players.selfplay import play_deal
-from kcsolve.patience.terminal.session import peek
+from kcsolve.patience.solve.peek import peek
 from kcsolve.patience.solve.route import solve
 
 

@@ -23,12 +23,12 @@ import kcsolve.cli.solve_command
 from kcsolve.cli import cli
 from kcsolve.common.cards import TEN, Card, full_deck, parse_deck, rank_symbol
 from kcsolve.common.deal import deal
+from kcsolve.patience.record import parse_record, replay
+from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
-from kcsolve.patience.record import parse_record, replay
-from kcsolve.patience.terminal.render import grid_line
-from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve.route import Budget, Solution, parse_budget, solve
+from kcsolve.patience.terminal.render import grid_line
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLE = GOLDEN / "sample_game.json"

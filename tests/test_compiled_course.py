@@ -9,10 +9,13 @@ import numpy as np
 import pytest
 
 from kcsolve.common.deal import MASK64, SEED_LIMIT, deal_ranks, shuffle_order
-from kcsolve.patience.stats import run as stats
-from kcsolve.patience.stats.compiled import accepts, course_ends, shuffle_into
 from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solve import route as stats_route
 from kcsolve.patience.solve.theory import course_end
+from kcsolve.patience.stats import chunks as stats_chunks
+from kcsolve.patience.stats import run as stats_run
+from kcsolve.patience.stats import store as stats_store
+from kcsolve.patience.stats.compiled import accepts, course_ends, shuffle_into
 
 EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
 COLUMNS = "rules, seed, result, reason, card, deal, method, budget, budget_kind"
@@ -50,10 +53,10 @@ def test_course_ends_match_the_python_course(preset: str) -> None:
 
 def stored_rows(path: Path, preset: str, start: int, count: int, pure_python: bool,
                 monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
-    """Run `stats.run` on the compiled or the Python course; every column but seconds, in seed order."""
-    monkeypatch.setenv(stats.PURE_PYTHON, "1" if pure_python else "0")
-    store = stats.ResultsStore(path)
-    stats.run(store, parse_rules(preset), start, count)
+    """Run `stats_run.run` on the compiled or the Python course; every column but seconds, in seed order."""
+    monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1" if pure_python else "0")
+    store = stats_store.ResultsStore(path)
+    stats_run.run(store, parse_rules(preset), start, count)
     seconds = [s for (s,) in store.db.execute("SELECT seconds FROM deals")]
     assert seconds and all(math.isfinite(s) and s > 0 for s in seconds)
     rows = store.db.execute(f"SELECT {COLUMNS} FROM deals ORDER BY seed").fetchall()
@@ -77,26 +80,26 @@ def test_stored_rows_match_the_python_course(tmp_path: Path, monkeypatch: pytest
 def test_seeds_far_apart_are_stored_in_several_pieces(tmp_path: Path) -> None:
     """A batch spanning more than SPAN is cut into pieces, and every seed keeps its own verdict."""
     rules = parse_rules("standard")
-    seeds = [5, stats.SPAN + 5, 2**64 - 1, 7]  # SPAN + 5 is the first seed too far from 5
-    packed = stats.pack_courses(course_ends(seeds, rules))
+    seeds = [5, stats_store.SPAN + 5, 2**64 - 1, 7]  # SPAN + 5 is the first seed too far from 5
+    packed = stats_store.pack_courses(course_ends(seeds, rules))
     assert len(packed.pieces) == 3 and len(packed) == 4
-    store = stats.ResultsStore(tmp_path / "r.db")
+    store = stats_store.ResultsStore(tmp_path / "r.db")
     store.add("standard", packed)
     got = store.db.execute("SELECT seed, result, card, deal FROM deals ORDER BY seed").fetchall()
     want = []
     for seed in sorted(seeds):
         won, end, deals = course_end(deal_ranks(seed), rules)
-        want.append((seed - stats.SEED_OFFSET, "win" if won else "loss", None if won else end, None if won else deals))
+        want.append((seed - stats_store.SEED_OFFSET, "win" if won else "loss", None if won else end, None if won else deals))
     assert got == want
 
 
 def test_compiled_course_applies_only_to_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Groups stay on the search; KCSOLVE_PURE_PYTHON=1 keeps pairs on the Python course."""
-    monkeypatch.delenv(stats.PURE_PYTHON, raising=False)
-    assert stats.compiled_applies(parse_rules("camelot")) and not stats.compiled_applies(parse_rules("groups"))
-    monkeypatch.setenv(stats.PURE_PYTHON, "1")
-    assert not stats.compiled_applies(parse_rules("standard"))
-    rows = stats.solve_chunk("standard", [0, 1], stats.Budget())
+    monkeypatch.delenv(stats_chunks.PURE_PYTHON, raising=False)
+    assert stats_chunks.compiled_applies(parse_rules("camelot")) and not stats_chunks.compiled_applies(parse_rules("groups"))
+    monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1")
+    assert not stats_chunks.compiled_applies(parse_rules("standard"))
+    rows = stats_chunks.solve_chunk("standard", [0, 1], stats_route.Budget())
     assert isinstance(rows, list) and rows[0][0] == 0
 
 

@@ -14,12 +14,20 @@ from clitools import assert_bad_input, run
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import calendar as daily_module
 from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
-from kcsolve.patience.players.difficulty import PLAYOUTS, Difficulty, Measurer, cell_key, measure, plain_game, steered_game
-from kcsolve.patience.players.endgame import option_key
 from kcsolve.patience.engine import Position
+from kcsolve.patience.players.difficulty import (
+    PLAYOUTS,
+    Difficulty,
+    Measurer,
+    cell_key,
+    measure,
+    plain_game,
+    steered_game,
+)
+from kcsolve.patience.players.endgame import option_key
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import STANDARD, parse_rules
-from kcsolve.patience.terminal.session import peek
+from kcsolve.patience.solve.peek import peek
 from kcsolve.patience.solve.route import solve
 
 EASY_SEED = 84  # the strong player, exploring, wins about half its games on this deal

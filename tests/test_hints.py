@@ -105,7 +105,7 @@ def test_hints_rank_every_distinct_option() -> None:
     ranked = hints(position, 200, 1)
     assert len(ranked) == len(distinct_options(position))
     assert [h.chance for h in ranked] == sorted((h.chance for h in ranked), reverse=True)
-    assert all(0 <= h.chance <= 1 and h.margin >= 0 for h in ranked)
+    assert all(0 <= h.chance <= 1 and h.interval[0] <= h.interval[1] for h in ranked)
 
 
 def test_hints_do_not_peek() -> None:

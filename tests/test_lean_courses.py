@@ -12,10 +12,10 @@ import pytest
 
 from kcsolve.common.cards import DECK_SIZE, TEN
 from kcsolve.common.deal import deal
-from kcsolve.patience.solve.methods.course import removal_outcomes, search_courses
 from kcsolve.patience.rules import Goal, Rules, Sets, parse_rules
-from kcsolve.patience.solve.solution import deck_ranks
+from kcsolve.patience.solve.methods.course import removal_outcomes, search_courses
 from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.solution import deck_ranks
 
 GOALS = ["optional+groups", "deplete+optional+groups", "camelot+groups"]
 COURT_RULES = ["", "+swap", "+royals"]

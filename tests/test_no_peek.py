@@ -15,8 +15,8 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position
 from kcsolve.patience.players.hints import hint_player
 from kcsolve.patience.players.policy import greedy_player, random_player
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.players.strong import strong_player
+from kcsolve.patience.rules import parse_rules
 
 PLAYERS = {
     "random": lambda seed: (lambda position, rng=random.Random(seed): random_player(position, rng)),

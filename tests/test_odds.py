@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from kcsolve.cli.base import cli
 from kcsolve.common.cards import parse_card
 from kcsolve.common.deal import deal
+from kcsolve.common.interval import wilson
 from kcsolve.patience.odds.count import (
     Course,
     InvalidKnownCardsError,
@@ -27,7 +28,6 @@ from kcsolve.patience.odds.count import (
     winning_sequences,
 )
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.stats.run import wilson
 from kcsolve.patience.solve.theory import count_winning_orders
 
 EXACT = {  # kcsolve odds --rules R --format json, checked again by the slow test below

@@ -5,9 +5,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time

@@ -40,7 +40,7 @@ def test_the_published_verdict_table_reproduces() -> None:
     import random
     from pathlib import Path
 
-    from kcsolve.patience.pysol import camelot_verdict
+    from kcsolve.patience.solve.camelot import camelot_verdict
 
     path = Path(__file__).resolve().parent.parent / "seeds" / "pysol-camelot-verdicts.tsv"
     lines = path.read_text(encoding="utf-8").splitlines()

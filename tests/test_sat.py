@@ -6,6 +6,8 @@ import pytest
 from pysat.solvers import Solver
 
 from kcsolve.common.deal import deal
+from kcsolve.patience.record import judge
+from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.solve.methods.sat import (
     SOLVER_NAME,
@@ -13,8 +15,6 @@ from kcsolve.patience.solve.methods.sat import (
     cell_classes,
     solve_sat,
 )
-from kcsolve.patience.record import judge
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import trajectory
 

@@ -11,9 +11,9 @@ import pytest
 
 from kcsolve.common.deal import deal, deal_ranks
 from kcsolve.patience.engine import Position, Status
-from kcsolve.patience.rules import AXES, STANDARD, Rules, parse_rules
 from kcsolve.patience.players.selfplay import UnknownPlayerError, make_player, play_deal
 from kcsolve.patience.players.strong import course, seen_order_wins, strong_player
+from kcsolve.patience.rules import AXES, STANDARD, Rules, parse_rules
 from kcsolve.patience.solve.theory import course_end
 from tests.clitools import assert_bad_input, run, write
 

@@ -12,9 +12,9 @@ from clitools import assert_bad_input, run
 
 from kcsolve.patience.daily import site
 from kcsolve.patience.daily.calendar import daily
+from kcsolve.patience.daily.webpage import asset
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.daily.webpage import asset
 
 FIRST = "2027-03-01"
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from kcsolve.common.cards import Card, full_deck
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position, Remove, Status
+from kcsolve.patience.record import judge, record_from_moves
+from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.methods.construct import solve as solve_construct
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.solve.methods.dfs import solve as solve_dfs
-from kcsolve.patience.record import judge, record_from_moves
 from kcsolve.patience.solve.reference import reference_solve
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import trajectory
 

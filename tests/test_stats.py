@@ -16,9 +16,12 @@ from click.testing import CliRunner
 
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal
+from kcsolve.common.interval import wilson
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Budget, solve
-from kcsolve.patience.stats.run import SEED_OFFSET, ResultsStore, run, summarize, wilson
+from kcsolve.patience.stats.run import run
+from kcsolve.patience.stats.store import SEED_OFFSET, ResultsStore
+from kcsolve.patience.stats.summary import summarize
 
 
 def stats_json(*args: str) -> tuple[int, dict]:

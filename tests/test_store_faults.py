@@ -15,9 +15,14 @@ import pytest
 from clitools import assert_bad_input, make_runner
 
 from kcsolve.cli import cli
-from kcsolve.patience.stats import run as stats
 from kcsolve.patience.rules import STANDARD
 from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.stats import checks as stats_checks
+from kcsolve.patience.stats import chunks as stats_chunks
+from kcsolve.patience.stats import cluster as stats_cluster
+from kcsolve.patience.stats import pool as stats_pool
+from kcsolve.patience.stats import run as stats_run
+from kcsolve.patience.stats import store as stats_store
 
 
 def stats_cli(*args: str):  # type: ignore[no-untyped-def]
@@ -99,11 +104,11 @@ def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> 
 def test_version_1_database_is_upgraded_and_kept(tmp_path: Path) -> None:
     db = tmp_path / "v1.db"
     with sqlite3.connect(db) as conn:
-        conn.execute(stats.SCHEMA.replace("    budget_kind TEXT,           -- which limits that budget set: "
+        conn.execute(stats_store.SCHEMA.replace("    budget_kind TEXT,           -- which limits that budget set: "
                                           "'nodes', 'cpu', 'nodes+cpu' or 'none'\n", ""))
         conn.execute("INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL)",
-                     (0 - stats.SEED_OFFSET,))
-        conn.execute(f"PRAGMA application_id = {stats.APPLICATION_ID}")
+                     (0 - stats_store.SEED_OFFSET,))
+        conn.execute(f"PRAGMA application_id = {stats_checks.APPLICATION_ID}")
         conn.execute("PRAGMA user_version = 1")
     conn.close()
     result = stats_cli("--count", "10", "--db", str(db), "--format", "json")
@@ -136,9 +141,9 @@ def test_read_only_media_gives_the_real_reason(monkeypatch: pytest.MonkeyPatch, 
     class ReadOnly:
         f_flag = os.ST_RDONLY
 
-    monkeypatch.setattr(stats.os, "statvfs", lambda path: ReadOnly())
+    monkeypatch.setattr(stats_checks.os, "statvfs", lambda path: ReadOnly())
     error = sqlite3.OperationalError("attempt to write a readonly database")
-    assert stats._why(tmp_path / "r.db", error) == "it is on a read-only file system"
+    assert stats_checks.why(tmp_path / "r.db", error) == "it is on a read-only file system"
 
 
 def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -150,7 +155,7 @@ def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.Mon
             conn.execute("PRAGMA max_page_count = 40")  # SQLite's own 'database or disk is full'
         return conn
 
-    monkeypatch.setattr(stats.sqlite3, "connect", small_disk)
+    monkeypatch.setattr(stats_checks.sqlite3, "connect", small_disk)
     db = tmp_path / "r.db"
     result = stats_cli("--count", "200000", "--db", str(db), "--jobs", "1")
     assert_bad_input(result, None)
@@ -191,7 +196,7 @@ def _die(rules_text: str, seeds: list[int], budget: Budget) -> list:  # runs in 
 
 
 def test_workers_that_keep_dying_end_the_run_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(stats, "solve_chunk", _die)
+    monkeypatch.setattr(stats_pool, "solve_chunk", _die)
     result = stats_cli("--count", "5000", "--db", str(tmp_path / "r.db"), "--jobs", "2")
     assert_bad_input(result, "worker processes died 4 times in this run; every finished deal is stored, "
                              "run the same command again to resume")
@@ -228,20 +233,20 @@ def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
 def test_dask_scheduler_lost_mid_run(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None)
-    store = stats.ResultsStore(tmp_path / "r.db")
+    store = stats_store.ResultsStore(tmp_path / "r.db")
 
-    def pull_the_plug(progress: stats.Progress) -> None:
+    def pull_the_plug(progress: stats_run.Progress) -> None:
         if progress.solved:
             cluster.close()
 
-    with pytest.raises(stats.SchedulerError, match="lost the Dask scheduler"):
-        stats.run(store, STANDARD, 0, 200_000, report=pull_the_plug, scheduler=cluster.scheduler_address)
-    assert stored(tmp_path / "r.db") >= stats.CHUNK
+    with pytest.raises(stats_cluster.SchedulerError, match="lost the Dask scheduler"):
+        stats_run.run(store, STANDARD, 0, 200_000, report=pull_the_plug, scheduler=cluster.scheduler_address)
+    assert stored(tmp_path / "r.db") >= stats_chunks.CHUNK
 
 
 def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
-    monkeypatch.setattr(stats, "DASK_WAIT", 1.0)
+    monkeypatch.setattr(stats_cluster, "DASK_WAIT", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
         result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", cluster.scheduler_address)
     assert_bad_input(result, f"the Dask scheduler at {cluster.scheduler_address!r} has no workers (waited 1 s)")
@@ -251,14 +256,14 @@ def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: py
 
 
 def test_seeds_to_solve_come_in_bounded_windows(tmp_path: Path) -> None:
-    store = stats.ResultsStore(tmp_path / "r.db")
-    pending = stats.chunks_to_solve(store, "standard", 0, 10**12, Budget())
+    store = stats_store.ResultsStore(tmp_path / "r.db")
+    pending = stats_chunks.chunks_to_solve(store, "standard", 0, 10**12, Budget())
     first = next(pending)
-    assert first == list(range(stats.CHUNK))  # a trillion-seed range starts at once, holding one window
+    assert first == list(range(stats_chunks.CHUNK))  # a trillion-seed range starts at once, holding one window
 
 
 def test_progress_of_a_huge_range_is_counted_at_once(tmp_path: Path) -> None:
-    store = stats.ResultsStore(filled_db(tmp_path / "r.db", 100))
+    store = stats_store.ResultsStore(filled_db(tmp_path / "r.db", 100))
     began = time.perf_counter()
     assert store.done_count("standard", 0, 10**15, Budget()) == 100
     assert time.perf_counter() - began < 1

@@ -23,11 +23,11 @@ from kcsolve.patience.engine import (
     Status,
     cell_index,
 )
+from kcsolve.patience.record import judge
+from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.methods.course import search_courses
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
-from kcsolve.patience.record import judge
 from kcsolve.patience.solve.reference import reference_solve
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import trajectory
 

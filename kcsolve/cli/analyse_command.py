@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from kcsolve.patience.players.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
+from kcsolve.cli.base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
 from kcsolve.patience.engine import Place
+from kcsolve.patience.players.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
 from kcsolve.patience.record import IllegalRecordMoveError
 from kcsolve.patience.terminal.render import draw
-from kcsolve.cli.base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
 
 WINNABLE = {"win": "yes", "loss": "no", None: "unknown"}
 

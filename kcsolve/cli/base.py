@@ -22,12 +22,12 @@ from kcsolve.patience.pysol import (
     PysolUnavailableError,
 )
 from kcsolve.patience.record import MAX_RECORD_TEXT, InvalidRecordError, Record, parse_record
-from kcsolve.patience.terminal.render import tell_game
 from kcsolve.patience.rules import InvalidRulesError, Rules, parse_rules
 from kcsolve.patience.solve.route import (
     InvalidBudgetError,
     UnsupportedMethodError,
 )
+from kcsolve.patience.terminal.render import tell_game
 
 EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 

@@ -10,15 +10,14 @@ from typing import Any, NoReturn
 
 import click
 
+from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
 from kcsolve.common.deal import SEED_LIMIT, InvalidSeedError, check_seed
-from kcsolve.corner.bots import BOTS, UnknownBotError, make_bot, view_of
+from kcsolve.common.files import write_atomically
+from kcsolve.common.interval import wilson
+from kcsolve.corner.bots import BOTS, UnknownBotError, make_bot
 from kcsolve.corner.engine import (
-    END,
-    IllegalCornerMoveError,
     InvalidCornerMoveError,
     InvalidPlayersError,
-    Move,
-    Position,
     card_text,
     check_players,
     deal_hand,
@@ -36,14 +35,12 @@ from kcsolve.corner.record import (
     parse_position,
     position_to_json,
     replay_corner,
-    result_of,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
-from kcsolve.corner.sim import MATCH_DEALS, tournament, wilson
+from kcsolve.corner.sim import MATCH_DEALS, tournament
+from kcsolve.corner.table import Table
 from kcsolve.corner.turn import best_turn
-from kcsolve.patience.terminal.session import write_atomically
-from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
 
 BAD_INPUT_ERRORS = (InvalidCornerRulesError, InvalidPlayersError, UnknownBotError, InvalidCornerRecordError,
                     InvalidCornerMoveError, InvalidSeedError)
@@ -252,34 +249,27 @@ def play_command(seed: int | None, players: int, bot_name: str, record_path: str
     """
     rules, players, seed = _rules(rules_text), _players(players), _seed(seed)
     try:
-        bots = [make_bot(bot_name, seed + s) for s in range(players)]
+        table = Table(seed, players, bot_name, rules)
     except UnknownBotError as exc:
         _refuse(exc)
-    position = deal_hand(seeded_deck(seed), players, rules)
-    click.echo(f"Kings Corner, deal {seed}, {players} players, rules {rules}. You are player 1.")
+    click.echo(table.opening)
     lines = _input_lines()
-    moves = []
-    while not position.over:
-        if position.player != 0:
-            move = bots[position.player].choose(view_of(position))
-            if move is not END:
-                click.echo(f"Player {position.player + 1}: {move}")
-        else:
-            click.echo(draw_position(position, seat=0))
-            text = next(lines, None)
-            if text is None or text == "quit":
-                click.echo("Bye.")
-                return
-            move = _human(position, text)
-            if move is None:
-                continue
-        position = position.play(move)
-        moves.append(move)
-    click.echo(draw_position(position))
-    click.echo(describe_result(position))
+    while True:
+        for line in table.bots_play():
+            click.echo(line)
+        if table.over:
+            break
+        click.echo(table.screen())
+        text = next(lines, None)
+        if text is None or text == "quit":
+            click.echo("Bye.")
+            return
+        for line in table.command(text):
+            click.echo(line)
+    for line in table.ending():
+        click.echo(line)
     if record_path:
-        record = CornerRecord(seeded_deck(seed), players, rules, tuple(moves), seed, result_of(position))
-        write_atomically(record_path, json.dumps(record.to_json()) + "\n")
+        write_atomically(record_path, json.dumps(table.record().to_json()) + "\n")
 
 
 def _input_lines() -> Iterator[str]:
@@ -291,24 +281,6 @@ def _input_lines() -> Iterator[str]:
             click.echo()
             return
         yield line.strip()
-
-
-def _human(position: Position, text: str) -> Move | None:
-    """The human player's move, or None after a command or a mistake (which gets one line)."""
-    if text == "help":
-        click.echo("Moves: 'play QH N', 'merge S N', 'under 9H W' (piles N E S W NE SE SW NW); 'end', 'hint', 'quit'.")
-        return None
-    if text == "hint":
-        turn = best_turn(position.piles, position.hand, position.rules)
-        click.echo("Hint: " + (", ".join(str(m) for m in turn.line) + ", end" if turn.line else "end your turn"))
-        return None
-    try:
-        move = parse_move(text)
-        position.play(move)
-    except (InvalidCornerMoveError, IllegalCornerMoveError) as exc:
-        click.echo(f"Not allowed: {exc}")
-        return None
-    return move
 
 
 def _load(path: str) -> CornerRecord:

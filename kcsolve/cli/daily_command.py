@@ -9,9 +9,6 @@ from typing import Any
 
 import click
 
-from kcsolve.common.cards import format_deck
-from kcsolve.patience.record import replay
-from kcsolve.patience.rules import parse_rules
 from kcsolve.cli.base import (
     CONTEXT,
     Ticker,
@@ -23,6 +20,9 @@ from kcsolve.cli.base import (
     parse_date,
     style_option,
 )
+from kcsolve.common.cards import format_deck
+from kcsolve.patience.record import replay
+from kcsolve.patience.rules import parse_rules
 
 
 @cli.command("daily", context_settings=CONTEXT)

@@ -7,10 +7,10 @@ import time
 
 import click
 
+from kcsolve.cli.base import CONTEXT, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
 from kcsolve.patience.odds.count import InvalidKnownCardsError, UncountableRulesError, odds
 from kcsolve.patience.rules import parse_rules
-from kcsolve.cli.base import CONTEXT, cli, fail
 
 MAX_KNOWN_TEXT = 1_000
 

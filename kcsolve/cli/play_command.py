@@ -8,13 +8,6 @@ import sys
 
 import click
 
-from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.record import InvalidRecordError, parse_record
-from kcsolve.patience.terminal.render import draw
-from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.terminal.screen import screen
-from kcsolve.patience.terminal.session import Session
-from kcsolve.patience.solve.route import solve
 from kcsolve.cli.base import (
     CONTEXT,
     MAX_RECORD_TEXT,
@@ -28,6 +21,13 @@ from kcsolve.cli.base import (
     parse_date,
     style_option,
 )
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.record import InvalidRecordError, parse_record
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solve.route import solve
+from kcsolve.patience.terminal.render import draw
+from kcsolve.patience.terminal.screen import screen
+from kcsolve.patience.terminal.session import Session
 
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the board is redrawn in place
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.patience.pysol import (
     PYSOL_MAX_GAME,
     SOLVABLE_FROM,
-    camelot_verdict,
     check_pysol_game,
     solvable_seeds_module,
 )
-from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
+from kcsolve.patience.solve.camelot import camelot_verdict
 
 
 @cli.command("pysol-solvable", context_settings=CONTEXT)

@@ -9,13 +9,6 @@ import sys
 
 import click
 
-from kcsolve.common.cards import format_deck
-from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.engine import Status
-from kcsolve.patience.pysol import (
-    pysol_deal,
-)
-from kcsolve.patience.record import judge, replay
 from kcsolve.cli.base import (
     CONTEXT,
     _rules_option,
@@ -27,6 +20,13 @@ from kcsolve.cli.base import (
     load_record,
     style_option,
 )
+from kcsolve.common.cards import format_deck
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.engine import Status
+from kcsolve.patience.pysol import (
+    pysol_deal,
+)
+from kcsolve.patience.record import judge, replay
 
 
 @cli.command("deal", context_settings=CONTEXT)

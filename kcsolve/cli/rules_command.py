@@ -6,8 +6,8 @@ import json
 
 import click
 
-from kcsolve.patience.rules import AXES, PRESETS, catalogue, describe, parse_rules
 from kcsolve.cli.base import CONTEXT, cli
+from kcsolve.patience.rules import AXES, PRESETS, catalogue, describe, parse_rules
 
 
 @cli.command("rules", context_settings=CONTEXT)

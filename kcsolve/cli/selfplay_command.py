@@ -7,8 +7,8 @@ import json
 
 import click
 
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.deal import SEED_LIMIT, check_seed
-from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.players.selfplay import (
     PLAYERS,
     Tally,
@@ -16,7 +16,7 @@ from kcsolve.patience.players.selfplay import (
     check_player,
     selfplay,
 )
-from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
+from kcsolve.patience.rules import parse_rules
 
 
 @cli.command("selfplay", context_settings=CONTEXT)

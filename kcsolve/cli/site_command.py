@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from kcsolve.patience.rules import parse_rules
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date, plural
+from kcsolve.patience.rules import parse_rules
 
 
 @cli.command("site", context_settings=CONTEXT)

@@ -9,25 +9,6 @@ from typing import Any, NoReturn
 
 import click
 
-from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.notation import to_notation
-from kcsolve.patience.pysol import (
-    PYSOL_MAX_GAME,
-    check_pysol_game,
-    pysol_deal,
-)
-from kcsolve.patience.record import replay
-from kcsolve.patience.terminal.render import draw
-from kcsolve.patience.rules import Rules, parse_rules
-from kcsolve.patience.solve.route import (
-    DEFAULT_BUDGET,
-    METHODS,
-    Budget,
-    Solution,
-    parse_budget,
-    solve,
-)
-from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.cli.base import (
     CONTEXT,
     EXIT_FOR,
@@ -41,6 +22,25 @@ from kcsolve.cli.base import (
     plural,
     style_option,
 )
+from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.patience.daily.webpage import solution_page
+from kcsolve.patience.notation import to_notation
+from kcsolve.patience.pysol import (
+    PYSOL_MAX_GAME,
+    check_pysol_game,
+    pysol_deal,
+)
+from kcsolve.patience.record import replay
+from kcsolve.patience.rules import Rules, parse_rules
+from kcsolve.patience.solve.route import (
+    DEFAULT_BUDGET,
+    METHODS,
+    Budget,
+    Solution,
+    parse_budget,
+    solve,
+)
+from kcsolve.patience.terminal.render import draw
 
 
 def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:

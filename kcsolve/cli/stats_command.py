@@ -6,26 +6,24 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from kcsolve.common.deal import SEED_LIMIT, check_seed
-from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solve.route import (
-    DEFAULT_BUDGET,
-    Budget,
-    parse_budget,
-)
 from kcsolve.cli.base import (
     CONTEXT,
     ProgressLine,
     cli,
     fail,
     plural,
+)
+from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.solve.route import (
+    DEFAULT_BUDGET,
+    parse_budget,
 )
 
 
@@ -54,7 +52,12 @@ def stats_command(
     Where sets are pairs, deals are decided by the numba-compiled forced course;
     KCSOLVE_PURE_PYTHON=1 keeps the Python one (same rows, for benchmarks).
     """
-    from kcsolve.patience.stats import run as stats
+    from kcsolve.patience.stats.checks import ResultsStoreError
+    from kcsolve.patience.stats.cluster import SchedulerError, check_scheduler
+    from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
+    from kcsolve.patience.stats.run import run as run_range
+    from kcsolve.patience.stats.store import default_db, open_store
+    from kcsolve.patience.stats.summary import summarize
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
@@ -63,24 +66,24 @@ def stats_command(
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
     try:
         if scheduler is not None:
-            stats.check_scheduler(scheduler)
-        path = Path(db_path) if db_path else stats.default_db()
-        store = _open_store(stats, path, str(rules), start, count, budget)
-    except (stats.ResultsStoreError, stats.SchedulerError) as exc:
+            check_scheduler(scheduler)
+        path = Path(db_path) if db_path else default_db()
+        store = open_store(path, str(rules), start, count, budget)
+    except (ResultsStoreError, SchedulerError) as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot use the results database: {exc.strerror or exc}")
     report = ProgressLine() if sys.stderr.isatty() else None
-    stop = stats.StopFlag()
+    stop = StopFlag()
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     try:
-        run = stats.run(store, rules, start, count, jobs, budget, report, scheduler, stop)
-    except stats.Interrupted:
+        run = run_range(store, rules, start, count, jobs, budget, report, scheduler, stop)
+    except Interrupted:
         done = store.done_count(str(rules), start, count, budget)
         click.echo(f"\ninterrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
                    "run the same command again to resume", err=True)
         sys.exit(130)
-    except (stats.SchedulerError, stats.RunFailedError, stats.ResultsStoreError) as exc:
+    except (SchedulerError, RunFailedError, ResultsStoreError) as exc:
         if report:
             click.echo(err=True)
         fail(str(exc))
@@ -89,7 +92,7 @@ def stats_command(
             signal.signal(number, handler)
     if report:
         click.echo(err=True)
-    summary = stats.summarize(store, rules, start, count)
+    summary = summarize(store, rules, start, count)
     store.close()
     if fmt == "json":
         click.echo(json.dumps({**summary.to_json(), "db": str(path), "solved_now": run.solved}))
@@ -98,36 +101,9 @@ def stats_command(
     sys.exit(3 if summary.undecided else 0)
 
 
-def _open_store(stats: Any, path: Path, rules: str, start: int, count: int, budget: Budget) -> Any:
-    """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
-    if path.exists() and path.stat().st_size:
-        readonly = stats.ResultsStore(path, readonly=True)
-        try:
-            if readonly.done_count(rules, start, count, budget) == count:
-                return _ReadOnlyRun(readonly)
-        except sqlite3.DatabaseError as exc:
-            readonly.close()
-            raise stats.ResultsStoreError(f"{str(path)!r} cannot be read: {exc}") from None
-        readonly.close()
-    return stats.ResultsStore(path)
-
-
-class _ReadOnlyRun:
-    """A store whose range is complete: ``run`` has nothing to solve and writes nothing."""
-
-    def __init__(self, store: Any) -> None:
-        self.store = store
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.store, name)
-
-    def add(self, rules: str, rows: list[Any]) -> None:
-        raise AssertionError("a complete range needs no writing")
-
-
 def _print_summary(summary: Any, path: Path, run: Any) -> None:
     """The win rate, its interval, and the losses split by reason and by fill round."""
-    from kcsolve.patience.stats.run import REASONS
+    from kcsolve.patience.stats.summary import REASONS
 
     last = summary.start + summary.count - 1
     click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({summary.count:,} deals): "

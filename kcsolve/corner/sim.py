@@ -7,12 +7,12 @@ game g is dealt from deal number ``seed + g``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from kcsolve.common.interval import wilson
 from kcsolve.corner.bots import Bot, make_bot, view_of
 from kcsolve.corner.engine import Move, Position, check_players, deal_hand, seeded_deck
 from kcsolve.corner.rules import DEFAULT, CornerRules
@@ -20,22 +20,10 @@ from kcsolve.corner.rules import DEFAULT, CornerRules
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
 MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
-Z95 = 1.959963984540054
 
 
 class RunawayHandError(RuntimeError):
     """A hand that did not end within MAX_HAND_MOVES moves."""
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = p + Z95 * Z95 / (2 * trials)
-    spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95 * Z95 / (4 * trials * trials))
-    scale = 1 + Z95 * Z95 / trials
-    return ((centre - spread) / scale, (centre + spread) / scale)
 
 
 def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]]:

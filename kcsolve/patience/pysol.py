@@ -72,16 +72,6 @@ def pysol_deal(game_number: int) -> tuple[Card, ...]:
 SOLVABLE_FROM = 32000  # PySolFC's solvable_seeds hold numbers >= 32000 only: below, its "always solvable" mode deals another game
 
 
-def camelot_verdict(game: int) -> tuple[str, int]:
-    """PySolFC Camelot game ``game`` under kcsolve's ``camelot`` rules: (verdict, court cards placed in best play)."""
-    from kcsolve.patience.rules import parse_rules
-    from kcsolve.patience.solve.route import solve
-
-    solution = solve(pysol_deal(game), parse_rules("camelot"))
-    courts = 12 if solution.result == "win" else solution.best_reach()[0]
-    return solution.result, courts
-
-
 def solvable_seeds_module(games: list[int], first: int, last: int, undecided: int) -> str:
     """The Python module text of a PySolFC ``solvable_seeds`` file for Camelot."""
     body = "".join(

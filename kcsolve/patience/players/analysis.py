@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.engine import Move, Position
+from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.hints import Hint, hints
 from kcsolve.patience.record import InvalidRecordError, Record, replay
 from kcsolve.patience.rules import Rules
-from kcsolve.patience.terminal.session import peek
+from kcsolve.patience.solve.peek import peek
 
 DUBIOUS = 0.05  # chance given up against the best option that earns a '?'
 ANALYSE_PLAYOUTS = 100

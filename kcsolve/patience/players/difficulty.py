@@ -32,13 +32,13 @@ import random
 from dataclasses import dataclass
 
 from kcsolve.common.cards import Card
-from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.engine import Move, Position, Status
-from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
-from kcsolve.patience.rules import Rules
-from kcsolve.patience.terminal.session import search_from
-from kcsolve.patience.solve.route import Budget, Solution, solve
+from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.strong import best_option, judge_order, strong_player
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
+from kcsolve.patience.solve.peek import search_from
+from kcsolve.patience.solve.route import Budget, Solution, solve
 
 PLAYOUTS = 16  # steered games per deal measured (scripts/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice

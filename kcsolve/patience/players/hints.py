@@ -14,16 +14,14 @@ chance is exact (expectimax). Nothing here looks at the real order of the stock.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
+from kcsolve.common.interval import wilson
 from kcsolve.patience.engine import CENTRE, Move, Place, Position
-from kcsolve.patience.stats.run import wilson
+from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.strong import option_wins
 
 HINT_PLAYOUTS = 200
-Z95 = 1.96
 
 __all__ = [
     "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "hint_move", "hint_player", "hints", "sampled_hints",
@@ -37,12 +35,6 @@ class Hint:
     move: Move
     chance: float
     playouts: int
-
-    @property
-    def margin(self) -> float:
-        """Half-width of a normal-approximation 95% interval for the chance (0 when exact)."""
-        p = self.chance
-        return Z95 * math.sqrt(p * (1 - p) / self.playouts) if self.playouts else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:

@@ -15,12 +15,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from kcsolve.common.deal import deal
+from kcsolve.common.interval import wilson
 from kcsolve.patience.engine import Move, Position, Status
 from kcsolve.patience.players.policy import greedy_player, random_player
+from kcsolve.patience.players.strong import strong_player
 from kcsolve.patience.record import Record, record_from_moves
 from kcsolve.patience.rules import Rules
-from kcsolve.patience.stats.run import wilson
-from kcsolve.patience.players.strong import strong_player
 
 PLAYERS = ("random", "greedy", "strong")
 Player = Callable[[Position], Move]

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kcsolve.common.cards import TEN
-from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
 from kcsolve.patience.engine import Move, Position, Remove, Status
+from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
 from kcsolve.patience.players.policy import CENTRE, KIND_CLASS, class_view, greedy_player
 from kcsolve.patience.rules import Goal, Rules, Sets
 from kcsolve.patience.solve.theory import forced_takes

@@ -19,8 +19,8 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_deck,
 )
-from kcsolve.patience.solve import theory
 from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
     DEFAULT_BUDGET,
     Budget,

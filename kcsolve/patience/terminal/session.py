@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import Card, rank_symbol
+from kcsolve.common.files import write_atomically
 from kcsolve.patience.engine import (
     CORNERS,
-    EMPTY,
     IllegalMoveError,
     InvalidCellError,
     Move,
@@ -31,10 +30,9 @@ from kcsolve.patience.engine import (
     cell_index,
     cell_name,
 )
-from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.record import InvalidRecordError, Record, read_record, record_from_moves, replay
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules
-from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.peek import peek
 
 if TYPE_CHECKING:
     from kcsolve.patience.players.hints import Hint
@@ -50,9 +48,6 @@ HELP = """Commands:
               whose free cells are all alike
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
-
-PEEK_SECONDS = 5.0  # CPU seconds one peek may take
-
 
 @dataclass
 class Reply:
@@ -271,46 +266,6 @@ def _alike(position: Position, cells: list[int]) -> bool:
 def _describe(move: Move) -> str:
     """A move as the player would type it."""
     return " ".join(cell_name(c) for c in move.cells) if isinstance(move, Remove) else cell_name(move.cell)
-
-
-def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
-    """Whether the real deal can still be won from ``position``: 'win', 'loss', or None if undecided.
-
-    One search, bounded by ``seconds`` of CPU time, covers every way of
-    finishing an open removal: they often lead to the same grids.
-    """
-    status = position.outcome().status
-    if status is not Status.UNFINISHED:
-        return "win" if status is Status.WON else "loss"
-    budget = Budget(seconds=seconds)
-    if position.drawn == 0 and all(i == EMPTY for i in position.grid):
-        result = solve(position.deck, position.rules, "auto", budget).result
-        return None if result == "unknown" else result
-    search = DepthFirstSearch(tuple(card.rank for card in position.deck), position.rules, budget, use_theory=False)
-    return search_from(search, position)
-
-
-def search_from(search: DepthFirstSearch, position: Position) -> str | None:
-    """Decide an unfinished mid-game ``position`` with ``search``, made for its deck and rules: 'win', 'loss', None."""
-    grid = rank_grid(position)
-    if position.removing:
-        return search.run_from_removal(grid, position.drawn)
-    return search.run_from(grid, position.drawn)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write a file whole or not at all: a temporary file beside it, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kcsolve-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
 
 
 def _span(hint: Hint) -> str:

@@ -16,7 +16,6 @@ import time
 from typing import Callable
 
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
-from kcsolve.patience.solve import theory
 from kcsolve.patience.engine import (
     CENTRE,
     CORNERS,
@@ -34,6 +33,7 @@ from kcsolve.patience.engine import (
     ten_sets,
 )
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import Budget, Solution, confirm_win, deck_ranks, jam_reason, win_reason
 
 GRID = 16

@@ -30,7 +30,6 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
-from kcsolve.patience.solve import theory
 from kcsolve.patience.engine import (
     CENTRE,
     CORNERS,
@@ -42,6 +41,7 @@ from kcsolve.patience.engine import (
     Remove,
 )
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
     Budget,
     Solution,

@@ -1,0 +1,34 @@
+"""Whether the real deal can still be won from a position in mid-game: the solver asked by someone who sees the deck."""
+
+from __future__ import annotations
+
+from kcsolve.patience.engine import EMPTY, Position, Status
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
+from kcsolve.patience.solve.route import Budget, solve
+
+PEEK_SECONDS = 5.0  # CPU seconds one peek may take
+
+
+def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
+    """Whether the real deal can still be won from ``position``: 'win', 'loss', or None if undecided.
+
+    One search, bounded by ``seconds`` of CPU time, covers every way of
+    finishing an open removal: they often lead to the same grids.
+    """
+    status = position.outcome().status
+    if status is not Status.UNFINISHED:
+        return "win" if status is Status.WON else "loss"
+    budget = Budget(seconds=seconds)
+    if position.drawn == 0 and all(i == EMPTY for i in position.grid):
+        result = solve(position.deck, position.rules, "auto", budget).result
+        return None if result == "unknown" else result
+    search = DepthFirstSearch(tuple(card.rank for card in position.deck), position.rules, budget, use_theory=False)
+    return search_from(search, position)
+
+
+def search_from(search: DepthFirstSearch, position: Position) -> str | None:
+    """Decide an unfinished mid-game ``position`` with ``search``, made for its deck and rules: 'win', 'loss', None."""
+    grid = rank_grid(position)
+    if position.removing:
+        return search.run_from_removal(grid, position.drawn)
+    return search.run_from(grid, position.drawn)

@@ -1,0 +1,66 @@
+"""Chunks solved on a Dask distributed cluster; the results come back to the one process that stores them."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
+
+from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.stats.checks import ResultsStoreError
+from kcsolve.patience.stats.chunks import solve_chunk
+from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
+from kcsolve.patience.stats.store import PackedCourses, Row
+
+DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
+
+
+
+class SchedulerError(RuntimeError):
+    """The Dask backend is missing, its address is malformed, or its scheduler cannot be reached."""
+
+
+
+def check_scheduler(address: str) -> None:
+    """Refuse an address that is not a Dask scheduler's (tcp://, tls://, ucx:// or inproc://)."""
+    if not re.fullmatch(r"(tcp|tls|ucx)://[^\s/:]+:\d{1,5}|inproc://\S+", address):
+        raise SchedulerError(f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
+
+
+
+def run_dask(address: str, name: str, pending: Iterator[list[int]], budget: Budget,
+              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
+    """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
+    check_scheduler(address)
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise SchedulerError("--scheduler needs Dask: pip install 'kcsolve[dask]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except Exception as exc:  # distributed raises OSError, TimeoutError or its own CommClosedError
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=DASK_WAIT)
+        except Exception:
+            raise SchedulerError(f"the Dask scheduler at {address!r} has no workers (waited {DASK_WAIT:g} s)") from None
+        in_flight = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+        window = as_completed()
+        for seeds in itertools.islice(pending, in_flight):
+            window.add(client.submit(solve_chunk, name, seeds, budget, pure=False))
+        try:
+            for future in window:
+                stop.check()
+                finished(future.result())
+                following = next(pending, None)
+                if following is not None:
+                    window.add(client.submit(solve_chunk, name, following, budget, pure=False))
+        except (Interrupted, ResultsStoreError):
+            raise
+        except (OSError, TimeoutError, CancelledError) as exc:  # distributed's CommClosedError is an OSError
+            raise SchedulerError(f"lost the Dask scheduler at {address!r} mid-run ({type(exc).__name__}); "
+                                 "every finished deal is stored, run the same command again to resume") from None
+        except Exception as exc:
+            raise RunFailedError(f"a task failed on the Dask cluster: {type(exc).__name__}: {exc}") from None

@@ -1,0 +1,128 @@
+"""Chunks solved in local worker processes that die with their parent; stopping cleanly on a signal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.stats.chunks import solve_chunk
+from kcsolve.patience.stats.store import PackedCourses, Row
+
+MAX_RESTARTS = 3
+
+STOP_GRACE = 2.0  # seconds that chunks already running get to finish when a run stops
+
+
+
+class RunFailedError(RuntimeError):
+    """A run that cannot go on (workers keep dying, the scheduler is gone); finished deals are kept."""
+
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was asked to stop (Ctrl-C, SIGTERM, SIGHUP); finished deals are kept."""
+
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C and hang-ups to the main process, and die with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's stop flag, inherited by fork: terminate() must work
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_follow_parent, args=(parent,), daemon=True).start()
+
+
+
+def _follow_parent(parent: int) -> None:
+    """Where the kernel cannot tie a worker to its parent, notice the parent is gone and leave."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+
+class StopFlag:
+    """Set by a signal handler; the run checks it between chunks, so no signal is ever lost or half-handled."""
+
+    def __init__(self) -> None:
+        self.signal: int | None = None
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.signal = signum
+
+    def check(self) -> None:
+        """Raise Interrupted once a stop was asked for."""
+        if self.signal is not None:
+            raise Interrupted(signal.Signals(self.signal).name)
+
+
+
+def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
+              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
+    """Run chunks in worker processes; a killed worker costs a restart of the pool, up to MAX_RESTARTS."""
+    restarts = 0
+    retry: list[list[int]] = []  # chunks in flight when a pool broke
+    while True:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+            futures: dict[Future, list[int]] = {}
+            try:
+                while True:
+                    stop.check()
+                    while len(futures) < 2 * jobs:
+                        seeds = retry.pop() if retry else next(pending, None)
+                        if seeds is None:
+                            break
+                        try:
+                            futures[pool.submit(solve_chunk, name, seeds, budget)] = seeds
+                        except BrokenProcessPool:
+                            retry.append(seeds)  # taken, never submitted: it must not be lost
+                            raise
+                    if not futures:
+                        return
+                    ready, _ = wait(futures, timeout=0.2, return_when=FIRST_COMPLETED)
+                    for future in ready:
+                        rows = future.result()  # a broken pool raises here, with the chunk still in futures
+                        del futures[future]
+                        finished(rows)
+            except BrokenProcessPool:
+                stop.check()
+                retry.extend(futures.values())
+                restarts += 1
+                if restarts > MAX_RESTARTS:
+                    raise RunFailedError(
+                        f"worker processes died {restarts} times in this run; every finished deal is stored, "
+                        "run the same command again to resume"
+                    ) from None
+            except BaseException:
+                _stop_workers(pool, futures)
+                raise
+
+
+
+def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, list[int]]) -> None:
+    """Cancel what has not started, give running chunks STOP_GRACE seconds, then end every worker.
+
+    A worker ended while it writes a large result leaves half a message in the
+    result pipe, and the pool's reader then waits for the rest for ever; a chunk
+    that has finished is past that point.
+    """
+    for future in futures:
+        future.cancel()
+    wait(futures, timeout=STOP_GRACE)
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()

@@ -1,0 +1,79 @@
+"""What a stored seed range says: wins, losses, undecided deals, how losses happen, and the interval."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kcsolve.common.interval import wilson
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.solve.solution import LOSS_REASONS
+from kcsolve.patience.stats.store import ResultsStore
+
+REASONS = LOSS_REASONS
+
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The win rate of a seed range and how its losses happen."""
+
+    rules: str
+    start: int
+    count: int
+    won: int
+    lost: int
+    undecided: int
+    loss_reasons: dict[str, int]
+    loss_deals: dict[int, int]
+
+    @property
+    def decided(self) -> int:
+        """Deals with a verdict."""
+        return self.won + self.lost
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins among decided deals."""
+        return self.won / self.decided if self.decided else None
+
+    @property
+    def ci95(self) -> tuple[float, float] | None:
+        """The 95% Wilson score interval of the win rate."""
+        return wilson(self.won, self.decided) if self.decided else None
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """Proven wins over all deals, and one minus proven losses over all deals."""
+        return self.won / self.count, 1 - self.lost / self.count
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict."""
+        return {
+            "rules": self.rules, "start": self.start, "count": self.count,
+            "won": self.won, "lost": self.lost, "undecided": self.undecided,
+            "win_rate": self.win_rate, "ci95": list(self.ci95) if self.ci95 else None,
+            "bounds": list(self.bounds),
+            "loss_reasons": self.loss_reasons,
+            "loss_deals": {str(k): v for k, v in sorted(self.loss_deals.items())},
+        }
+
+
+
+
+def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summary:
+    """Count the stored verdicts of a seed range."""
+    won = lost = undecided = 0
+    reasons = {code: 0 for code in REASONS}
+    deals: dict[int, int] = {}
+    for result, reason, deal_no, n in store.tally(str(rules), start, count):
+        if result == "win":
+            won += n
+        elif result == "unknown":
+            undecided += n
+        else:
+            lost += n
+            reasons[reason or "full"] += n
+            if deal_no is not None:
+                deals[deal_no] = deals.get(deal_no, 0) + n
+    return Summary(str(rules), start, count, won, lost, undecided, reasons, deals)
