@@ -30,7 +30,7 @@ from kcsolve.patience.solve.route import Solution, solve
 GRADES = ("easy", "medium", "hard", "fiendish")
 # The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
 # chance over the first 200 winnable seeded deals under standard rules, to two figures
-# (python scripts/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
+# (python scripts/tools/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
 GRADE_CUTS: tuple[float, ...] = (0.14, 0.024, 0.001)
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")

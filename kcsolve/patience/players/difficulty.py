@@ -40,7 +40,7 @@ from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.peek import search_from
 from kcsolve.patience.solve.route import Budget, Solution, solve
 
-PLAYOUTS = 16  # steered games per deal measured (scripts/check_difficulty.py repeat: docs/PLAYERS.md)
+PLAYOUTS = 16  # steered games per deal measured (scripts/tools/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice
 EXPLORE = 0.1  # how often the measured player plays a distinct option at random instead of its best
 SEARCH_NODES = 600_000  # positions the measurer's search may visit on one deal, over all its games
@@ -172,7 +172,7 @@ def plain_game(deck: tuple[Card, ...], rules: Rules, rng: random.Random, seed: i
 
     ``rng`` draws its exploring moves, ``seed`` seeds the strong player's
     sampled orders. Plain games check the steered estimate (tests/test_daily.py,
-    scripts/check_difficulty.py).
+    scripts/tools/check_difficulty.py).
     """
     position = Position.start(deck, rules)
     while position.outcome().status is Status.UNFINISHED:

@@ -6,8 +6,8 @@ seconds are those of the run and its workers (user + system). Peak memory is the
 largest resident set of that run or any of its workers. The compiled and the
 Python runs must count the same wins.
 
-    python scripts/bench_stats.py                    # 20,000 deals
-    python scripts/bench_stats.py --count 1000000    # the issue's full-scale target
+    python scripts/bench/bench_stats.py                    # 20,000 deals
+    python scripts/bench/bench_stats.py --count 1000000    # the issue's full-scale target
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Write the daily calendar of a year: date, deal number, difficulty and grade for each day.
 
-    python scripts/make_daily.py                 # seeds/daily-2027.tsv: standard rules, --ramp
-    python scripts/make_daily.py --year 2028 --rules deplete
+    python scripts/tools/make_daily.py                 # seeds/daily-2027.tsv: standard rules, --ramp
+    python scripts/tools/make_daily.py --year 2028 --rules deplete
 
 Each row is what `kcsolve daily --date DATE --rules RULES --ramp` gives.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from kcsolve.patience.daily.calendar import daily
 from kcsolve.patience.rules import parse_rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = "date\tseed\tdifficulty\tgrade"
 
 

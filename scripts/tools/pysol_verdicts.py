@@ -1,7 +1,7 @@
 """Write seeds/pysol-camelot-verdicts.tsv: the verdict of every PySolFC Camelot game 1..100,000.
 
-    python scripts/pysol_verdicts.py                     # games 1..100000, two processes
-    python scripts/pysol_verdicts.py --count 1000 --jobs 1
+    python scripts/tools/pysol_verdicts.py                     # games 1..100000, two processes
+    python scripts/tools/pysol_verdicts.py --count 1000 --jobs 1
 
 One line per game: the game number, the verdict under kcsolve's `camelot` rules
 (win, loss, or unknown should a search run out of budget), and the court cards
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kcsolve.patience.solve.camelot import camelot_verdict
 
-OUT = Path(__file__).resolve().parent.parent / "seeds" / "pysol-camelot-verdicts.tsv"
+OUT = Path(__file__).resolve().parents[2] / "seeds" / "pysol-camelot-verdicts.tsv"
 
 
 def verdicts(first: int, stop: int) -> list[str]:

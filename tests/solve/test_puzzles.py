@@ -16,8 +16,7 @@ from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import solve
 from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 
-ROOT = Path(__file__).resolve().parent.parent
-PUZZLES = ROOT / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 STANDARD = parse_rules("standard")
 
 
@@ -38,10 +37,10 @@ def test_puzzle_solves_as_its_comment_says(name: str, result: str, ending: str) 
     assert str(judge(solution.record())).startswith(ending)
 
 
-def test_sample_game_puzzle_extends_the_sample_game() -> None:
+def test_sample_game_puzzle_extends_the_sample_game(golden: Path) -> None:
     """The sample puzzle starts with the 40 cards of the sample game, then the unseen 12."""
     deck = parse_deck((PUZZLES / "sample-game.txt").read_text())
-    record = json.loads((ROOT / "tests" / "golden" / "sample_game.json").read_text())
+    record = json.loads((golden / "sample_game.json").read_text())
     assert [str(c) for c in deck[:40]] == record["deck"][:40]
     assert Counter(str(c) for c in deck[40:]) == Counter(record["deck"][40:])
     header = (PUZZLES / "sample-game.txt").read_text()

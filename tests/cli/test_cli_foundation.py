@@ -14,7 +14,7 @@ from kcsolve.cli import cli
 from kcsolve.common.cards import full_deck, parse_deck
 from kcsolve.common.deal import deal
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SAMPLE = GOLDEN / "sample_game.json"
 PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
 PACK = [str(c) for c in full_deck()]

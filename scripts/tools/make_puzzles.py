@@ -1,6 +1,6 @@
 """Find and write the named decks in puzzles/ (standard rules).
 
-    python scripts/make_puzzles.py            # writes puzzles/*.txt, prints what it found
+    python scripts/tools/make_puzzles.py            # writes puzzles/*.txt, prints what it found
 
 - sample-game.txt: the sample game's 40 known cards, then the 12 unseen ones in a
   winnable order; counts the winnable orders among all distinct orders of the 12.
@@ -38,7 +38,7 @@ from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
 HOMES = {13: CORNERS, 12: QUEEN_CELLS, 11: JACK_CELLS}
 KIND = {13: "corner", 12: "Queen cell", 11: "Jack cell"}

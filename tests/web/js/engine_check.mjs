@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { readRecord, verdict } = await import(join(here, "../../kcsolve/patience/daily/web/engine.mjs"));
+const { readRecord, verdict } = await import(join(here, "../../../kcsolve/patience/daily/web/engine.mjs"));
 
 const lines = readFileSync(process.argv[2], "utf8").split("\n").filter((line) => line.trim());
 const mismatches = [];

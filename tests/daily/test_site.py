@@ -203,7 +203,7 @@ def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
     import sys
     import zipfile
 
-    root = Path(__file__).parent.parent
+    root = Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
                    check=True, capture_output=True, timeout=300)
     wheel = next(tmp_path.glob("kcsolve-*.whl"))

@@ -4,8 +4,8 @@ The random, greedy and strong players (kcsolve.patience.players.selfplay, the sa
 games as ``kcsolve selfplay``) play seeds 0..N-1; the clairvoyant rate, a player
 who sees the deck, comes from the exact solver on the same seeds.
 
-    python scripts/bench_policy.py                                  # standard, 2,000 seeds
-    python scripts/bench_policy.py --rules camelot --count 1000
+    python scripts/bench/bench_policy.py                                  # standard, 2,000 seeds
+    python scripts/bench/bench_policy.py --rules camelot --count 1000
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from kcsolve.common.cards import full_deck
 from kcsolve.patience.engine import Status
 from kcsolve.patience.record import RecordedPlace, judge, read_record
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 RECORD_PATH = GOLDEN / "sample_game.json"
 DRAWINGS_PATH = GOLDEN / "sample_game_drawings.txt"
 LOSS = "K drawn as card 40 with no free corner"

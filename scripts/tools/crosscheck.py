@@ -4,8 +4,8 @@ For each deal, `construct`, `sat` and `dfs` must give the same verdict; every
 win each of them claims is replayed by the engine inside the solver (a rejected
 line raises). Prints a table and exits 1 on any disagreement.
 
-    python scripts/crosscheck.py                      # seeds 0..9999, four presets, 2 processes
-    python scripts/crosscheck.py --count 500 --jobs 1
+    python scripts/tools/crosscheck.py                      # seeds 0..9999, four presets, 2 processes
+    python scripts/tools/crosscheck.py --count 500 --jobs 1
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Write the frozen verdict files: one per preset, the `auto` verdict of every seed 0..9,999.
 
-    python scripts/freeze_verdicts.py                 # all seven presets, seeds 0..9999
-    python scripts/freeze_verdicts.py --presets groups --count 100
+    python scripts/tools/freeze_verdicts.py                 # all seven presets, seeds 0..9999
+    python scripts/tools/freeze_verdicts.py --presets groups --count 100
 
 Each file, seeds/verdicts-PRESET.tsv, has a header line and then `seed<TAB>verdict`
 (win or loss) per line. tests/test_frozen_verdicts.py re-solves a sample of every
@@ -19,7 +19,7 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.rules import PRESETS
 from kcsolve.patience.solve.route import solve
 
-FOLDER = Path(__file__).resolve().parent.parent / "seeds"
+FOLDER = Path(__file__).resolve().parents[2] / "seeds"
 
 
 def main() -> None:

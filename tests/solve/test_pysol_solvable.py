@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from clitools import assert_bad_input, run
 
@@ -36,13 +37,12 @@ def test_numbers_below_32000_are_refused() -> None:
     assert_bad_input(run("pysol-solvable", "--from", "0"), None)
 
 
-def test_the_published_verdict_table_reproduces() -> None:
+def test_the_published_verdict_table_reproduces(repo: Path) -> None:
     import random
-    from pathlib import Path
 
     from kcsolve.patience.solve.camelot import camelot_verdict
 
-    path = Path(__file__).resolve().parent.parent / "seeds" / "pysol-camelot-verdicts.tsv"
+    path = repo / "seeds" / "pysol-camelot-verdicts.tsv"
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "game\tverdict\tcourts" and len(lines) == 100_001
     rows = [line.split("\t") for line in lines[1:]]

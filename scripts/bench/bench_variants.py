@@ -5,9 +5,9 @@ at most t seconds of CPU counts as decided within t (CPU time, so the figures ho
 on a busy machine too). Wins are replayed by the engine inside the solver. The last
 lines repeat the results as a Markdown table.
 
-    python scripts/bench_variants.py                          # optional and camelot, seeds 0..9999
-    python scripts/bench_variants.py --presets groups,royals --count 2000
-    python scripts/bench_variants.py --presets all --count 2000   # all 36 rule combinations
+    python scripts/bench/bench_variants.py                          # optional and camelot, seeds 0..9999
+    python scripts/bench/bench_variants.py --presets groups,royals --count 2000
+    python scripts/bench/bench_variants.py --presets all --count 2000   # all 36 rule combinations
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ the chance, the share of winnable deals the measurement never wins, the CPU
 seconds per deal, and the chances at the 75th, 50th and 25th percentiles, which
 under standard rules are kcsolve.patience.daily.calendar.GRADE_CUTS.
 
-    python scripts/grade_cuts.py --deals 200
-    python scripts/grade_cuts.py --deals 40 --rules camelot
-    python scripts/grade_cuts.py --deals 12 --rules all     # one summary line for each of the 36 rule sets
+    python scripts/tools/grade_cuts.py --deals 200
+    python scripts/tools/grade_cuts.py --deals 40 --rules camelot
+    python scripts/tools/grade_cuts.py --deals 12 --rules all     # one summary line for each of the 36 rule sets
 """
 
 from __future__ import annotations

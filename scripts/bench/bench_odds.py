@@ -1,8 +1,8 @@
 """Benchmark the exact odds: known prefixes of seeded deals, and optionally the whole deck.
 
-    python scripts/bench_odds.py --known 20 --count 50
-    python scripts/bench_odds.py --known 20 --count 40 --repeat 3
-    python scripts/bench_odds.py --full standard deplete
+    python scripts/bench/bench_odds.py --known 20 --count 50
+    python scripts/bench/bench_odds.py --known 20 --count 40 --repeat 3
+    python scripts/bench/bench_odds.py --full standard deplete
 
 Times are CPU seconds of this process. The first call loads (or compiles) the
 compiled core; it is timed separately and left out of the per-prefix figures.

@@ -4,8 +4,8 @@ For each method it prints median, p99 and max seconds per deal, deals per second
 and the peak memory of a fresh process running only that method; then the
 winnable share per preset, and the end-to-end time of ``kcsolve solve --seed 1``.
 
-    python scripts/bench_solver.py                 # seeds 0..9999
-    python scripts/bench_solver.py --count 2000    # quicker
+    python scripts/bench/bench_solver.py                 # seeds 0..9999
+    python scripts/bench/bench_solver.py --count 2000    # quicker
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Check the daily difficulty's estimate: against plain games, and against itself with other seeds.
 
-    python scripts/check_difficulty.py plain --rules camelot --games 400 5 6 19
-    python scripts/check_difficulty.py repeat --deals 40
+    python scripts/tools/check_difficulty.py plain --rules camelot --games 400 5 6 19
+    python scripts/tools/check_difficulty.py repeat --deals 40
 
 ``plain`` plays the measured player (the exploring strong player of
 kcsolve.patience.players.difficulty) in plain, unsteered games on each deal and prints

@@ -30,7 +30,7 @@ from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.solve.route import Budget, Solution, parse_budget, solve
 from kcsolve.patience.terminal.render import grid_line
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SAMPLE = GOLDEN / "sample_game.json"
 PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
 PACK = [str(c) for c in full_deck()]

@@ -4,8 +4,8 @@ Each game is played to its end by following the hints (the best-ranked option
 each time), from seeded deals 0..N-1; every call of ``hints`` on a position with
 a choice (two or more distinct options) is timed in CPU time (time.process_time).
 
-    python scripts/bench_hints.py                      # standard, camelot, optional+groups; 10 games each
-    python scripts/bench_hints.py --rules royals --games 20
+    python scripts/bench/bench_hints.py                      # standard, camelot, optional+groups; 10 games each
+    python scripts/bench/bench_hints.py --rules royals --games 20
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ cells is a faithful replay) and cells that empty are removals, split into a
 Ten alone or pairs summing to 10. The game ends when card 40, a King, finds no
 free corner; the 12 cards never seen follow it in rank order.
 
-    python scripts/transcribe_sample.py
+    python scripts/tools/transcribe_sample.py
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from kcsolve.common.cards import RANKS
 from kcsolve.patience.engine import cell_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DRAWINGS = ROOT / "tests" / "golden" / "sample_game_drawings.txt"
 RECORD = ROOT / "tests" / "golden" / "sample_game.json"
 # Which drawings follow a deal; the rest follow removals (see the seed's headings).
