@@ -8,7 +8,9 @@ from kcsolve.common.cards import (
     parse_deck,
 )
 from kcsolve.common.deal import deal
-from kcsolve.patience.engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
+from kcsolve.patience.engine import Afterstate, IllegalMoveError, Outcome, Place, PlayerView, Position, Remove, Status
+from kcsolve.patience.players.hints import Hint, hints
+from kcsolve.patience.players.selfplay import PLAYERS, Player
 from kcsolve.patience.record import (
     InvalidRecordError,
     Record,
@@ -35,6 +37,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
+    "PlayerView", "Afterstate", "Player", "PLAYERS", "Hint", "hints",
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
     "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
     "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",

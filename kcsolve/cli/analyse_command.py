@@ -30,9 +30,11 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     """Judge a played game move by move (a record, a saved game, or the one-line notation).
 
     For every move: could the deal still be won by a player who sees the deck
-    (exact), and the chance of the move played against the best option for a
-    player who cannot (the hint engine). '?' marks a move that gives up more
-    than 5 points of chance, '??' the move after which the deal is lost.
+    (exact), and the hint engine's figure for the move played against the best
+    option, for a player who cannot: the share of sampled orders of the unseen
+    cards in which the deal stays winnable (an upper estimate), or the exact
+    chance of winning when few cards are left. '?' marks a move that gives up
+    more than 5 points, '??' the move after which the deal is lost.
     Exit status: 0 when analysed, 1 for an illegal move in the record, 2 for bad input.
     """
     record = load_record(record_path)
@@ -49,9 +51,9 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     _tell(result, style, _use_colour(colour))
 
 
-def _percent(chance: float | None) -> str:
-    """A chance as a whole percentage, or a dash when there was no choice."""
-    return "-" if chance is None else f"{chance:.0%}"
+def _percent(figure: float | None, exact: bool = False) -> str:
+    """A figure as a whole percentage ('*' when an exact chance), or a dash when there was no choice."""
+    return "-" if figure is None else f"{figure:.0%}" + ("*" if exact else "")
 
 
 def _played(report: MoveReport) -> str:
@@ -68,17 +70,20 @@ def _line(report: MoveReport) -> str:
     if report.best_move is not None and report.mark:
         best = f" (best: {report.best_move})"
     return (f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
-            f" {_percent(report.chance):>6} {_percent(report.best):>6}{best}")
+            f" {_percent(report.chance, report.exact):>6} {_percent(report.best, report.exact):>6}{best}")
 
 
 def _tell(result: Analysis, style: str, colour: bool) -> None:
     """The text report: a row per move, the grid after each marked move, then the summary."""
     reports = result.reports
-    click.echo(f"{len(reports)} moves; winnable = the deal can still be won by a player who sees the deck; "
-               f"chances from {result.playouts} playouts per option, without seeing the deck.")
+    click.echo(f"{len(reports)} moves. winnable: can the deal still be won by a player who sees the deck?")
+    click.echo(f"after, best: for a player who cannot, the share of {result.playouts} sampled orders of the")
+    click.echo("unseen cards in which the deal stays winnable after the move played and after")
+    click.echo("the best option (an upper estimate, not a chance of winning); * marks an exact")
+    click.echo("chance of winning with best play, computed when few cards are left.")
     if reports:
         click.echo(f"      {'start':<16}     {WINNABLE[reports[0].winnable_before]:<8}")
-    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'chance':>6} {'best':>6}")
+    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'after':>6} {'best':>6}")
     for report in reports:
         click.echo(_line(report))
         if report.mark:
@@ -92,5 +97,14 @@ def _tell(result: Analysis, style: str, colour: bool) -> None:
     else:
         click.echo(f"First fatal move: {fatal.number} ({_played(fatal)}); "
                    "the deal could be won before it and not after.")
-    click.echo(f"Chance given up in all: {result.lost_in_all:.0%} over {summary['choices']} choices "
-               f"({summary['dubious']} marked '?').")
+    click.echo(f"Kept {_share(result.kept_in_all)} of the best figures over {summary['choices']} choices "
+               f"({summary['dubious']} marked '?'):")
+    click.echo("the product, over the choices, of the figure after the move played divided by")
+    click.echo("the best option's; 100% when every choice was the best.")
+
+
+def _share(kept: float) -> str:
+    """A share as a percentage, with enough figures to tell a small share from none."""
+    if kept >= 0.01 or kept == 0:
+        return f"{kept:.0%}"
+    return f"{kept:.2%}" if kept >= 0.0001 else "under 0.01%"

@@ -215,14 +215,24 @@ class Position:
         still = self.rules.removal is Removal.OPTIONAL or _can_remove(self.deck, grid, self.rules.sets)
         return Position(self.deck, self.rules, grid, self.drawn, still, self.courts_placed)
 
+    def view(self) -> PlayerView:
+        """What a player who cannot see the deck knows here: the grid, the card in hand, the unseen cards as a multiset."""
+        placeable = not self.removing or self.rules.removal is Removal.OPTIONAL
+        in_hand = self.next_card if placeable else None
+        after = self.drawn + (in_hand is not None)
+        return PlayerView(
+            self.rules, tuple(None if i == EMPTY else self.deck[i] for i in self.grid), in_hand, self.removing,
+            self.deck[: self.drawn], tuple(sorted(self.deck[after:])), self.courts_placed,
+        )
+
     def outcome(self) -> Outcome:
         """Judge the position: won, lost (with the reason) or unfinished."""
         if "outcome" not in self._memo:
             self._memo["outcome"] = self._judge()
         return self._memo["outcome"]  # type: ignore[return-value]
 
-    def _judge(self) -> Outcome:
-        """The judgement of this position."""
+    def _judge(self, next_known: bool = True) -> Outcome:
+        """The judgement of this position; without ``next_known``, the next card's fit is left to chance."""
         courts = self.courts_placed
         goal = self.rules.goal
         if goal is Goal.COURTS and courts == COURT_COUNT:
@@ -240,11 +250,94 @@ class Position:
             return Outcome(Status.UNFINISHED, "a removal is open" if self.rules.removal is Removal.OPTIONAL else "a removal is due")
         if self.is_full:
             return Outcome(Status.LOST, f"grid full with nothing to remove after card {self.drawn}")
+        if not next_known:
+            return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} is still face down")
         card = self.next_card
         assert card is not None
         if not any(i == EMPTY and self.may_take(card, c) for c, i in enumerate(self.grid)):
             return Outcome(Status.LOST, f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}")
         return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A position as a player who cannot see the deck knows it: no deck, no order, no way back to the position.
+
+    ``grid`` holds the card in each cell (None: empty); ``in_hand`` is the
+    turned card to place (None while a forced removal is due, or when the stock
+    is empty); ``seen`` lists the cards drawn before it, in order; ``unseen``
+    is the sorted multiset of the cards still face down. Legal moves and the
+    game's end are found from these alone: the engine judges a stand-in
+    position whose face-down cards are in sorted order, and only ever looks at
+    its card in hand.
+    """
+
+    rules: Rules
+    grid: tuple[Card | None, ...]
+    in_hand: Card | None
+    removing: bool
+    seen: tuple[Card, ...]
+    unseen: tuple[Card, ...]
+    courts_placed: int
+
+    @property
+    def drawn(self) -> int:
+        """How many cards have been drawn (the card in hand not counted)."""
+        return len(self.seen)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move allowed here, removals first."""
+        return self._stand_in().legal_moves()
+
+    def outcome(self) -> Outcome:
+        """Whether the game is over now: decided by the grid and the card in hand alone."""
+        return self._stand_in().outcome()
+
+    def after(self, move: Move) -> Afterstate:
+        """The state right after ``move``, before any face-down card is turned."""
+        child = self._stand_in().play(move)
+        keeps = self.in_hand is not None and child.drawn == self.drawn and (
+            child.removing and self.rules.removal is Removal.OPTIONAL
+        )
+        return Afterstate(
+            self.rules, tuple(None if i == EMPTY else child.deck[i] for i in child.grid),
+            self.in_hand if keeps else None, child.removing, child.drawn, child.courts_placed, self.unseen,
+            child._judge(next_known=keeps),
+        )
+
+    def _stand_in(self) -> Position:
+        """A position with this grid and card in hand, its face-down cards in sorted order (never looked at)."""
+        hand = (self.in_hand,) if self.in_hand is not None else ()
+        deck = self.seen + hand + self.unseen
+        where: dict[Card, list[int]] = {}  # a rank-only deck holds equal cards: each cell gets one of its own
+        for k, card in enumerate(self.seen):
+            where.setdefault(card, []).append(k)
+        grid = tuple(EMPTY if card is None else where[card].pop() for card in self.grid)
+        return Position(deck, self.rules, grid, self.drawn, self.removing, self.courts_placed)
+
+
+@dataclass(frozen=True)
+class Afterstate:
+    """The state right after a player's move, before chance: what any judgement of that move may look at.
+
+    ``in_hand`` is the card still to place when an optional removal goes on
+    (None otherwise: the next card will come from ``unseen``). ``outcome`` is
+    the engine's judgement with the next face-down card left to chance.
+    """
+
+    rules: Rules
+    grid: tuple[Card | None, ...]
+    in_hand: Card | None
+    removing: bool
+    drawn: int
+    courts_placed: int
+    unseen: tuple[Card, ...]
+    outcome: Outcome
+
+    @property
+    def stock(self) -> int:
+        """How many cards are still to be drawn, the card in hand included."""
+        return DECK_SIZE - self.drawn
 
 
 def is_removable(ranks: list[int], sets: Sets) -> bool:

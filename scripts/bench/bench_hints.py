@@ -25,11 +25,12 @@ def hint_times(seed: int, rules_text: str, playouts: int) -> tuple[list[float], 
     position = Position.start(deal(seed), parse_rules(rules_text))
     times = []
     while position.outcome().status is Status.UNFINISHED:
-        if len(distinct_options(position)) == 1:
+        view = position.view()
+        if len(distinct_options(view)) == 1:
             position = position.play(position.legal_moves()[0])
             continue
         began = time.process_time()
-        ranked = hints(position, playouts, seed)
+        ranked = hints(view, playouts, seed)
         times.append(time.process_time() - began)
         position = position.play(ranked[0].move)
     return times, position.outcome().status is Status.WON

@@ -271,7 +271,7 @@ def test_the_measurer_follows_only_options_that_win(text: str, monkeypatch: pyte
 
     def recording(self: Measurer, options: list, best: int) -> list[bool]:
         answer = keeps(self, options, best)
-        kept.update((cell_key(child), child) for (_, child), keep in zip(options, answer) if keep)
+        kept.update((cell_key(child), child) for (_, child, _), keep in zip(options, answer) if keep)
         return answer
 
     monkeypatch.setattr(Measurer, "keeps", recording)
@@ -294,12 +294,13 @@ def test_the_line_stands_in_only_for_the_same_position() -> None:
         position = Position.start(deal(seed), rules)
         for move in solution.moves:
             step = position.play(move)
-            offered = [child for _, child in measurer.options(position)]
-            if any(cell_key(child) == cell_key(step) for child in offered):
+            offered = measurer.options(position)
+            if any(cell_key(child) == cell_key(step) for _, child, _ in offered):
                 taken += 1
             else:  # the option of equal class contents differs from the line's position beyond symmetry
-                alike = [child for child in offered if option_key(child) == option_key(step)]
-                assert len(alike) == 1 and measurer.exact_class(alike[0]) != measurer.exact_class(step)
+                line = (move, step, position.view().after(move))
+                alike = [option for option in offered if option_key(option[2]) == option_key(line[2])]
+                assert len(alike) == 1 and measurer.exact_class(alike[0]) != measurer.exact_class(line)
                 refused += 1
             position = step
     assert taken > 100 and refused > 0

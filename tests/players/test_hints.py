@@ -21,9 +21,11 @@ def late(seed: int, left: int) -> Position | None:
     if solution.result != "win":
         return None
     position = Position.start(deal(seed), STANDARD)
+    after = None
     for move in solution.moves:
         if len(position.deck) - position.drawn == left and not position.removing:
-            return position
+            return position, after
+        after = position.view().after(move)
         position = position.play(move)
     return None
 
@@ -55,9 +57,10 @@ def test_exact_chance_matches_an_engine_expectimax() -> None:
     compared = 0
     for seed in range(30):
         for left in (3, 2, 1):
-            position = late(seed, left)
-            if position is not None:
-                assert exact_chance(position) == pytest.approx(engine_expectimax(position), abs=1e-12), seed
+            found = late(seed, left)
+            if found is not None:
+                position, after = found  # the chance before the next card is turned: from the move that led here
+                assert exact_chance(after) == pytest.approx(engine_expectimax(position), abs=1e-12), seed
                 compared += 1
                 break
     assert compared >= 8
@@ -67,13 +70,14 @@ def test_sampled_chances_sit_above_the_exact_ones() -> None:
     """Judging each sampled order as if seen never does worse than best play without seeing (within noise)."""
     checked = 0
     for seed in range(40):
-        position = late(seed, 8)
-        if position is None:
+        found = late(seed, 8)
+        if found is None:
             continue
-        options = distinct_options(position)
+        view = found[0].view()
+        options = distinct_options(view)
         for exact, sampled in zip(
             sorted((exact_chance(child), str(move)) for move, child in options),
-            sorted((h.chance, str(h.move)) for h in sampled_hints(position, options, 800, seed)),
+            sorted((h.chance, str(h.move)) for h in sampled_hints(view, options, 800, seed)),
         ):
             assert sampled[0] >= exact[0] - 0.04
         checked += 1
@@ -86,11 +90,12 @@ def test_hints_under_every_rule_set(rules: str) -> None:
     position = Position.start(deal(7), parse_rules(rules))
     rng = random.Random(2)
     while position.drawn < 20 and position.outcome().status is Status.UNFINISHED:
-        position = position.play(random_player(position, rng) if position.removing else greedy_player(position))
-    while len(distinct_options(position)) < 2 and position.outcome().status is Status.UNFINISHED:
-        position = position.play(greedy_player(position))
-    ranked = hints(position, 100, 1)
-    assert len(ranked) == len(distinct_options(position)) >= 2
+        view = position.view()
+        position = position.play(random_player(view, rng) if position.removing else greedy_player(view))
+    while len(distinct_options(position.view())) < 2 and position.outcome().status is Status.UNFINISHED:
+        position = position.play(greedy_player(position.view()))
+    ranked = hints(position.view(), 100, 1)
+    assert len(ranked) == len(distinct_options(position.view())) >= 2
     assert [h.chance for h in ranked] == sorted((h.chance for h in ranked), reverse=True)
     for h in ranked:
         low, high = h.interval
@@ -101,9 +106,9 @@ def test_hints_rank_every_distinct_option() -> None:
     """A hint covers each distinct option once, best first, with chances in [0, 1]."""
     position = Position.start(deal(3), STANDARD)
     for _ in range(10):
-        position = position.play(random_player(position, random.Random(1)))
-    ranked = hints(position, 200, 1)
-    assert len(ranked) == len(distinct_options(position))
+        position = position.play(random_player(position.view(), random.Random(1)))
+    ranked = hints(position.view(), 200, 1)
+    assert len(ranked) == len(distinct_options(position.view()))
     assert [h.chance for h in ranked] == sorted((h.chance for h in ranked), reverse=True)
     assert all(0 <= h.chance <= 1 and h.interval[0] <= h.interval[1] for h in ranked)
 
@@ -112,11 +117,11 @@ def test_hints_do_not_peek() -> None:
     """Two decks that differ only in the order of the unseen cards get the same hints."""
     position = Position.start(deal(5), STANDARD)
     for _ in range(12):
-        position = position.play(greedy_player(position))
+        position = position.play(greedy_player(position.view()))
     rest = list(position.deck[position.drawn + 1 :])
     random.Random(9).shuffle(rest)
     other = Position(position.deck[: position.drawn + 1] + tuple(rest), position.rules, position.grid,
                      position.drawn, position.removing, position.courts_placed)
-    first = [(str(h.move), h.chance) for h in hints(position, 100, 3)]
-    second = [(str(h.move), h.chance) for h in hints(other, 100, 3)]
+    first = [(str(h.move), h.chance) for h in hints(position.view(), 100, 3)]
+    second = [(str(h.move), h.chance) for h in hints(other.view(), 100, 3)]
     assert first == second

@@ -28,7 +28,7 @@ def test_there_are_36_rule_sets() -> None:
 def test_the_strong_player_finishes_a_legal_game_under_every_rule_set(rules: Rules) -> None:
     position = Position.start(deal(3), rules)
     while position.outcome().status is Status.UNFINISHED:
-        move = strong_player(position, seed=3, samples=4)
+        move = strong_player(position.view(), seed=3, samples=4)
         assert move in position.legal_moves()
         position = position.play(move)
 

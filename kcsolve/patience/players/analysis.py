@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kcsolve.patience.engine import Move, Position
+from kcsolve.patience.engine import Move, PlayerView, Position
 from kcsolve.patience.players.endgame import distinct_options, option_key
-from kcsolve.patience.players.hints import Hint, hints
+from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, Hint, hints
 from kcsolve.patience.record import InvalidRecordError, Record, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.peek import peek
@@ -41,14 +41,22 @@ class MoveReport:
     winnable_before: str | None  # 'win', 'loss', or None when the search ran out of budget
     winnable_after: str | None
     options: int
-    chance: float | None  # the no-peek chance of the move played (None when it was the only option)
+    chance: float | None  # the hint engine's figure for the move played (None when it was the only option)
     best: float | None
     best_move: Move | None
+    exact: bool = False  # True: the figures are exact chances of winning; False: shares of sampled orders
 
     @property
     def lost_chance(self) -> float:
-        """Chance given up against the best option (0 without a choice)."""
+        """How much of the figure the move gave up against the best option (0 without a choice)."""
         return 0.0 if self.chance is None or self.best is None else max(0.0, self.best - self.chance)
+
+    @property
+    def kept(self) -> float:
+        """The share of the best option's figure the move kept (1 without a choice, or when nothing was left)."""
+        if self.chance is None or not self.best:
+            return 1.0
+        return min(1.0, self.chance / self.best)
 
     @property
     def fatal(self) -> bool:
@@ -65,9 +73,10 @@ class MoveReport:
         return {
             "move": self.number, "played": str(self.move), "mark": self.mark,
             "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
-            "options": self.options, "chance": self.chance, "best": self.best,
+            "options": self.options, "figure": self.chance, "best": self.best,
+            "figure_is": None if self.chance is None else EXACT_MEANING if self.exact else SAMPLED_MEANING,
             "best_move": None if self.best_move is None else str(self.best_move),
-            "lost": round(self.lost_chance, 6),
+            "given_up": round(self.lost_chance, 6), "kept": round(self.kept, 6),
         }
 
 
@@ -84,9 +93,12 @@ class Analysis:
         return next((r for r in self.reports if r.fatal), None)
 
     @property
-    def lost_in_all(self) -> float:
-        """The chance given up over the whole game, summed over the moves with a choice."""
-        return sum(r.lost_chance for r in self.reports)
+    def kept_in_all(self) -> float:
+        """The product over the choices of the share of the best figure kept: 1 when every choice was the best."""
+        kept = 1.0
+        for report in self.reports:
+            kept *= report.kept
+        return kept
 
     def summary_json(self) -> dict[str, Any]:
         """The summary as a JSON object."""
@@ -96,7 +108,7 @@ class Analysis:
             "choices": sum(1 for r in self.reports if r.chance is not None),
             "dubious": sum(1 for r in self.reports if r.mark == "?"),
             "first_fatal": None if fatal is None else fatal.number,
-            "lost_in_all": round(self.lost_in_all, 6), "playouts": self.playouts,
+            "kept_in_all": round(self.kept_in_all, 6), "playouts": self.playouts,
         }
 
 
@@ -119,14 +131,16 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
     reports = []
     for i, step in enumerate(played.steps):
         before = positions[i]
-        options = distinct_options(before)
+        view = before.view()
+        options = distinct_options(view)
         chance = best = best_move = None
         if len(options) > 1:
-            ranked = hints(before, playouts=playouts, seed=seed)
-            chance = _chance_of(ranked, before, step.position)
+            ranked = hints(view, playouts=playouts, seed=seed)
+            chance = _chance_of(ranked, view, step.move)
             best, best_move = ranked[0].chance, ranked[0].move
+        exact = chance is not None and ranked[0].exact
         reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
-                                  len(options), chance, best, best_move))
+                                  len(options), chance, best, best_move, exact))
     return Analysis(tuple(reports), playouts)
 
 
@@ -161,7 +175,7 @@ def winnable_along(positions: list[Position]) -> list[str | None]:
     return verdicts
 
 
-def _chance_of(ranked: list[Hint], before: Position, after: Position) -> float:
-    """The chance of the ranked option that leads from ``before`` to ``after``, up to cells of one class."""
-    wanted = option_key(after)
-    return next(h.chance for h in ranked if option_key(before.play(h.move)) == wanted)
+def _chance_of(ranked: list[Hint], view: PlayerView, played: Move) -> float:
+    """The chance of the ranked option that ``played`` stands for, up to cells of one class."""
+    wanted = option_key(view.after(played))
+    return next(h.chance for h in ranked if option_key(view.after(h.move)) == wanted)

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 
 from kcsolve.common.cards import Card
-from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.strong import best_option, judge_order, strong_player
 from kcsolve.patience.rules import Rules
@@ -73,6 +73,9 @@ class Difficulty:
         return "0 (no winning game found)"
 
 
+Option = tuple[Move, Position, Afterstate]  # a move, the real position it leads to, and what the player sees of it
+
+
 class Measurer:
     """The one who sees the deck: which options it knows to keep a deal won."""
 
@@ -81,45 +84,49 @@ class Measurer:
         self.nodes = nodes
         self.judged: dict[tuple, bool] = {}
         self.searched: dict[tuple, bool] = {}
-        self.ahead: dict[tuple, tuple[Move, Position]] = {}  # a position on the winning line -> the line's next step
+        self.ahead: dict[tuple, Option] = {}  # a position on the winning line -> the line's next step
         position = Position.start(deck, rules)
         for move in line:
             following = position.play(move)
-            self.ahead[cell_key(position)] = (move, following)
+            self.ahead[cell_key(position)] = (move, following, position.view().after(move))
             position = following
         self.on_line = {*self.ahead, cell_key(position)}
 
-    def options(self, position: Position) -> list[tuple[Move, Position]]:
-        """The distinct options; if ``position`` is on the winning line, the one that follows it is the line's move."""
-        options = distinct_options(position)
+    def options(self, position: Position) -> list[Option]:
+        """The player's distinct options, in the player's order; on the winning line, the line's move stands for its own."""
+        options = [(move, position.play(move), after) for move, after in distinct_options(position.view())]
         step = self.ahead.get(cell_key(position))
         if step is None:
             return options
-        key = self.exact_class(step[1])
-        return [step if self.exact_class(child) == key else (move, child) for move, child in options]
+        key = self.exact_class(step)
+        return [step if self.exact_class(option) == key else option for option in options]
 
-    def exact_class(self, position: Position) -> tuple:
-        """The option a position stands for, refined by the search's canonical key.
+    def exact_class(self, option: Option) -> tuple:
+        """The option a move stands for, refined by the search's canonical key.
 
         Under ``swap`` two positions of one option (equal class contents) may
         still differ in which cards share an edge, so the line's step stands in
         for the player's option only where the search's key shows them the same.
         """
-        return option_key(position), self.search.key(rank_grid(position))
+        _, child, after = option
+        return option_key(after), self.search.key(rank_grid(child))
 
-    def judges_won(self, child: Position) -> bool:
-        """Whether ``child`` is on the winning line, or the strong player's judge, given the real order, wins it."""
+    def judges_won(self, option: Option) -> bool:
+        """Whether the option is on the winning line, or the strong player's judge, given the real order, wins it."""
+        _, child, after = option
         if cell_key(child) in self.on_line:
             return True
-        key = option_key(child)
+        key = option_key(after)
         if key not in self.judged:
-            self.judged[key] = judge_order(child, [card.rank for card in child.deck[child.drawn :]])
+            face_down = child.deck[child.drawn + (after.in_hand is not None) :]
+            self.judged[key] = judge_order(after, [card.rank for card in face_down])
         return self.judged[key]
 
-    def knows_won(self, child: Position) -> bool:
-        """Whether ``child`` is known won: by the judge, else by the search while its budget lasts."""
-        if self.judges_won(child):
+    def knows_won(self, option: Option) -> bool:
+        """Whether the option is known won: by the judge, else by the search while its budget lasts."""
+        if self.judges_won(option):
             return True
+        child = option[1]
         if child.outcome().status is not Status.UNFINISHED:
             return False
         key = cell_key(child)
@@ -128,13 +135,13 @@ class Measurer:
             self.searched[key] = search_from(self.search, child) == "win"
         return self.searched[key]
 
-    def keeps(self, options: list[tuple[Move, Position]], best: int) -> list[bool]:
+    def keeps(self, options: list[Option], best: int) -> list[bool]:
         """Which options to follow: those judged won, the player's ``best`` if searched won, or any searched won."""
-        keeps = [self.judges_won(child) for _, child in options]
+        keeps = [self.judges_won(option) for option in options]
         if not keeps[best]:
-            keeps[best] = self.knows_won(options[best][1])
+            keeps[best] = self.knows_won(options[best])
         if not any(keeps):
-            keeps = [self.knows_won(child) for _, child in options]
+            keeps = [self.knows_won(option) for option in options]
         return keeps
 
 
@@ -176,11 +183,12 @@ def plain_game(deck: tuple[Card, ...], rules: Rules, rng: random.Random, seed: i
     """
     position = Position.start(deck, rules)
     while position.outcome().status is Status.UNFINISHED:
-        options = distinct_options(position)
+        view = position.view()
+        options = distinct_options(view)
         if len(options) > 1 and rng.random() < EXPLORE:
             move = options[rng.randrange(len(options))][0]
         else:
-            move = strong_player(position, seed, SAMPLES)
+            move = strong_player(view, seed, SAMPLES)
         position = position.play(move)
     return position.outcome().status is Status.WON
 
@@ -193,7 +201,7 @@ def steered_game(deck: tuple[Card, ...], rules: Rules, seed: int, measurer: Meas
     while position.outcome().status is Status.UNFINISHED:
         options = measurer.options(position)
         if len(options) > 1:
-            best = best_option(position, options, seed, SAMPLES)
+            best = best_option(position.view(), [(move, after) for move, _, after in options], seed, SAMPLES)
             chances = [(1 - EXPLORE) * (k == best) + EXPLORE / len(options) for k in range(len(options))]
             keeps = measurer.keeps(options, best)
             weight *= sum(c for c, keep in zip(chances, keeps) if keep)

@@ -13,51 +13,50 @@ import itertools
 from functools import lru_cache
 
 from kcsolve.common.cards import TEN
-from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.engine import Afterstate, Move, PlayerView, Status
 from kcsolve.patience.players.policy import KIND_CLASS, class_view, takes_from
 from kcsolve.patience.rules import Goal, Removal, Sets
 
 EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed exactly
 
 
-def exact_feasible(position: Position) -> bool:
-    """Whether :func:`exact_chance` covers this position: forced pair removal and a small stock."""
-    rules = position.rules
-    return (rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS
-            and len(position.deck) - position.drawn <= EXACT_STOCK)
+def exact_feasible(after: Afterstate) -> bool:
+    """Whether :func:`exact_chance` covers this afterstate: forced pair removal and a small stock."""
+    rules = after.rules
+    return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and after.stock <= EXACT_STOCK
 
 
-def option_key(position: Position) -> tuple:
-    """A position up to cells of one class, for merging equivalent options."""
-    cells, courts = class_view(position)
-    return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), position.drawn, position.removing)
+def option_key(after: Afterstate) -> tuple:
+    """An afterstate up to cells of one class, for merging equivalent options."""
+    cells, courts = class_view(after.grid)
+    return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), after.drawn, after.removing)
 
 
-def distinct_options(position: Position) -> list[tuple[Move, Position]]:
-    """The legal moves, one for each distinct resulting position."""
-    seen: dict[tuple, tuple[Move, Position]] = {}
-    for move in position.legal_moves():
-        child = position.play(move)
-        seen.setdefault(option_key(child), (move, child))
+def distinct_options(view: PlayerView) -> list[tuple[Move, Afterstate]]:
+    """The legal moves, one for each distinct afterstate."""
+    seen: dict[tuple, tuple[Move, Afterstate]] = {}
+    for move in view.legal_moves():
+        after = view.after(move)
+        seen.setdefault(option_key(after), (move, after))
     return list(seen.values())
 
 
-def exact_chance(position: Position) -> float:
-    """The chance of winning with best play when the unseen cards come in a uniformly random order.
+def exact_chance(after: Afterstate) -> float:
+    """The chance of winning with best play from ``after`` when the unseen cards come in a uniformly random order.
 
     Expectimax at class level: the average over the next card's rank, the best
     over the player's choices (the class of a number card, which equal cards a
     removal takes). Meant for a small stock; the work grows fast with its size.
     """
-    status = position.outcome().status
+    status = after.outcome.status
     if status is not Status.UNFINISHED:
         return 1.0 if status is Status.WON else 0.0
-    cells, courts = class_view(position)
+    cells, courts = class_view(after.grid)
     stock = [0] * 14
-    for card in position.deck[position.drawn :]:
+    for card in after.unseen:
         stock[card.rank] += 1
     state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
-    return _expectimax(state, tuple(stock), position.removing, position.rules.goal is Goal.COURTS)
+    return _expectimax(state, tuple(stock), after.removing, after.rules.goal is Goal.COURTS)
 
 
 @lru_cache(maxsize=200_000)

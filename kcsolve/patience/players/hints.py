@@ -17,24 +17,45 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kcsolve.common.interval import wilson
-from kcsolve.patience.engine import CENTRE, Move, Place, Position
+from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.strong import option_wins
 
 HINT_PLAYOUTS = 200
 
 __all__ = [
-    "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "hint_move", "hint_player", "hints", "sampled_hints",
+    "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "heading", "hint_move", "hint_player", "hints",
+    "sampled_hints",
 ]
+
+
+EXACT_MEANING = "exact chance of winning with best play"
+SAMPLED_MEANING = "share of sampled orders in which the deal stays winnable for a player who then sees them"
 
 
 @dataclass(frozen=True)
 class Hint:
-    """One option and its estimated chance of winning, from ``playouts`` sampled orders (0 when exact)."""
+    """One option and its figure: an exact chance of winning (``playouts`` 0), or a share of sampled orders.
+
+    A sampled figure is the share of ``playouts`` random orders of the unseen
+    cards in which the deal stays winnable after the option, for a player who
+    would then know the order: an upper estimate of the chance of winning
+    without seeing them, never the chance itself.
+    """
 
     move: Move
     chance: float
     playouts: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether the figure is an exact chance of winning (computed by expectimax, not sampled)."""
+        return not self.playouts
+
+    @property
+    def meaning(self) -> str:
+        """What the figure is, in words."""
+        return EXACT_MEANING if self.exact else SAMPLED_MEANING
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -45,22 +66,22 @@ class Hint:
         return (min(low, self.chance), max(high, self.chance))  # the interval holds the chance; rounding aside
 
 
-def hints(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> list[Hint]:
+def hints(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> list[Hint]:
     """Every distinct legal option, best first, with its chance of winning (exact when the stock is small)."""
-    options = distinct_options(position)
+    options = distinct_options(view)
     if not options:
         return []
     if exact_feasible(options[0][1]):
         ranked = [Hint(move, exact_chance(child), 0) for move, child in options]
     else:
-        ranked = sampled_hints(position, options, playouts, seed)
+        ranked = sampled_hints(view, options, playouts, seed)
     ranked.sort(key=lambda h: (-h.chance, _tiebreak(h.move)))
     return ranked
 
 
-def sampled_hints(position: Position, options: list[tuple[Move, Position]], playouts: int, seed: int) -> list[Hint]:
+def sampled_hints(view: PlayerView, options: list[tuple[Move, Afterstate]], playouts: int, seed: int) -> list[Hint]:
     """Each option's share of the same ``playouts`` sampled orders of the unseen cards that it goes on to win."""
-    wins = option_wins(options, playouts, seed, position)
+    wins = option_wins(options, playouts, seed, view)
     return [Hint(move, won / playouts, playouts) for (move, _), won in zip(options, wins)]
 
 
@@ -69,14 +90,25 @@ def _tiebreak(move: Move) -> int:
     return 0 if isinstance(move, Place) and move.cell in CENTRE else 1
 
 
-def hint_move(position: Position, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:
+def heading(ranked: list[Hint]) -> list[str]:
+    """The lines that say what the figures of a hint are, each within 80 columns."""
+    if ranked and ranked[0].exact:
+        return ["Exact chance of winning with best play after each option (the unseen cards",
+                "in a random order, none of them seen):"]
+    playouts = ranked[0].playouts if ranked else HINT_PLAYOUTS
+    return [f"After each option, the share of {playouts} sampled orders of the unseen cards in",
+            "which the deal stays winnable for a player who then sees them (an upper",
+            "estimate, not the chance of winning without seeing them):"]
+
+
+def hint_move(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:
     """The hint engine's own choice: the best-ranked option (the only one, when there is no choice)."""
-    options = distinct_options(position)
+    options = distinct_options(view)
     if len(options) == 1:
         return options[0][0]
-    return hints(position, playouts, seed)[0].move
+    return hints(view, playouts, seed)[0].move
 
 
-def hint_player(position: Position, playouts: int = 64, seed: int = 0) -> Move:
+def hint_player(view: PlayerView, playouts: int = 64, seed: int = 0) -> Move:
     """The hint engine playing by itself: the option its own hints rank first."""
-    return hint_move(position, playouts, seed)
+    return hint_move(view, playouts, seed)

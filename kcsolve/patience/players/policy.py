@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
-from kcsolve.common.cards import JACK, KING, QUEEN, TEN
+from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.patience.engine import CENTRE as CENTRE_CELLS
-from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Move, Position, Remove
+from kcsolve.patience.engine import CORNERS, JACK_CELLS, QUEEN_CELLS, Move, PlayerView, Remove
 from kcsolve.patience.solve.theory import forced_takes
 
 CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
@@ -61,28 +61,28 @@ def takes_from(cells: list[list[int]] | tuple) -> list[int]:
     return forced_takes(count)
 
 
-# Players on engine positions: each returns the move it makes in a position.
+# Players: each is told only a PlayerView and returns the move it makes.
 
-def random_player(position: Position, rng: random.Random) -> Move:
+def random_player(view: PlayerView, rng: random.Random) -> Move:
     """Any legal move, uniformly at random."""
-    moves = position.legal_moves()
+    moves = view.legal_moves()
     return moves[int(rng.random() * len(moves))]
 
 
-def greedy_player(position: Position) -> Move:
+def greedy_player(view: PlayerView) -> Move:
     """The good player without noise: the best-scored class for a card, the neediest class freed first.
 
     Under any rules: a court card goes to its home class, and whenever a
     removal may be made it is made (under optional removal too).
     """
-    moves = position.legal_moves()
-    cells, courts = class_view(position)
-    stock = [card.rank for card in position.deck[position.drawn :]]
+    moves = view.legal_moves()
+    cells, courts = class_view(view.grid)
+    stock = [card.rank for card in ((view.in_hand,) if view.in_hand is not None else ()) + view.unseen]
     to_come = {kind: stock.count(kind) for kind in KIND_CLASS}
     free = [4 - len(cells[c]) - courts[c] for c in range(4)]
     removals = [m for m in moves if isinstance(m, Remove)]
     if not removals:
-        card = position.next_card
+        card = view.in_hand
         if card is None:
             return moves[0]
         if card.rank > TEN:  # home cells first: under swap and royals courts may go elsewhere too
@@ -96,16 +96,16 @@ def greedy_player(position: Position) -> Move:
     return max(removals, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))
 
 
-def class_view(position: Position) -> tuple[list[list[int]], list[int]]:
+def class_view(grid: tuple[Card | None, ...]) -> tuple[list[list[int]], list[int]]:
     """The number values and the court cards in each class of cells (centre, corners, Queens, Jacks)."""
     cells: list[list[int]] = [[], [], [], []]
     courts = [0, 0, 0, 0]
     for c, home in enumerate(CLASSES):
         for cell in home:
-            index = position.grid[cell]
-            if index == EMPTY:
+            card = grid[cell]
+            if card is None:
                 continue
-            rank = position.deck[index].rank
+            rank = card.rank
             if rank > TEN:
                 courts[c] += 1
             else:

@@ -10,20 +10,37 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
-from kcsolve.patience.engine import Move, Position, Status
+from kcsolve.patience.engine import Move, PlayerView, Position, Status
 from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.players.strong import strong_player
 from kcsolve.patience.record import Record, record_from_moves
 from kcsolve.patience.rules import Rules
 
-PLAYERS = ("random", "greedy", "strong")
-Player = Callable[[Position], Move]
+Player = Callable[[PlayerView], Move]
+
+
+def _random(seed: int) -> Player:
+    """The random player, its choices drawn from ``seed``."""
+    rng = random.Random(seed)
+    return lambda view: random_player(view, rng)
+
+
+def _strong(seed: int) -> Player:
+    """The strong player, its sampled orders drawn from ``seed``."""
+    return lambda view: strong_player(view, seed)
+
+
+# name -> the player made from a seed (its only source of randomness): PLAYERS["strong"](7)(view) is a move
+PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
+    {"random": _random, "greedy": lambda seed: greedy_player, "strong": _strong}
+)
 
 
 class UnknownPlayerError(ValueError):
@@ -39,13 +56,7 @@ def check_player(name: str) -> str:
 
 def make_player(name: str, seed: int) -> Player:
     """The player ``name``, its randomness drawn from ``seed`` only."""
-    check_player(name)
-    if name == "random":
-        rng = random.Random(seed)
-        return lambda position: random_player(position, rng)
-    if name == "greedy":
-        return greedy_player
-    return lambda position: strong_player(position, seed)
+    return PLAYERS[check_player(name)](seed)
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,7 @@ def play_deal(name: str, seed: int, rules: Rules) -> Game:
     position = Position.start(deal(seed), rules)
     moves: list[Move] = []
     while position.outcome().status is Status.UNFINISHED:
-        move = player(position)
+        move = player(position.view())
         moves.append(move)
         position = position.play(move)
     result = "win" if position.outcome().status is Status.WON else "loss"

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kcsolve.common.cards import TEN
-from kcsolve.patience.engine import Move, Position, Remove, Status
+from kcsolve.patience.engine import Afterstate, Move, PlayerView, Remove, Status
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
 from kcsolve.patience.players.policy import CENTRE, KIND_CLASS, class_view, greedy_player
 from kcsolve.patience.rules import Goal, Rules, Sets
@@ -221,26 +221,29 @@ def _group(count: list[int], size: int, low: int, total: int) -> tuple[int, ...]
     return ()
 
 
-def judge_order(child: Position, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
-    """Whether ``child`` goes on to a win when the unseen cards come in ``order``, for a player who then knew it.
+def judge_order(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
+    """Whether ``after`` goes on to a win when the face-down cards come in ``order``, for a player who then knew it.
 
-    Equal values may leave in either order (the latest copies first, else the
-    earliest); each is tried. ``courses`` caches value-level courses for this
-    order: options that leave the same values on the grid share them.
+    A card still in hand comes before ``order``. Equal values may leave in
+    either order (the latest copies first, else the earliest); each is tried.
+    ``courses`` caches value-level courses for this order: options that leave
+    the same values on the grid share them.
     """
-    status = child.outcome().status
+    status = after.outcome.status
     if status is not Status.UNFINISHED:
         return status is Status.WON
-    cells, courts = class_view(child)
+    cells, courts = class_view(after.grid)
     count = [0] * (TEN + 1)
     for held in cells:
         for value in held:
             count[value] += 1
+    held_card = after.in_hand is not None
+    coming = [after.in_hand.rank, *order] if after.in_hand is not None else order
     for last_first in (True, False):
-        key = (tuple(count), child.removing, last_first)
+        key = (tuple(count), after.removing, held_card, last_first)
         run = courses.get(key) if courses is not None else None
         if run is None:
-            run = course(count, sum(courts), order, child.removing, child.rules, last_first)
+            run = course(count, sum(courts), coming, after.removing, after.rules, last_first)
             if courses is not None:
                 courses[key] = run
         if run.jams:
@@ -250,10 +253,10 @@ def judge_order(child: Position, order: list[int], courses: dict[tuple, Course] 
     return False
 
 
-def sampled_orders(unseen: list[int], samples: int, seed: int, position: Position) -> list[list[int]]:
+def sampled_orders(unseen: list[int], samples: int, seed: int, view: PlayerView) -> list[list[int]]:
     """``samples`` random orders of the unseen ranks, from the player's seed and what it has seen only."""
-    seen = sum(1 for i in position.grid if i >= 0)
-    rng = random.Random(f"kcsolve-strong|{seed}|{position.drawn}|{int(position.removing)}|{seen}")
+    seen = sum(1 for card in view.grid if card is not None)
+    rng = random.Random(f"kcsolve-strong|{seed}|{view.drawn}|{int(view.removing)}|{seen}")
     pool = sorted(unseen)
     orders = []
     for _ in range(samples):
@@ -262,36 +265,36 @@ def sampled_orders(unseen: list[int], samples: int, seed: int, position: Positio
     return orders
 
 
-def option_wins(options: list[tuple[Move, Position]], samples: int, seed: int, position: Position) -> list[int]:
-    """For each option, how many of the same sampled orders it wins."""
-    unseen = [card.rank for card in options[0][1].deck[options[0][1].drawn :]]
+def option_wins(options: list[tuple[Move, Afterstate]], samples: int, seed: int, view: PlayerView) -> list[int]:
+    """For each option, how many of the same sampled orders of the face-down cards it wins."""
+    unseen = [card.rank for card in view.unseen]
     wins = [0] * len(options)
-    for order in sampled_orders(unseen, samples, seed, position):
+    for order in sampled_orders(unseen, samples, seed, view):
         courses: dict[tuple, Course] = {}
         for k, (_, child) in enumerate(options):
             wins[k] += judge_order(child, order, courses)
     return wins
 
 
-def strong_player(position: Position, seed: int = 0, samples: int = SAMPLES) -> Move:
+def strong_player(view: PlayerView, seed: int = 0, samples: int = SAMPLES) -> Move:
     """The strong player's move: the option that wins most sampled orders, the greedy choice on ties."""
-    options = distinct_options(position)
-    return options[best_option(position, options, seed, samples)][0]
+    options = distinct_options(view)
+    return options[best_option(view, options, seed, samples)][0]
 
 
-def best_option(position: Position, options: list[tuple[Move, Position]], seed: int, samples: int = SAMPLES) -> int:
-    """Which of the distinct ``options`` of ``position`` the strong player takes (its index)."""
+def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: int, samples: int = SAMPLES) -> int:
+    """Which of the distinct ``options`` of ``view`` the strong player takes (its index)."""
     if len(options) == 1:
         return 0
     if exact_feasible(options[0][1]):
         scores = [exact_chance(child) * samples for _, child in options]
     else:
-        scores = [float(w) for w in option_wins(options, samples, seed, position)]
-    preferred = _class_key(position, greedy_player(position))
-    return max(range(len(options)), key=lambda k: (scores[k], _class_key(position, options[k][0]) == preferred))
+        scores = [float(w) for w in option_wins(options, samples, seed, view)]
+    preferred = _class_key(view, greedy_player(view))
+    return max(range(len(options)), key=lambda k: (scores[k], _class_key(view, options[k][0]) == preferred))
 
 
-def _class_key(position: Position, move: Move) -> tuple:
+def _class_key(view: PlayerView, move: Move) -> tuple:
     """The class-level result of a move, for comparing moves that differ only in interchangeable cells."""
-    return option_key(position.play(move)) + ((isinstance(move, Remove)),)
+    return option_key(view.after(move)) + ((isinstance(move, Remove)),)
 

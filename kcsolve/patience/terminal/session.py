@@ -212,13 +212,13 @@ class Session:
         return Reply(["Removal closed: choose a free cell for the next card."])
 
     def _hint(self, _: list[str]) -> Reply:
-        from kcsolve.patience.players.hints import hints
+        from kcsolve.patience.players.hints import heading, hints
 
         if self.position.outcome().status is not Status.UNFINISHED:
             return Reply(["The game is over."])
-        ranked = hints(self.position)
+        ranked = hints(self.position.view())
         self.hints_used += 1
-        lines = ["Chance of winning after each option (without looking at the stock):"]
+        lines = heading(ranked)
         lines += [f"  {_describe(h.move)}: {h.chance:.0%} ({_span(h)})" for h in ranked]
         return Reply(lines)
 
