@@ -8,6 +8,7 @@ from kcsolve.common.cards import (
     parse_deck,
 )
 from kcsolve.common.deal import deal
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import IllegalMoveError, Outcome, Place, Position, Remove, Status
 from kcsolve.patience.record import (
     InvalidRecordError,
@@ -33,6 +34,7 @@ from kcsolve.patience.solve.route import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "KcsolveError",
     "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",

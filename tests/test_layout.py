@@ -1,4 +1,4 @@
-"""The package layout: no import circle, and the shared card layer imports neither game."""
+"""The package layout: no import circle, the shared card layer imports neither game, the errors import nothing."""
 
 from __future__ import annotations
 
@@ -71,7 +71,12 @@ def test_card_layer_imports_neither_game() -> None:
     graph = _graph()
     for name, targets in graph.items():
         if name.startswith("kcsolve.common"):
-            assert not {t for t in targets if not t.startswith("kcsolve.common")}, name
+            # kcsolve.errors, the root of every error, belongs to no game
+            assert not {t for t in targets if not t.startswith("kcsolve.common") and t != "kcsolve.errors"}, name
+
+
+def test_errors_import_nothing_from_kcsolve() -> None:
+    assert _graph()["kcsolve.errors"] == set()
 
 
 def test_only_cli_imports_click() -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Move, Position, Status
 from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.players.strong import strong_player
@@ -26,7 +27,7 @@ PLAYERS = ("random", "greedy", "strong")
 Player = Callable[[Position], Move]
 
 
-class UnknownPlayerError(ValueError):
+class UnknownPlayerError(KcsolveError):
     """A player name that is not one of :data:`PLAYERS`."""
 
 
