@@ -8,6 +8,7 @@ from kcsolve.common.cards import (
     parse_deck,
 )
 from kcsolve.common.deal import deal
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Afterstate, IllegalMoveError, Outcome, Place, PlayerView, Position, Remove, Status
 from kcsolve.patience.players.hints import Hint, hints
 from kcsolve.patience.players.selfplay import PLAYERS, Player
@@ -35,6 +36,7 @@ from kcsolve.patience.solve.route import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "KcsolveError",
     "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
     "PlayerView", "Afterstate", "Player", "PLAYERS", "Hint", "hints",

@@ -15,18 +15,10 @@ import click
 
 from kcsolve import __version__
 from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
-from kcsolve.common.deal import InvalidSeedError
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.notation import from_notation, is_notation
-from kcsolve.patience.pysol import (
-    InvalidPysolGameError,
-    PysolUnavailableError,
-)
-from kcsolve.patience.record import MAX_RECORD_TEXT, InvalidRecordError, Record, parse_record
-from kcsolve.patience.rules import InvalidRulesError, Rules, parse_rules
-from kcsolve.patience.solve.route import (
-    InvalidBudgetError,
-    UnsupportedMethodError,
-)
+from kcsolve.patience.record import MAX_RECORD_TEXT, Record, parse_record
+from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.terminal.render import tell_game
 
 EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
@@ -49,16 +41,11 @@ class KcsolveGroup(click.Group):
             sys.exit(130)
         except click.ClickException as exc:
             fail(exc.format_message())
-        except (
-            InvalidDeckError, InvalidRecordError, InvalidRulesError, InvalidSeedError,
-            InvalidBudgetError, UnsupportedMethodError, InvalidPysolGameError, PysolUnavailableError,
-        ) as exc:
-            fail(str(exc))
-        except OutputError as exc:
+        except KcsolveError as exc:  # every error kcsolve raises on purpose, so a new one needs no change here
             fail(str(exc))
 
 
-class OutputError(OSError):
+class OutputError(KcsolveError, OSError):
     """Standard output cannot be written (a full disk, an I/O error); a closed pipe is not one."""
 
 

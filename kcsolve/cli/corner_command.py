@@ -6,18 +6,16 @@ import json
 import secrets
 import sys
 from collections.abc import Iterator
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
-from kcsolve.common.deal import SEED_LIMIT, InvalidSeedError, check_seed
+from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.files import write_atomically
 from kcsolve.common.interval import wilson
-from kcsolve.corner.bots import BOTS, UnknownBotError, make_bot
+from kcsolve.corner.bots import BOTS, make_bot
 from kcsolve.corner.engine import (
-    InvalidCornerMoveError,
-    InvalidPlayersError,
     card_text,
     check_players,
     deal_hand,
@@ -28,7 +26,6 @@ from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
 from kcsolve.corner.record import (
     MAX_RECORD_TEXT,
     CornerRecord,
-    InvalidCornerRecordError,
     describe_result,
     judge_corner,
     parse_corner_record,
@@ -37,13 +34,10 @@ from kcsolve.corner.record import (
     replay_corner,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
-from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules
+from kcsolve.corner.rules import parse_corner_rules
 from kcsolve.corner.sim import MATCH_DEALS, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import best_turn
-
-BAD_INPUT_ERRORS = (InvalidCornerRulesError, InvalidPlayersError, UnknownBotError, InvalidCornerRecordError,
-                    InvalidCornerMoveError, InvalidSeedError)
 
 
 @cli.group("corner", context_settings=CONTEXT)
@@ -55,33 +49,9 @@ def corner() -> None:
     """
 
 
-def _refuse(exc: Exception) -> NoReturn:
-    """Bad input: one line, exit 2."""
-    fail(str(exc))
-
-
-def _rules(text: str) -> CornerRules:
-    """Parse --rules, refusing bad text in one line."""
-    try:
-        return parse_corner_rules(text)
-    except InvalidCornerRulesError as exc:
-        _refuse(exc)
-
-
-def _players(players: int) -> int:
-    """Check --players, refusing in one line."""
-    try:
-        return check_players(players)
-    except InvalidPlayersError as exc:
-        _refuse(exc)
-
-
 def _seed(seed: int | None) -> int:
     """A checked seed, or a random one (printed by the caller)."""
-    try:
-        return secrets.randbelow(SEED_LIMIT) if seed is None else check_seed(seed)
-    except InvalidSeedError as exc:
-        _refuse(exc)
+    return secrets.randbelow(SEED_LIMIT) if seed is None else check_seed(seed)
 
 
 rules_option = click.option("--rules", "rules_text", default="default", show_default=True,
@@ -106,7 +76,7 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
     With --format json the output is also a position file for 'corner turn' (the
     hand in it is player 1's, who plays first).
     """
-    rules, players, seed = _rules(rules_text), _players(players), _seed(seed)
+    rules, players, seed = parse_corner_rules(rules_text), check_players(players), _seed(seed)
     position = deal_hand(seeded_deck(seed), players, rules)
     if fmt == "json":
         data = position_to_json(position)
@@ -123,10 +93,7 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
 @format_option
 def turn_command(position_path: str, fmt: str) -> None:
     """The best turn for the hand in a position file: most cards shed, then fewest points, then fewest spots."""
-    try:
-        piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
-    except InvalidCornerRecordError as exc:
-        _refuse(exc)
+    piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
     turn = best_turn(piles, hand, rules)
     if fmt == "json":
         click.echo(json.dumps({
@@ -157,7 +124,7 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
 
     Exit status: 0 yes, 1 no, 3 undecided (the budget ran out), 2 bad input.
     """
-    rules, seed = _rules(rules_text), _seed(seed)
+    rules, seed = parse_corner_rules(rules_text), _seed(seed)
     verdict = solve_open(deal_hand(seeded_deck(seed), 2, rules), budget)
     if fmt == "json":
         click.echo(json.dumps({"seed": seed, "rules": rules.to_json(), "result": verdict.result,
@@ -191,13 +158,10 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
     game (a hand record; with --match, the totals), then a summary with 'games',
     'wins' (by bot) and 'seats' (by seat).
     """
-    rules, players = _rules(rules_text), _players(players)
+    rules, players = parse_corner_rules(rules_text), check_players(players)
     names = tuple(name.strip() for name in bot_text.split(","))
-    try:
-        for name in names:
-            make_bot(name)
-    except UnknownBotError as exc:
-        _refuse(exc)
+    for name in names:
+        make_bot(name)  # an unknown name is refused before any game is played
     if seed + games * (MATCH_DEALS if match else 1) > SEED_LIMIT:
         fail(f"--seed {seed} with --games {games} runs past the last deal number")
 
@@ -247,11 +211,8 @@ def play_command(seed: int | None, players: int, bot_name: str, record_path: str
     Type a move ('play QH N', 'merge S N', 'under 9H W'), 'end' to end your turn,
     'hint' for the turn solver's best line, 'help', or 'quit'.
     """
-    rules, players, seed = _rules(rules_text), _players(players), _seed(seed)
-    try:
-        table = Table(seed, players, bot_name, rules)
-    except UnknownBotError as exc:
-        _refuse(exc)
+    rules, players, seed = parse_corner_rules(rules_text), check_players(players), _seed(seed)
+    table = Table(seed, players, bot_name, rules)
     click.echo(table.opening)
     lines = _input_lines()
     while True:
@@ -284,11 +245,8 @@ def _input_lines() -> Iterator[str]:
 
 
 def _load(path: str) -> CornerRecord:
-    """Read a Kings Corner record, refusing bad input in one line."""
-    try:
-        return parse_corner_record(_read_text(path, MAX_RECORD_TEXT), _source_name(path))
-    except InvalidCornerRecordError as exc:
-        _refuse(exc)
+    """Read a Kings Corner record (``-`` for standard input)."""
+    return parse_corner_record(_read_text(path, MAX_RECORD_TEXT), _source_name(path))
 
 
 @corner.command("replay", context_settings=CONTEXT)

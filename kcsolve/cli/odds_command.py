@@ -9,7 +9,7 @@ import click
 
 from kcsolve.cli.base import CONTEXT, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
-from kcsolve.patience.odds.count import InvalidKnownCardsError, UncountableRulesError, odds
+from kcsolve.patience.odds.count import odds
 from kcsolve.patience.rules import parse_rules
 
 MAX_KNOWN_TEXT = 1_000
@@ -44,10 +44,7 @@ def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
     rules = parse_rules(rules_text)
     known = parse_known(known_text)
     started = time.process_time()
-    try:
-        result = odds(rules, known)
-    except (UncountableRulesError, InvalidKnownCardsError) as exc:
-        fail(str(exc))
+    result = odds(rules, known)
     seconds = time.process_time() - started
     chance = result.probability
     if fmt == "json":

@@ -22,7 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.record import InvalidRecordError, parse_record
+from kcsolve.patience.record import parse_record
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import solve
 from kcsolve.patience.terminal.render import draw
@@ -79,10 +79,7 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
         if _is_saved_game(text):
             if rules_text is not None:
                 fail("a saved game is played under its own rules: leave out --rules")
-            try:
-                session = Session.resume(parse_record(text, source=_source_name(game_path)), auto)
-            except InvalidRecordError as exc:
-                fail(str(exc))
+            session = Session.resume(parse_record(text, source=_source_name(game_path)), auto)
             return session, f"Saved game {game_path}"
         return Session(load_deck(game_path), rules, auto=auto), f"Deck {game_path}"
     if daily_date is not None:

@@ -12,7 +12,6 @@ from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.patience.players.selfplay import (
     PLAYERS,
     Tally,
-    UnknownPlayerError,
     check_player,
     selfplay,
 )
@@ -34,10 +33,7 @@ def selfplay_command(name: str, start: int, count: int, rules_text: str, jobs: i
     each judged as if seen). JSON gives one game record per line, its result
     set and accepted by ``verify`` for every win, then a summary object.
     """
-    try:
-        check_player(name)
-    except UnknownPlayerError as exc:
-        fail(str(exc))
+    check_player(name)
     rules = parse_rules(rules_text)
     check_seed(start)
     if start + count > SEED_LIMIT:

@@ -33,7 +33,6 @@ def site_command(
     from kcsolve.patience.daily.calendar import daily
     from kcsolve.patience.daily.site import (
         MAX_SITE_DAYS,
-        SiteError,
         check_base_url,
         check_out_dir,
         write_site,
@@ -46,17 +45,14 @@ def site_command(
         fail(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
     if (dt.date.max - first).days < days - 1:
         fail(f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
-    try:
-        if base_url:
-            check_base_url(base_url)
-        check_out_dir(out, force)
-        found = []
-        with Ticker("daily deals") as ticker:
-            for offset in range(days):
-                day = first + dt.timedelta(days=offset)
-                ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
-                found.append(daily(day, rules, ramp))
-        files = write_site(found, out, force, base_url=base_url)
-    except SiteError as exc:
-        fail(str(exc))
+    if base_url:
+        check_base_url(base_url)
+    check_out_dir(out, force)
+    found = []
+    with Ticker("daily deals") as ticker:
+        for offset in range(days):
+            day = first + dt.timedelta(days=offset)
+            ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
+            found.append(daily(day, rules, ramp))
+    files = write_site(found, out, force, base_url=base_url)
     click.echo(f"wrote {plural(len(files), 'file')} for {plural(days, 'date')} under {rules} to {out_text}")

@@ -69,9 +69,7 @@ def stats_command(
             check_scheduler(scheduler)
         path = Path(db_path) if db_path else default_db()
         store = open_store(path, str(rules), start, count, budget)
-    except (ResultsStoreError, SchedulerError) as exc:
-        fail(str(exc))
-    except OSError as exc:
+    except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
         fail(f"cannot use the results database: {exc.strerror or exc}")
     report = ProgressLine() if sys.stderr.isatty() else None
     stop = StopFlag()

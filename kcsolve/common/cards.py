@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from typing import Iterable, NamedTuple
 
+from kcsolve.errors import KcsolveError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 TEN, JACK, QUEEN, KING = 10, 11, 12, 13
@@ -23,11 +25,11 @@ _SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
 MAX_DECK_TEXT = 64 * 1024  # a deck file with generous comments is a few KB; more is refused unread
 
 
-class InvalidCardError(ValueError):
+class InvalidCardError(KcsolveError):
     """A token that does not name a card."""
 
 
-class InvalidDeckError(ValueError):
+class InvalidDeckError(KcsolveError):
     """A deck that is not exactly one full pack of 52 cards."""
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from kcsolve.common.cards import Card, full_deck
+from kcsolve.errors import KcsolveError
 
 MASK64 = (1 << 64) - 1
 SEED_LIMIT = 1 << 64
 
 
-class InvalidSeedError(ValueError):
+class InvalidSeedError(KcsolveError):
     """A seed outside 0 <= seed < 2**64."""
 
 

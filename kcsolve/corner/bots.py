@@ -23,13 +23,14 @@ from kcsolve.common.cards import KING
 from kcsolve.corner.engine import END, SIDES, End, Merge, Move, Play, Position, board_moves, rank
 from kcsolve.corner.rules import CornerRules
 from kcsolve.corner.turn import Piles, apply, best_turn, spots, turn_outcomes
+from kcsolve.errors import KcsolveError
 
 SEARCH_SAMPLES = 24
 SEARCH_CANDIDATES = 6
 PLAYOUT_MOVES = 2_000
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(KcsolveError):
     """A bot name kcsolve does not know."""
 
 

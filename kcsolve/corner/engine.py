@@ -20,6 +20,7 @@ from kcsolve.common.cards import KING, RANKS, SUITS, Card, parse_card
 from kcsolve.common.cards import InvalidCardError as _InvalidCardError
 from kcsolve.common.deal import deal as _seeded_deck
 from kcsolve.corner.rules import DEFAULT, CornerRules
+from kcsolve.errors import KcsolveError
 
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 SIDES = range(4)
@@ -27,15 +28,15 @@ CORNERS = range(4, 8)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-class IllegalCornerMoveError(ValueError):
+class IllegalCornerMoveError(KcsolveError):
     """A move the rules do not allow in this position."""
 
 
-class InvalidCornerMoveError(ValueError):
+class InvalidCornerMoveError(KcsolveError):
     """Text that does not name a move."""
 
 
-class InvalidPlayersError(ValueError):
+class InvalidPlayersError(KcsolveError):
     """A player count outside 2..4."""
 
 

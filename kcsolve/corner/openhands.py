@@ -20,12 +20,13 @@ from dataclasses import dataclass
 
 from kcsolve.corner.engine import END, Move, Position
 from kcsolve.corner.turn import turn_outcomes
+from kcsolve.errors import KcsolveError
 
 DEFAULT_NODES = 200_000
 TURN_LIMIT = 100_000  # endings of one turn listed before the search answers 'undecided'
 
 
-class NotTwoPlayersError(ValueError):
+class NotTwoPlayersError(KcsolveError):
     """The open-hands solver is for two players."""
 
 

@@ -29,6 +29,7 @@ from kcsolve.corner.engine import (
     rank,
 )
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, rules_from_json
+from kcsolve.errors import KcsolveError
 
 Piles = tuple[tuple[int, ...], ...]
 RECORD_FORMAT = "kcsolve-corner-record/1"
@@ -37,7 +38,7 @@ MAX_RECORD_TEXT = 1_000_000
 MAX_MOVES = 5_000  # a hand has at most 52 plays and merges per card, far fewer in practice
 
 
-class InvalidCornerRecordError(ValueError):
+class InvalidCornerRecordError(KcsolveError):
     """A record that is not a Kings Corner record: malformed JSON, a bad deck, rules or move text."""
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from kcsolve.errors import KcsolveError
 
-class InvalidCornerRulesError(ValueError):
+
+class InvalidCornerRulesError(KcsolveError):
     """A rule text with an unknown option or value."""
 
 

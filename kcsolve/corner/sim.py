@@ -16,13 +16,14 @@ from kcsolve.common.interval import wilson
 from kcsolve.corner.bots import Bot, make_bot, view_of
 from kcsolve.corner.engine import Move, Position, check_players, deal_hand, seeded_deck
 from kcsolve.corner.rules import DEFAULT, CornerRules
+from kcsolve.errors import KcsolveError
 
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
 MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
 
 
-class RunawayHandError(RuntimeError):
+class RunawayHandError(KcsolveError):
     """A hand that did not end within MAX_HAND_MOVES moves."""
 
 

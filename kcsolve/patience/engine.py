@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")
@@ -31,11 +32,11 @@ EDGES = CORNERS + EDGE_CELLS  # the twelve cells open to court cards under royal
 _NO_ROOM = {KING: "no free corner", QUEEN: "no free Queen cell", JACK: "no free Jack cell"}
 
 
-class InvalidCellError(ValueError):
+class InvalidCellError(KcsolveError):
     """A cell name that is not a1..d4."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(KcsolveError):
     """A move the rules do not allow in the position it was played in."""
 
 

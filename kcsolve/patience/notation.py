@@ -22,6 +22,7 @@ import re
 from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
 from kcsolve.common.deal import InvalidSeedError, check_seed, deal
 from kcsolve.patience.engine import Remove, cell_index, cell_name
+from kcsolve.patience.pysol import PysolUnavailableError, pysol_deal
 from kcsolve.patience.record import InvalidRecordError, Record, RecordedPlace
 from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
@@ -90,12 +91,12 @@ def _deck(field: str, source: str) -> tuple[tuple, dict]:
             seed = check_seed(int(field[1:]))
             return deal(seed), {"seed": seed}
         if re.fullmatch(r"p\d{1,21}", field):
-            from kcsolve.patience.pysol import pysol_deal
-
             number = int(field[1:])
             return pysol_deal(number), {"pysol": number}
         if field.startswith("d:"):
             return deck_from_tokens(re.findall(r"..", field[2:])), {}
+    except PysolUnavailableError:
+        raise  # a missing package, not a bad record: its message stands alone
     except (InvalidDeckError, InvalidSeedError, ValueError) as exc:
         raise InvalidRecordError(f"{source}: {exc}") from None
     raise InvalidRecordError(f"{source}: the deck must be s<N>, p<N> or d:<52 cards>, got {field[:20]!r}")

@@ -25,6 +25,7 @@ numbers (the Microsoft generator for N up to 2**33-1) are not supported.
 from __future__ import annotations
 
 from kcsolve.common.cards import Card
+from kcsolve.errors import KcsolveError
 
 PYSOL_FIRST_GAME = 1
 PYSOL_MS_LIMIT = 32000  # games below this use the Microsoft-compatible generator
@@ -32,11 +33,11 @@ PYSOL_MAX_GAME = 10**20  # MAX_SEED of PySolFC's generators, inclusive
 _PYSOL_SUITS = "CSHD"  # PySolFC's suit numbers 0-3: Club, Spade, Heart, Diamond
 
 
-class InvalidPysolGameError(ValueError):
+class InvalidPysolGameError(KcsolveError):
     """A PySolFC game number outside 1 <= N <= 10**20."""
 
 
-class PysolUnavailableError(RuntimeError):
+class PysolUnavailableError(KcsolveError):
     """The pysol-cards package, which holds PySolFC's generators, is not installed."""
 
 

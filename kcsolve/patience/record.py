@@ -20,6 +20,7 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_card,
 )
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     IllegalMoveError,
     InvalidCellError,
@@ -40,7 +41,7 @@ MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refus
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
 
 
-class InvalidRecordError(ValueError):
+class InvalidRecordError(KcsolveError):
     """A record that cannot be read: bad JSON, a bad deck, or a malformed move."""
 
 

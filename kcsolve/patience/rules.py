@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
+from kcsolve.errors import KcsolveError
+
 
 class Removal(Enum):
     """When cards may be removed and whether removal must go on to exhaustion."""
@@ -36,7 +38,7 @@ class Goal(Enum):
     CLEAR = "clear"
 
 
-class InvalidRulesError(ValueError):
+class InvalidRulesError(KcsolveError):
     """A rule text that names an unknown preset or option, or sets an axis twice."""
 
 

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.daily.webpage import asset, daily_page
 
@@ -24,7 +25,7 @@ FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
 
 
-class SiteError(ValueError):
+class SiteError(KcsolveError):
     """An output directory that cannot be used: not empty without force, not a directory, or not writable."""
 
 

@@ -23,17 +23,18 @@ from math import factorial, isqrt, prod
 import numpy as np
 
 from kcsolve.common.cards import TEN, Card
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.odds import core as oddscore
 from kcsolve.patience.rules import Goal, Rules, Sets
 
 FAMILIES = ((1, 9), (2, 8), (3, 7), (4, 6))
 
 
-class UncountableRulesError(ValueError):
+class UncountableRulesError(KcsolveError):
     """Rules whose sets are not pairs: there no forced course decides the deal, and nothing here counts it."""
 
 
-class InvalidKnownCardsError(ValueError):
+class InvalidKnownCardsError(KcsolveError):
     """Known cards that are no legal start of a deck: a duplicate, a fifth of a rank, or cards past the end."""
 
 

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Move, PlayerView, Position, Status
 from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.players.strong import strong_player
@@ -43,7 +44,7 @@ PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
 )
 
 
-class UnknownPlayerError(ValueError):
+class UnknownPlayerError(KcsolveError):
     """A player name that is not one of :data:`PLAYERS`."""
 
 

@@ -6,17 +6,18 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from kcsolve.common.cards import Card
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import IllegalMoveError, Move, Position, Remove, Status
 from kcsolve.patience.record import Record, record_from_moves
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import Trajectory
 
 
-class InvalidBudgetError(ValueError):
+class InvalidBudgetError(KcsolveError):
     """A budget text that is not ``NODES``, ``SECONDSs`` or both."""
 
 
-class UnsupportedMethodError(ValueError):
+class UnsupportedMethodError(KcsolveError):
     """A method that cannot decide deals under the given rules."""
 
 

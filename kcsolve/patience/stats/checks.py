@@ -6,13 +6,15 @@ import os
 import sqlite3
 from pathlib import Path
 
+from kcsolve.errors import KcsolveError
+
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 
 SCHEMA_VERSION = 2
 
 
 
-class ResultsStoreError(ValueError):
+class ResultsStoreError(KcsolveError):
     """A results database that is unreadable, damaged, read-only or belongs to something else."""
 
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.checks import ResultsStoreError
 from kcsolve.patience.stats.chunks import solve_chunk
@@ -17,7 +18,7 @@ DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 
 
 
-class SchedulerError(RuntimeError):
+class SchedulerError(KcsolveError):
     """The Dask backend is missing, its address is malformed, or its scheduler cannot be reached."""
 
 

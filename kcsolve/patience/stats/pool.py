@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.chunks import solve_chunk
 from kcsolve.patience.stats.store import PackedCourses, Row
@@ -20,7 +21,7 @@ STOP_GRACE = 2.0  # seconds that chunks already running get to finish when a run
 
 
 
-class RunFailedError(RuntimeError):
+class RunFailedError(KcsolveError):
     """A run that cannot go on (workers keep dying, the scheduler is gone); finished deals are kept."""
 
 

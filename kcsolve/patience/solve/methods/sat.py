@@ -30,6 +30,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     CENTRE,
     CORNERS,
@@ -55,7 +56,7 @@ from kcsolve.patience.solve.theory import Trajectory, trajectory
 SOLVER_NAME = "glucose4"
 
 
-class UnsupportedRulesForSat(ValueError):
+class UnsupportedRulesForSat(KcsolveError):
     """Rules the encoding does not cover (removal not forced by pairs)."""
 
 
