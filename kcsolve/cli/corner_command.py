@@ -42,10 +42,10 @@ from kcsolve.corner.turn import best_turn
 
 @cli.group("corner", context_settings=CONTEXT)
 def corner() -> None:
-    """Kings Corner, the game for 2 to 4 players (seeds 000, 001 and 003): deal, turn, solve, sim, play.
+    """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play.
 
     Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
-    (docs/CORNER.md lists them; the default follows seed 003).
+    (docs/CORNER.md lists them, each with its source).
     """
 
 

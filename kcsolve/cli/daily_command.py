@@ -40,7 +40,7 @@ def daily_command(
 ) -> None:
     """A winnable deal for each date, with its measured difficulty and grade.
 
-    The deal of a date depends only on the date and the rules (see the README).
+    The deal of a date depends only on the date and the rules (docs/REFERENCE.md says how).
     Difficulty is the chance that the strong player, who cannot see the deck,
     wins the deal, estimated from 16 steered games; grades cut it at its
     quartiles over winnable standard deals, for every rule set. With --ramp, when

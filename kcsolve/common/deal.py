@@ -1,8 +1,8 @@
 """Seeded deals: a documented PRNG and shuffle, stable across Python versions.
 
 The generator is SplitMix64 and the shuffle is Fisher-Yates with rejection
-sampling, both spelled out in the README so a deal can be reproduced in any
-language. Nothing here touches :mod:`random`.
+sampling, both spelled out in docs/REFERENCE.md ("Seeded deals") so a deal can
+be reproduced in any language. Nothing here touches :mod:`random`.
 """
 
 from __future__ import annotations

@@ -121,19 +121,19 @@ def rules_name(rules: Rules) -> str:
 
 OPTIONS: dict[Enum, tuple[str, str]] = {
     Removal.FORCED: ("once the grid is full, every Ten and every set that can go must go before the next card",
-                     "the rules of seeds 000 and 001"),
+                     "the rules' sources"),
     Removal.OPTIONAL: ("once the grid is full (or the stock is empty) removal opens; remove as much or as little "
                        "as you like, and placing the next card closes it", "PySolFC and AisleRiot 'Camelot'"),
-    Sets.PAIRS: ("a Ten alone, or two cards summing to 10", "the rules of seed 000"),
+    Sets.PAIRS: ("a Ten alone, or two cards summing to 10", "the rules' sources"),
     Sets.GROUPS: ("a Ten alone, or any two or more Ace..Nine cards summing to 10", "Edge Solitaire, 'The Edge'"),
     Courts.FIXED: ("Kings in the corners, Queens on the top and bottom edges, Jacks on the left and right edges",
-                   "the rules of seed 000"),
+                   "the rules' sources"),
     Courts.SWAP: ("Queens and Jacks may use each other's cells, but never a Queen beside a Jack on one edge",
-                  "the sample game of seed 000"),
+                  "the sample game: the worked game of the rules, dealt and played step by step"),
     Courts.ROYALS: ("any court card on any of the twelve edge cells", "Edge Solitaire's 'Royals on Edge'"),
-    Goal.COURTS: ("won when the twelfth court card is placed", "the rules of seed 000"),
+    Goal.COURTS: ("won when the twelfth court card is placed", "the rules' sources"),
     Goal.DEPLETE: ("won when all twelve court cards are placed and the stock is empty; a stuck grid loses",
-                   "seed 004"),
+                   "one of the rules' sources"),
     Goal.CLEAR: ("won when the stock is empty and no Ace..Ten card is left on the grid", "PySolFC 'Camelot'"),
 }
 

@@ -56,7 +56,7 @@ def sample_game() -> str:
     )
     cards = deck[:40] + [Card(r) for r in order]
     lines = [
-        "# The sample game of ../shared/seeds/000_80dffbc5a67ad82e.txt (standard rules), rank only.",
+        "# The sample game, the worked game of the rules (standard rules), rank only.",
         "# Cards 1-40 are the ones the sample game shows, in an order that fills each",
         "# deal's drawn cells; card 40 is the King that found no free corner. The 12",
         "# cards never seen follow, here in a winnable order.",

@@ -53,7 +53,7 @@ def test_golden_decks_are_whole_packs() -> None:
         assert sorted(names) == sorted(str(c) for c in full_deck())
 
 
-def test_readme_openings() -> None:
+def test_reference_openings() -> None:
     assert [str(c) for c in deal(0)[:6]] == "8C JD 9S 2C 2H QH".split()
     assert [str(c) for c in deal(1)[:6]] == "7H 9S 4H 8D 8H 5C".split()
 
@@ -64,13 +64,13 @@ def test_splitmix64_reference_values() -> None:
     assert [next(words) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
 
-# --- an independent re-implementation of the README's "Seeded deals" section ----------
+# --- an independent re-implementation of docs/REFERENCE.md's "Seeded deals" section ---
 
 M = 2**64
 
 
 def reference_words(n: int) -> Iterator[int]:
-    """SplitMix64 exactly as the README spells it, all arithmetic modulo 2**64."""
+    """SplitMix64 exactly as docs/REFERENCE.md spells it, all arithmetic modulo 2**64."""
     state = n
     while True:
         state = (state + 0x9E3779B97F4A7C15) % M

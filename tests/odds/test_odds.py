@@ -34,7 +34,7 @@ EXACT = {  # kcsolve odds --rules R --format json, checked again by the slow tes
     "standard": Fraction(1590539452901923817971025800157723, 2807359510359415123419357972796875),
     "deplete": Fraction(2404050841460376237703003020355621, 4678932517265691872365596621328125),
 }
-MONTE_CARLO = {"standard": 566_938, "deplete": 513_962}  # wins of seeds 0..999,999 (README, kcsolve stats)
+MONTE_CARLO = {"standard": 566_938, "deplete": 513_962}  # wins of seeds 0..999,999 (docs/MEASUREMENTS.md, kcsolve stats)
 
 
 @pytest.mark.parametrize("rules", ["standard", "deplete", "royals", "camelot", "optional+swap"])

@@ -3,7 +3,7 @@
 It plays single moves through the engine (one card placed, one set removed),
 and exploits nothing but the interchangeability of cells of one class: two
 positions whose classes hold the same cards are searched once. No theory, no
-trajectory, no bounds; it shares no code with :mod:`kcsolve.solver`.
+trajectory, no bounds; it shares no code with :mod:`kcsolve.patience.solve.route` or the methods.
 """
 
 from __future__ import annotations

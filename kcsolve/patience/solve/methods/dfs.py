@@ -1,10 +1,12 @@
 """The ``dfs`` method: an exact card-by-card depth-first search.
 
 The search works card by card on its own compact grid (a rank per cell, 0 for
-empty), and never looks at the engine: its claims are checked by replaying
-them through :mod:`kcsolve.record`. Positions are memoised by a canonical key in
-which cells of one class are interchangeable (under ``swap`` the Queen/Jack
-cells form four interchangeable edge pairs instead). A full grid under forced
+empty), and does not play moves through the engine (it takes only the cell
+geometry, the move types and the set helpers ``ten_sets`` and ``reachable_sums``
+from it): its wins are checked by replaying them through the engine.
+Positions are memoised by a canonical key in which cells of one class are
+interchangeable (under ``swap`` the Queen/Jack cells form four interchangeable
+edge pairs instead). A full grid under forced
 removal is resolved in one step: the values that go are fixed (Lemma 1), so
 the only choice is which cells of each rank give them up.
 """
