@@ -1,39 +1,32 @@
-"""kcsolve: an exact solver and puzzle tool for the patience Kings in the Corners."""
+"""kcsolve: an exact solver and puzzle tool for the patience Kings in the Corners.
 
-from kcsolve.common.cards import (
-    Card,
-    InvalidCardError,
-    InvalidDeckError,
-    parse_card,
-    parse_deck,
-)
-from kcsolve.common.deal import deal
-from kcsolve.errors import KcsolveError
-from kcsolve.patience.engine import Afterstate, IllegalMoveError, Outcome, Place, PlayerView, Position, Remove, Status
-from kcsolve.patience.players.hints import Hint, hints
-from kcsolve.patience.players.selfplay import PLAYERS, Player
-from kcsolve.patience.record import (
-    InvalidRecordError,
-    Record,
-    is_win,
-    judge,
-    parse_record,
-    read_record,
-    replay,
-)
-from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
-from kcsolve.patience.solve.route import (
-    DEFAULT_BUDGET,
-    METHODS,
-    Budget,
-    InvalidBudgetError,
-    Solution,
-    UnsupportedMethodError,
-    parse_budget,
-    solve,
-)
+The library's names are loaded on first use (PEP 562), so ``import kcsolve`` and
+``kcsolve --version`` stay cheap: ``kcsolve.solve`` imports the solver, not the
+players, and nothing here imports numba or numpy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# public name -> the module that defines it
+_HOMES = {
+    "KcsolveError": "kcsolve.errors",
+    **dict.fromkeys(["Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck"], "kcsolve.common.cards"),
+    "deal": "kcsolve.common.deal",
+    **dict.fromkeys(["Afterstate", "IllegalMoveError", "Outcome", "Place", "PlayerView", "Position", "Remove", "Status"],
+                    "kcsolve.patience.engine"),
+    **dict.fromkeys(["Hint", "hints"], "kcsolve.patience.players.hints"),
+    **dict.fromkeys(["PLAYERS", "Player"], "kcsolve.patience.players.selfplay"),
+    **dict.fromkeys(["InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay"],
+                    "kcsolve.patience.record"),
+    **dict.fromkeys(["STANDARD", "InvalidRulesError", "Rules", "parse_rules"], "kcsolve.patience.rules"),
+    **dict.fromkeys(["DEFAULT_BUDGET", "METHODS", "Budget", "InvalidBudgetError", "Solution", "UnsupportedMethodError",
+                     "parse_budget", "solve"], "kcsolve.patience.solve.route"),
+}
 
 __all__ = [
     "KcsolveError",
@@ -45,3 +38,54 @@ __all__ = [
     "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
     "InvalidBudgetError", "UnsupportedMethodError",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module on first use."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'kcsolve' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+if TYPE_CHECKING:
+    from kcsolve.common.cards import Card, InvalidCardError, InvalidDeckError, parse_card, parse_deck
+    from kcsolve.common.deal import deal
+    from kcsolve.errors import KcsolveError
+    from kcsolve.patience.engine import (
+        Afterstate,
+        IllegalMoveError,
+        Outcome,
+        Place,
+        PlayerView,
+        Position,
+        Remove,
+        Status,
+    )
+    from kcsolve.patience.players.hints import Hint, hints
+    from kcsolve.patience.players.selfplay import PLAYERS, Player
+    from kcsolve.patience.record import (
+        InvalidRecordError,
+        Record,
+        is_win,
+        judge,
+        parse_record,
+        read_record,
+        replay,
+    )
+    from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+    from kcsolve.patience.solve.route import (
+        DEFAULT_BUDGET,
+        METHODS,
+        Budget,
+        InvalidBudgetError,
+        Solution,
+        UnsupportedMethodError,
+        parse_budget,
+        solve,
+    )

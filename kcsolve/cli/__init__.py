@@ -1,23 +1,12 @@
-"""The ``kcsolve`` command line: a thin click wrapper over the library, one module per command group."""
+"""The ``kcsolve`` command line: a thin click wrapper over the library, one module per command group.
+
+Each command module is imported when its command is asked for (``base.COMMAND_MODULES``).
+"""
 
 from __future__ import annotations
 
 import sys
 
-from kcsolve.cli import (  # noqa: F401  (each registers its commands)
-    analyse_command,
-    corner_command,
-    daily_command,
-    odds_command,
-    play_command,
-    pysol_command,
-    record_commands,
-    rules_command,
-    selfplay_command,
-    site_command,
-    solve_command,
-    stats_command,
-)
 from kcsolve.cli.base import BAD_INPUT, GuardedOutput, OutputError, cli
 
 

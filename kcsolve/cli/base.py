@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import io
 import os
 import sys
@@ -27,8 +28,26 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 BAD_INPUT = 2
 
 
+# command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
+# so a command loads the library it uses and nothing else (kcsolve --version loads no solver)
+COMMAND_MODULES = {
+    "analyse": "analyse_command", "corner": "corner_command", "daily": "daily_command", "deal": "record_commands",
+    "odds": "odds_command", "play": "play_command", "pysol-solvable": "pysol_command", "replay": "record_commands",
+    "rules": "rules_command", "selfplay": "selfplay_command", "site": "site_command", "solve": "solve_command",
+    "stats": "stats_command", "verify": "record_commands",
+}
+
+
 class KcsolveGroup(click.Group):
-    """A group whose errors are one line on stderr and exit status 2, never a traceback."""
+    """A group whose errors are one line on stderr and exit status 2, never a traceback; commands load on demand."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            importlib.import_module(f"kcsolve.cli.{COMMAND_MODULES[name]}")  # its decorators register it here
+        return self.commands.get(name)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra["standalone_mode"] = False

@@ -9,7 +9,6 @@ import click
 
 from kcsolve.cli.base import CONTEXT, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
-from kcsolve.patience.odds.count import odds
 from kcsolve.patience.rules import parse_rules
 
 MAX_KNOWN_TEXT = 1_000
@@ -39,8 +38,10 @@ def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
     No sampling: the winning orders are counted (docs/THEORY.md, section 8). This
     covers every rule set whose sets are pairs; there the forced course decides
     every deal. With --known, the probability is over the orders of the cards not
-    given. The full deck takes a few minutes; 20 known cards well under a second.
+    given. The full deck takes a few seconds; 20 known cards well under a second.
     """
+    from kcsolve.patience.odds.count import odds  # numba and numpy load only for this command
+
     rules = parse_rules(rules_text)
     known = parse_known(known_text)
     started = time.process_time()

@@ -24,7 +24,8 @@ multiplication; only a win multiplies, by the number of orders of the classes le
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from kcsolve.common.jit import jit
 
 FAMILY_BITS = 5
 COURT_SHIFT = 20
@@ -35,7 +36,7 @@ MAX_FAMILIES = 4
 MAX_COPIES = 4
 
 
-@njit(cache=True)
+@jit()
 def family_code(a: int, b: int) -> int:
     """One family's drawn counts (one per side) as a number, larger side first."""
     if a < b:
@@ -43,7 +44,7 @@ def family_code(a: int, b: int) -> int:
     return a * 5 + b
 
 
-@njit(cache=True)
+@jit()
 def pack(c: int, t: int, f: int, paired: int, codes: np.ndarray, families: int) -> int:
     """The canonical key of a state: family codes sorted (in place), then the scalar fields."""
     for i in range(1, families):
@@ -59,7 +60,7 @@ def pack(c: int, t: int, f: int, paired: int, codes: np.ndarray, families: int) 
     return key | (c << COURT_SHIFT) | (t << TEN_SHIFT) | (f << FIVE_SHIFT) | (paired << PAIRED_SHIFT)
 
 
-@njit(cache=True)
+@jit()
 def _slot(table: np.ndarray, key: int) -> int:
     """The row of ``key`` in an open-addressing table whose column 0 holds keys (-1 marks a free row)."""
     mask = table.shape[0] - 1
@@ -69,7 +70,7 @@ def _slot(table: np.ndarray, key: int) -> int:
     return slot
 
 
-@njit(cache=True)
+@jit()
 def _table(rows: int, width: int) -> np.ndarray:
     """An empty table: a power of two rows, each a key and its residues."""
     size = 1024
@@ -80,7 +81,7 @@ def _table(rows: int, width: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True)
+@jit()
 def _rehash(table: np.ndarray) -> np.ndarray:
     """The same entries in a table twice as large."""
     bigger = _table(2 * table.shape[0], table.shape[1] - 1)
@@ -90,13 +91,13 @@ def _rehash(table: np.ndarray) -> np.ndarray:
     return bigger
 
 
-@njit(cache=True)
+@jit()
 def _compact(table: np.ndarray) -> np.ndarray:
     """The occupied rows of a table, in slot order."""
     return table[table[:, 0] != -1].copy()
 
 
-@njit(cache=True)
+@jit()
 def _completions(rest: int, left: np.ndarray, classes: int, primes: np.ndarray, fact: np.ndarray,
                  inverse_fact: np.ndarray, out: np.ndarray) -> None:
     """Orders of the classes left (a multinomial), modulo each prime, into ``out``."""
@@ -108,7 +109,7 @@ def _completions(rest: int, left: np.ndarray, classes: int, primes: np.ndarray, 
         out[k] = value
 
 
-@njit(cache=True)
+@jit()
 def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, families: int,
                stop_at_courts: bool, primes: np.ndarray, fact: np.ndarray, inverse_fact: np.ndarray) -> np.ndarray:
     """Winning class sequences from the packed state ``start``, modulo each prime; the last entry is the state count."""

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from kcsolve.common.cards import DECK_SIZE, TEN
+from kcsolve.common.jit import jit
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import COURTS, GRID
 
@@ -26,7 +26,7 @@ MIX2 = np.uint64(0x94D049BB133111EB)
 MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@njit("uint64(uint64)", cache=True)
+@jit("uint64(uint64)")
 def _mix(state: np.uint64) -> np.uint64:
     """The SplitMix64 output word for a state."""
     z = (state ^ (state >> np.uint64(30))) * MIX1
@@ -34,14 +34,14 @@ def _mix(state: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@njit("boolean(uint64, uint64)", cache=True)
+@jit("boolean(uint64, uint64)")
 def accepts(word: np.uint64, bound: np.uint64) -> bool:
     """Whether the shuffle keeps ``word`` for a draw below ``bound`` (it rejects the top 2**64 mod bound words)."""
     remainder = (MASK64 % bound + np.uint64(1)) % bound  # 2**64 mod bound, without 2**64
     return word <= MASK64 - remainder
 
 
-@njit("void(uint64, int64[:])", cache=True)
+@jit("void(uint64, int64[:])")
 def shuffle_into(seed: np.uint64, order: np.ndarray) -> None:
     """Fill ``order`` with the permutation of range(52) that deal number ``seed`` applies, as ``shuffle_order``."""
     for i in range(DECK_SIZE):
@@ -58,7 +58,7 @@ def shuffle_into(seed: np.uint64, order: np.ndarray) -> None:
         order[i], order[j] = order[j], order[i]
 
 
-@njit("UniTuple(int64, 3)(int8[:], boolean)", cache=True)
+@jit("UniTuple(int64, 3)(int8[:], boolean)")
 def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
     """(won, cards drawn, deals) of the forced course, as :func:`theory.course_end` gives them."""
     counts = np.zeros(TEN + 1, np.int64)
@@ -90,7 +90,7 @@ def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
         numbers -= taken
 
 
-@njit("void(uint64[:], boolean, boolean[:], int8[:], int8[:])", cache=True)
+@jit("void(uint64[:], boolean, boolean[:], int8[:], int8[:])")
 def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: np.ndarray, deals: np.ndarray) -> None:
     """Deal and follow every seed, writing its verdict, cards drawn and deals."""
     order = np.empty(DECK_SIZE, np.int64)
