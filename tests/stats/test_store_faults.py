@@ -89,6 +89,86 @@ def test_database_damaged_in_the_middle_is_refused_untouched(tmp_path: Path) -> 
     assert snapshot(tmp_path) == before  # byte for byte, and no -wal or -shm beside it
 
 
+def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
+    """A checkpoint cut short by a full disk: the -wal holds the last committed rows; they are read, not refused."""
+    live = tmp_path / "live.db"
+    store = stats_store.ResultsStore(live)
+    store.db.execute("PRAGMA wal_autocheckpoint = 0")  # every committed row stays in the -wal, as before a checkpoint
+    stats_run.run(store, STANDARD, 0, 30_000)
+    db = tmp_path / "r.db"
+    db.write_bytes(live.read_bytes()[: 3 * 16384])  # the main file cut down to its first three pages
+    Path(f"{db}-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+    store.close()
+    assert stats_checks.check_store(db) == stats_checks.SCHEMA_VERSION
+    result = stats_cli("--count", "40000", "--db", str(db), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["solved_now"] == 10_000 and summary["won"] + summary["lost"] == 40_000
+
+
+def test_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    with sqlite3.connect(db) as conn:  # a SQLite file with pages but no table, as another tool may leave it
+        conn.execute("CREATE TABLE t (x)")
+        conn.execute("DROP TABLE t")
+    assert db.stat().st_size > 0
+    result = stats_cli("--count", "100", "--db", str(db), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["solved_now"] == 100
+
+
+def test_a_damage_report_over_several_lines_is_refused_in_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    db = filled_db(tmp_path / "r.db", 100)
+    report = "*** in database main ***\nPage 5: btreeInitPage() returns error code 11\nPage 7: never used"
+    real = stats_checks.open_readonly
+
+    class Probe:
+        """A connection whose quick_check reports damage the way SQLite does, over several lines."""
+
+        def __init__(self) -> None:
+            self.conn = real(db)
+
+        def execute(self, sql: str):  # type: ignore[no-untyped-def]
+            return iter([(report,)]) if "quick_check" in sql else self.conn.execute(sql)
+
+        def close(self) -> None:
+            self.conn.close()
+
+    monkeypatch.setattr(stats_checks, "open_readonly", lambda path: Probe())
+    result = stats_cli("--count", "100", "--db", str(db))
+    assert_bad_input(result, None)
+    assert "is damaged (*** in database main *** Page 5:" in result.stderr
+
+
+def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A store that cannot be opened for writing (here: SQLite refuses WAL mode) leaves nothing new beside it."""
+    db = tmp_path / "r.db"
+    real_connect = sqlite3.connect
+
+    class Refusing:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.conn = real_connect(*args, **kwargs)  # type: ignore[arg-type]
+            Path(f"{db}-wal").touch()
+            Path(f"{db}-shm").touch()
+
+        def execute(self, sql: str, *rest: object):  # type: ignore[no-untyped-def]
+            if "journal_mode" in sql:
+                raise sqlite3.OperationalError("unable to open database file")
+            return self.conn.execute(sql, *rest)
+
+        def close(self) -> None:
+            self.conn.close()
+
+    class ReadOnly:
+        f_flag = os.ST_RDONLY
+
+    monkeypatch.setattr(stats_store.sqlite3, "connect", Refusing)
+    monkeypatch.setattr(stats_checks.os, "statvfs", lambda path: ReadOnly())
+    with pytest.raises(stats_checks.ResultsStoreError, match="it is on a read-only file system"):
+        stats_store.ResultsStore(db)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
 def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> None:
     db = filled_db(tmp_path / "r.db", 100)
     with sqlite3.connect(db) as conn:

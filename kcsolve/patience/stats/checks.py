@@ -13,10 +13,8 @@ APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 SCHEMA_VERSION = 2
 
 
-
 class ResultsStoreError(KcsolveError):
     """A results database that is unreadable, damaged, read-only or belongs to something else."""
-
 
 
 def check_store(path: Path) -> int:
@@ -29,8 +27,7 @@ def check_store(path: Path) -> int:
     if not path.exists() or path.stat().st_size == 0:
         return 0
     try:
-        # immutable: no locks, no -wal or -shm files beside a file that may be refused
-        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        probe = open_readonly(path)
         try:
             app = probe.execute("PRAGMA application_id").fetchone()[0]
             version = probe.execute("PRAGMA user_version").fetchone()[0]
@@ -46,7 +43,8 @@ def check_store(path: Path) -> int:
             f"{', '.join(sorted(tables)) or 'none'}); choose another --db"
         )
     if damage != ["ok"]:
-        raise ResultsStoreError(f"{str(path)!r} is damaged ({damage[0]}); it is left as it is: choose another --db")
+        first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
+        raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
     if app == APPLICATION_ID and version not in (1, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
@@ -55,31 +53,48 @@ def check_store(path: Path) -> int:
     return version if app == APPLICATION_ID else 0
 
 
-
 def open_readonly(path: Path) -> sqlite3.Connection:
-    """A connection that writes nothing at all, not even SQLite's -shm file.
+    """A read-only connection that sees every committed row, and writes nothing beside a file with no -wal.
 
-    Without a -wal file beside it the database file is complete, so it can be
-    read as immutable; with one (a run that was killed), it is read normally.
+    Without a -wal file the database file is complete, so it is read as
+    immutable: no locks, no -shm file beside a file that may be refused. With
+    one (a run that was killed, or a checkpoint cut short by a full disk), the
+    last committed rows may be only there, so it is read as SQLite reads it.
     """
     wal = path.with_name(path.name + "-wal")
-    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    mode = "mode=ro" if wal.exists() and wal.stat().st_size else "mode=ro&immutable=1"
     return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
-
 
 
 def why(path: Path, exc: sqlite3.DatabaseError) -> str:
     """The real reason a database cannot be used or written, in words."""
     text = str(exc)
+    if on_read_only_file_system(path):  # SQLite words this many ways, "unable to open database file" among them
+        return "it is on a read-only file system"
     if "readonly" in text or "read-only" in text:
-        target = path if path.exists() else path.parent
-        try:
-            os.statvfs(target)
-            if os.statvfs(target).f_flag & os.ST_RDONLY:
-                return "it is on a read-only file system"
-        except OSError:
-            pass
         return "it is read-only (no permission to write it or its directory)"
     if "disk is full" in text or "disk I/O" in text:
         return f"{text} (is the disk full?)"
     return text
+
+
+def on_read_only_file_system(path: Path) -> bool:
+    """Whether the file (or the folder it would be made in) lies on a file system mounted read-only."""
+    target = path if path.exists() else path.parent
+    try:
+        return bool(os.statvfs(target).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def remove_empty_companions(path: Path, before: set[str]) -> None:
+    """Remove the empty -wal and -shm files a refused open left beside ``path`` (not those that were there)."""
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.name not in before and companion.exists() and companion.stat().st_size == 0:
+            companion.unlink(missing_ok=True)
+
+
+def companions(path: Path) -> set[str]:
+    """The -wal and -shm files beside ``path`` now."""
+    return {path.name + s for s in ("-wal", "-shm") if path.with_name(path.name + s).exists()}

@@ -30,11 +30,9 @@ PURE_PYTHON = "KCSOLVE_PURE_PYTHON"  # set to 1: the Python course even where th
 WINDOW = 100_000  # seeds looked up in the store at a time, so memory does not grow with --count
 
 
-
 def compiled_applies(rules: Rules) -> bool:
     """Whether ``rules`` go to the compiled course: sets are pairs and KCSOLVE_PURE_PYTHON is not 1."""
     return covers(rules) and os.environ.get(PURE_PYTHON) != "1"
-
 
 
 def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row] | PackedCourses:
@@ -49,7 +47,6 @@ def solve_chunk(rules_text: str, seeds: list[int], budget: Budget) -> list[Row] 
     return [decide_by_search(seed, rules, budget) for seed in seeds]
 
 
-
 def decide_forced(seed: int, rules: Rules) -> Row:
     """One deal under forced pair removal, by its forced course (no line is built, no budget is needed)."""
     began = time.perf_counter()
@@ -60,14 +57,12 @@ def decide_forced(seed: int, rules: Rules) -> Row:
     return (seed, "loss", "full", end, deals, "course", spent, None, None)
 
 
-
 def decide_by_search(seed: int, rules: Rules, budget: Budget) -> Row:
     """One deal where a search is needed, under ``budget``; the row records the budget and its kind."""
     solution = solve(deal(seed), rules, "auto", budget)
     loss = solution.loss or (None, None, None)
     return (seed, solution.result, *loss, solution.stats["method"], solution.stats["seconds"],
             str(budget), budget.kind)
-
 
 
 def chunks_to_solve(store: ResultsStore, name: str, start: int, count: int, budget: Budget,

@@ -17,17 +17,14 @@ from kcsolve.patience.stats.store import PackedCourses, Row
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 
 
-
 class SchedulerError(KcsolveError):
     """The Dask backend is missing, its address is malformed, or its scheduler cannot be reached."""
-
 
 
 def check_scheduler(address: str) -> None:
     """Refuse an address that is not a Dask scheduler's (tcp://, tls://, ucx:// or inproc://)."""
     if not re.fullmatch(r"(tcp|tls|ucx)://[^\s/:]+:\d{1,5}|inproc://\S+", address):
         raise SchedulerError(f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
-
 
 
 def run_dask(address: str, name: str, pending: Iterator[list[int]], budget: Budget,

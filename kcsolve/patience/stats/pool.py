@@ -20,15 +20,12 @@ MAX_RESTARTS = 3
 STOP_GRACE = 2.0  # seconds that chunks already running get to finish when a run stops
 
 
-
 class RunFailedError(KcsolveError):
     """A run that cannot go on (workers keep dying, the scheduler is gone); finished deals are kept."""
 
 
-
 class Interrupted(KeyboardInterrupt):
     """The run was asked to stop (Ctrl-C, SIGTERM, SIGHUP); finished deals are kept."""
-
 
 
 def _worker_start() -> None:
@@ -48,13 +45,11 @@ def _worker_start() -> None:
     threading.Thread(target=_follow_parent, args=(parent,), daemon=True).start()
 
 
-
 def _follow_parent(parent: int) -> None:
     """Where the kernel cannot tie a worker to its parent, notice the parent is gone and leave."""
     while os.getppid() == parent:
         time.sleep(1.0)
     os._exit(1)
-
 
 
 class StopFlag:
@@ -70,7 +65,6 @@ class StopFlag:
         """Raise Interrupted once a stop was asked for."""
         if self.signal is not None:
             raise Interrupted(signal.Signals(self.signal).name)
-
 
 
 def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
@@ -112,7 +106,6 @@ def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
             except BaseException:
                 _stop_workers(pool, futures)
                 raise
-
 
 
 def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, list[int]]) -> None:

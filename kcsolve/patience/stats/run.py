@@ -40,7 +40,6 @@ class Progress:
         return self.solved / max(time.perf_counter() - self.started, 1e-9)
 
 
-
 def run(
     store: ResultsStore, rules: Rules, start: int, count: int, jobs: int = 1, budget: Budget = Budget(),
     report: Callable[[Progress], None] | None = None, scheduler: str | None = None,

@@ -14,7 +14,9 @@ from kcsolve.patience.stats.checks import (
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
+    companions,
     open_readonly,
+    remove_empty_companions,
     why,
 )
 
@@ -58,7 +60,6 @@ FROM json_each(?4)
 SPAN = 1 << 40  # seeds of one statement lie within this of its base, so every code fits a signed 64-bit integer
 
 
-
 @dataclass(frozen=True)
 class PackedCourses:
     """Compiled verdicts as INSERT_COURSES takes them: (base seed, JSON array of codes) pieces, packed in the worker."""
@@ -69,7 +70,6 @@ class PackedCourses:
 
     def __len__(self) -> int:
         return self.count
-
 
 
 def pack_courses(batch: CourseBatch) -> PackedCourses:
@@ -90,13 +90,14 @@ def pack_courses(batch: CourseBatch) -> PackedCourses:
     return PackedCourses(tuple(pieces), len(batch), batch.seconds)
 
 
-
 class ResultsStore:
     """The SQLite file of per-deal results; ``readonly`` opens it for reading only."""
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
         version = check_store(path)
         self.path = path
+        self.version = version
+        there = companions(path)
         try:
             if readonly:
                 self.db = open_readonly(path)
@@ -112,6 +113,7 @@ class ResultsStore:
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
+            remove_empty_companions(path, there)
             raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
 
     def close(self) -> None:
@@ -164,7 +166,6 @@ class ResultsStore:
         ).fetchall()
 
 
-
 def _larger(budget: Budget, spent: str | None) -> bool:
     """Whether ``budget`` allows more than the stored budget text ``spent``."""
     if spent is None:
@@ -176,7 +177,6 @@ def _larger(budget: Budget, spent: str | None) -> bool:
     if budget.nodes is None and budget.seconds is None:
         return before.nodes is not None or before.seconds is not None
     return (budget.nodes or 0) > (before.nodes or 0) or (budget.seconds or 0) > (before.seconds or 0)
-
 
 
 def default_db() -> Path:
@@ -192,7 +192,7 @@ def default_db() -> Path:
 
 def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
     """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
-    if path.exists() and path.stat().st_size:
+    if path.exists() and path.stat().st_size and check_store(path):  # a kcsolve store: no table is missing
         readonly = ResultsStore(path, readonly=True)
         try:
             if readonly.done_count(rules, start, count, budget) == count:

@@ -13,7 +13,6 @@ from kcsolve.patience.stats.store import ResultsStore
 REASONS = LOSS_REASONS
 
 
-
 @dataclass(frozen=True)
 class Summary:
     """The win rate of a seed range and how its losses happen."""
@@ -57,8 +56,6 @@ class Summary:
             "loss_reasons": self.loss_reasons,
             "loss_deals": {str(k): v for k, v in sorted(self.loss_deals.items())},
         }
-
-
 
 
 def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summary:
