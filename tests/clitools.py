@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -50,3 +54,19 @@ def assert_bad_input(result: Result, message: str | set[str] | None) -> None:
     elif message is not None:
         assert lines[0] in {f"Error: {m}" for m in message}
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def default_sigint() -> None:
+    """In a child about to start: Ctrl-C back to its default, even where the test runner ignores it (nohup, CI)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def kcsolve_process(*args: str, pure_python: bool = False, **options: object) -> subprocess.Popen:
+    """``python -m kcsolve ARGS`` as a child in a session of its own, text pipes, Ctrl-C at its default.
+
+    ``pure_python`` keeps ``stats`` on the Python course; other keywords go to Popen (stdin, cwd, ...).
+    """
+    env = {**os.environ, "KCSOLVE_PURE_PYTHON": "1"} if pure_python else None
+    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, start_new_session=True, preexec_fn=default_sigint,
+                            **options)  # type: ignore[call-overload]

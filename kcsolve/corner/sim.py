@@ -8,11 +8,11 @@ game g is dealt from deal number ``seed + g``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from kcsolve.common.interval import wilson
+from kcsolve.common.workers import ordered_map
 from kcsolve.corner.bots import Bot, make_bot, view_of
 from kcsolve.corner.engine import Move, Position, check_players, deal_hand, seeded_deck
 from kcsolve.corner.rules import DEFAULT, CornerRules
@@ -162,6 +162,14 @@ def _results(players: int, names: tuple[str, ...], games: int, seed: int, rules:
         for game in range(games):
             yield play(game, seed, players, names, rules)
         return
-    with ProcessPoolExecutor(jobs) as pool:
-        args = [range(games), [seed] * games, [players] * games, [names] * games, [rules] * games]
-        yield from pool.map(play, *args, chunksize=max(1, games // (8 * jobs)))
+    size = max(1, games // (8 * jobs))
+    batches = [(play, range(first, min(games, first + size)), seed, players, names, rules)
+               for first in range(0, games, size)]
+    for results in ordered_map(_play_batch, batches, jobs):
+        yield from results
+
+
+def _play_batch(play: Callable[..., GameResult], games: range, seed: int, players: int, names: tuple[str, ...],
+                rules: CornerRules) -> list[GameResult]:
+    """Several games in one worker, in order."""
+    return [play(game, seed, players, names, rules) for game in games]

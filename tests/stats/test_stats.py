@@ -7,12 +7,12 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clitools import kcsolve_process
 
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal
@@ -28,13 +28,6 @@ def stats_json(*args: str) -> tuple[int, dict]:
     """Run ``kcsolve stats --format json`` in-process; (exit code, parsed output)."""
     result = CliRunner().invoke(cli, ["stats", "--format", "json", *args])
     return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else {}
-
-
-def kcsolve_process(*args: str, pure_python: bool = False) -> subprocess.Popen:
-    """``python -m kcsolve ...`` as a child process, on the pure-Python course if asked."""
-    env = {**os.environ, "KCSOLVE_PURE_PYTHON": "1"} if pure_python else None
-    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
 
 
 def stored(db: Path) -> int:

@@ -7,12 +7,11 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, make_runner
+from clitools import assert_bad_input, kcsolve_process, make_runner
 
 from kcsolve.cli import cli
 from kcsolve.patience.rules import STANDARD
@@ -39,11 +38,6 @@ def filled_db(path: Path, count: int = 20_000) -> Path:
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
     """Every file of a folder with its bytes and modification time."""
     return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
-
-
-def kcsolve_process(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
 
 
 def stored(db: Path) -> int:
@@ -294,6 +288,29 @@ def test_signals_stop_the_run_cleanly(tmp_path: Path, signum: int) -> None:
     assert err.lstrip("\n").startswith("interrupted: ") and "Traceback" not in err
     assert 2000 <= stored(db) < 1_000_000
     wait_until(lambda: not any(alive(w) for w in workers), "the workers to leave", 10)
+
+
+def test_searched_rule_sets_store_work_within_seconds_and_stop_at_once(tmp_path: Path) -> None:
+    """Under groups (no compiled course) chunks are sized by time: Ctrl-C soon after the start still keeps deals."""
+    db = tmp_path / "r.db"
+    process = kcsolve_process("stats", "--rules", "optional+groups", "--count", "100000", "--jobs", "2", "--db", str(db))
+    wait_until(lambda: stored(db) > 0, "the first stored deals", 20)
+    process.send_signal(signal.SIGINT)
+    began = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and time.monotonic() - began < 5, err
+    assert 0 < stored(db) < 100_000
+
+
+def test_chunks_follow_the_time_a_deal_takes_and_spread_over_the_workers() -> None:
+    sizer = stats_chunks.ChunkSizer(stats_chunks.CHUNK, 2000, 2)
+    assert sizer.limit == 500  # two chunks a worker at least: 2,000 deals are not one worker's
+    assert sizer() == stats_chunks.FIRST_CHUNK
+    sizer.observe(16, 16 * 0.001)  # a millisecond a deal: a chunk of two seconds would be 2,000, capped at 500
+    assert sizer() == 500
+    sizer.observe(16, 16 * 0.5)
+    assert 1 <= sizer() < 50  # slow deals, small chunks
+    assert stats_chunks.ChunkSizer(stats_chunks.CHUNK, 10**9, 2).limit == stats_chunks.CHUNK
 
 
 def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, run
+from clitools import assert_bad_input, kcsolve_process, run
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Remove, cell_name
@@ -174,9 +174,14 @@ def tmux_game(arguments: str):  # type: ignore[no-untyped-def]
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
 
 
-def test_ctrl_c_exits_130_and_writes_nothing(tmp_path: Path) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "kcsolve", "play", "--seed", "0"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+@pytest.mark.parametrize("runner_ignores_sigint", [False, True], ids=["shell", "nohup"])
+def test_ctrl_c_exits_130_and_writes_nothing(tmp_path: Path, runner_ignores_sigint: bool) -> None:
+    """Also where the shell that started the tests ignores SIGINT, as CI runners and nohup do."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN if runner_ignores_sigint else signal.getsignal(signal.SIGINT))
+    try:
+        process = kcsolve_process("play", "--seed", "0", stdin=subprocess.PIPE, cwd=tmp_path)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert process.stdout is not None
     while "Card 1 is turned" not in process.stdout.readline():
         pass

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
+from kcsolve.common.workers import ordered_map
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Move, PlayerView, Position, Status
 from kcsolve.patience.players.policy import greedy_player, random_player
@@ -103,10 +103,9 @@ def selfplay(name: str, start: int, count: int, rules: Rules, jobs: int = 1) -> 
             yield play_deal(name, seed, rules)
         return
     size = max(1, min(20, count // (4 * jobs)))
-    chunks = [list(seeds[k : k + size]) for k in range(0, count, size)]
-    with ProcessPoolExecutor(jobs) as pool:
-        for games in pool.map(_play_chunk, [name] * len(chunks), chunks, [rules] * len(chunks)):
-            yield from games
+    chunks = [(name, list(seeds[k : k + size]), rules) for k in range(0, count, size)]
+    for games in ordered_map(_play_chunk, chunks, jobs):
+        yield from games
 
 
 @dataclass(frozen=True)

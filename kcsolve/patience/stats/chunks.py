@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kcsolve.common.deal import deal, deal_ranks
 from kcsolve.patience.rules import Rules, parse_rules
@@ -27,6 +27,8 @@ COURSE_CHUNK = 10_000  # the compiled course takes about 15 ms for these; fewer,
 
 PURE_PYTHON = "KCSOLVE_PURE_PYTHON"  # set to 1: the Python course even where the compiled one applies
 
+FIRST_CHUNK = 16  # deals in each chunk until the time a deal takes is known
+CHUNK_SECONDS = 2.0  # a worker's time for one chunk: finished work reaches the store at least this often
 WINDOW = 100_000  # seeds looked up in the store at a time, so memory does not grow with --count
 
 
@@ -65,12 +67,39 @@ def decide_by_search(seed: int, rules: Rules, budget: Budget) -> Row:
             str(budget), budget.kind)
 
 
+class ChunkSizer:
+    """Chunk sizes by time: a chunk takes about CHUNK_SECONDS of a worker, so finished work is stored every few seconds.
+
+    The first chunks are small (FIRST_CHUNK deals) until the time a deal takes
+    is known; every chunk is at most the run's share of two chunks per worker,
+    so a small count is spread over every worker too.
+    """
+
+    def __init__(self, limit: int, count: int, jobs: int) -> None:
+        self.limit = min(limit, max(1, -(-count // (2 * jobs))))
+        self.per_deal: float | None = None
+
+    def observe(self, deals: int, seconds: float) -> None:
+        """Learn from a finished chunk: ``deals`` deals took ``seconds`` of a worker."""
+        if deals:
+            rate = max(seconds, 1e-6) / deals
+            self.per_deal = rate if self.per_deal is None else 0.7 * self.per_deal + 0.3 * rate
+
+    def __call__(self) -> int:
+        """The size of the next chunk."""
+        size = FIRST_CHUNK if self.per_deal is None else int(CHUNK_SECONDS / self.per_deal)
+        return max(1, min(size, self.limit))
+
+
 def chunks_to_solve(store: ResultsStore, name: str, start: int, count: int, budget: Budget,
-                    size: int = CHUNK) -> Iterator[list[int]]:
+                    size: int | Callable[[], int] = CHUNK) -> Iterator[list[int]]:
     """The seeds of the range still to solve, in chunks, looked up window by window (bounded memory)."""
     for window in range(start, start + count, WINDOW):
         span = min(WINDOW, start + count - window)
         done = store.decided(name, window, span, budget)
         todo = [s for s in range(window, window + span) if s not in done]
-        for i in range(0, len(todo), size):
-            yield todo[i : i + size]
+        i = 0
+        while i < len(todo):
+            step = size() if callable(size) else size
+            yield todo[i : i + step]
+            i += step

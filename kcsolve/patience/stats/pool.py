@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from kcsolve.common.workers import worker_start
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.chunks import solve_chunk
@@ -26,30 +24,6 @@ class RunFailedError(KcsolveError):
 
 class Interrupted(KeyboardInterrupt):
     """The run was asked to stop (Ctrl-C, SIGTERM, SIGHUP); finished deals are kept."""
-
-
-def _worker_start() -> None:
-    """Workers leave Ctrl-C and hang-ups to the main process, and die with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's stop flag, inherited by fork: terminate() must work
-    parent = os.getppid()
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
-        os._exit(1)
-    threading.Thread(target=_follow_parent, args=(parent,), daemon=True).start()
-
-
-def _follow_parent(parent: int) -> None:
-    """Where the kernel cannot tie a worker to its parent, notice the parent is gone and leave."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(1)
 
 
 class StopFlag:
@@ -73,7 +47,7 @@ def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
     restarts = 0
     retry: list[list[int]] = []  # chunks in flight when a pool broke
     while True:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=worker_start) as pool:
             futures: dict[Future, list[int]] = {}
             try:
                 while True:

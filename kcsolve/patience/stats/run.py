@@ -16,6 +16,7 @@ from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.chunks import (
     CHUNK,
     COURSE_CHUNK,
+    ChunkSizer,
     chunks_to_solve,
     compiled_applies,
     solve_chunk,
@@ -51,10 +52,14 @@ def run(
     progress = Progress(count, done=store.done_count(name, start, count, budget))
     if report:
         report(progress)
-    size = COURSE_CHUNK if compiled_applies(rules) else CHUNK
+    workers = 1 if scheduler else jobs
+    # the compiled course takes microseconds a deal: its chunks are sized by count alone
+    size = ChunkSizer(COURSE_CHUNK, count, workers).limit if compiled_applies(rules) else ChunkSizer(CHUNK, count, workers)
     pending = chunks_to_solve(store, name, start, count, budget, size)
 
     def finished(rows: list[Row] | PackedCourses) -> None:
+        if isinstance(size, ChunkSizer) and isinstance(rows, list):
+            size.observe(len(rows), sum(row[6] for row in rows))
         store.add(name, rows)
         progress.done += len(rows)
         progress.solved += len(rows)

@@ -1,0 +1,74 @@
+"""Worker processes that leave Ctrl-C to their parent and die with it, and an ordered map over a pool of them.
+
+A long run (``stats``, ``selfplay``, ``corner sim``) must stop within a second
+or two of Ctrl-C, SIGTERM or the parent's death: finished results are already
+with the parent, and a worker left running would be an orphan.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+
+def worker_start() -> None:
+    """In a new worker: Ctrl-C and hang-ups are the parent's to handle, and the worker dies with its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's stop flag, inherited by fork: terminate() must work
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_follow_parent, args=(parent,), daemon=True).start()
+
+
+def _follow_parent(parent: int) -> None:
+    """Where the kernel cannot tie a worker to its parent, notice the parent is gone and leave."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def end_workers(pool: ProcessPoolExecutor) -> None:
+    """End every worker of ``pool`` now; what they were doing is lost, what they returned is not."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def ordered_map(function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
+    """``function(*task)`` for each task, on ``jobs`` workers, yielded in order; a few tasks in flight at a time.
+
+    Whatever stops the caller (Ctrl-C, an error, a consumer that leaves) ends
+    the workers at once instead of waiting for the tasks they are running.
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_start)
+    pending = iter(tasks)
+    flight: deque[Future] = deque()
+    try:
+        for task in pending:
+            flight.append(pool.submit(function, *task))
+            if len(flight) >= 2 * jobs:
+                break
+        while flight:
+            result = flight.popleft().result()
+            task = next(pending, None)
+            if task is not None:
+                flight.append(pool.submit(function, *task))
+            yield result
+    except BaseException:
+        end_workers(pool)
+        raise
+    pool.shutdown(wait=True)
