@@ -12,6 +12,7 @@ import importlib
 from types import ModuleType
 from typing import Sequence
 
+from kcsolve.common.budget import Budget, InvalidBudgetError, parse_budget
 from kcsolve.common.cards import (
     Card,
     InvalidDeckError,
@@ -23,13 +24,10 @@ from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rul
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
     DEFAULT_BUDGET,
-    Budget,
-    InvalidBudgetError,
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
     as_budget,
-    parse_budget,
 )
 
 # method name -> module under kcsolve.patience.solve.methods (loaded on first use, so pysat loads only for sat)

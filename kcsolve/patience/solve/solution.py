@@ -1,10 +1,11 @@
-"""What every solving method returns, the budgets they obey, and the engine's check of their wins."""
+"""What every solving method returns, the default budget, and the engine's check of their wins."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from kcsolve.common.budget import Budget, check_budget, parse_budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import IllegalMoveError, Move, Position, Remove, Status
 from kcsolve.patience.record import Record, record_from_moves
@@ -12,75 +13,11 @@ from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import Trajectory
 
 
-class InvalidBudgetError(ValueError):
-    """A budget text that is not ``NODES``, ``SECONDSs`` or both."""
-
-
 class UnsupportedMethodError(ValueError):
     """A method that cannot decide deals under the given rules."""
 
 
-MAX_NODES = 2**63 - 1
-MAX_SECONDS = 10**7  # about 115 days of CPU: beyond any search, and within every platform's timer range
-_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits on one search: positions (or conflicts) and CPU seconds of this process (None = no limit).
-
-    CPU time rather than wall-clock time, so that a busy machine reaches the same verdicts as an idle one.
-    """
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-    def __str__(self) -> str:
-        parts = ([f"{self.seconds:g}s"] if self.seconds is not None else []) + (
-            [str(self.nodes)] if self.nodes is not None else []
-        )
-        return ",".join(parts) or "none"
-
-    def describe(self, unit: str) -> str:
-        """The budget in words, counting ``unit`` (positions, conflicts...): '2 s of CPU or 100,000 positions'."""
-        parts = ([f"{self.seconds:g} s of CPU"] if self.seconds is not None else []) + (
-            [f"{self.nodes:,} {unit}"] if self.nodes is not None else []
-        )
-        return " or ".join(parts) or "no limit"
-
-    @property
-    def kind(self) -> str:
-        """Which limits this budget sets: 'nodes', 'cpu', 'nodes+cpu' or 'none'."""
-        kinds = [k for k, v in (("nodes", self.nodes), ("cpu", self.seconds)) if v is not None]
-        return "+".join(kinds) or "none"
-
-
 DEFAULT_BUDGET = Budget(nodes=1_000_000)  # positions for dfs, removal choices for course, conflicts for sat
-
-
-def parse_budget(text: str) -> Budget:
-    """Parse ``100000`` or ``1e6`` (nodes), ``2.5s``, ``500ms``, ``5m``, ``1h`` (CPU time), both, or ``none``."""
-    nodes: int | None = None
-    seconds: float | None = None
-    if text.strip().lower() == "none":
-        return Budget()
-    for part in (p.strip().lower() for p in text.split(",")):
-        try:
-            unit = next((u for u in ("ms", "s", "m", "h") if part.endswith(u)), None)
-            if unit is not None:
-                seconds = float(part[: -len(unit)]) * _UNITS[unit]
-                if not 0 < seconds <= MAX_SECONDS:
-                    raise ValueError
-            else:
-                nodes = int(float(part)) if "e" in part else int(part)
-                if not 0 < nodes <= MAX_NODES:
-                    raise ValueError
-        except (ValueError, OverflowError):
-            raise InvalidBudgetError(
-                f"bad budget {text!r}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
-                "both ('2s,100000'), or 'none'"
-            ) from None
-    return Budget(nodes, seconds)
 
 
 def as_budget(budget: Budget | str | None) -> Budget:
@@ -89,13 +26,7 @@ def as_budget(budget: Budget | str | None) -> Budget:
         return DEFAULT_BUDGET
     if isinstance(budget, str):
         return parse_budget(budget)
-    if not isinstance(budget, Budget):
-        raise InvalidBudgetError(f"not a budget: {budget!r}")
-    if budget.nodes is not None and not (isinstance(budget.nodes, int) and 0 < budget.nodes <= MAX_NODES):
-        raise InvalidBudgetError(f"bad node budget {budget.nodes!r}: use 1 to 2**63-1")
-    if budget.seconds is not None and not 0 < budget.seconds <= MAX_SECONDS:
-        raise InvalidBudgetError(f"bad seconds budget {budget.seconds!r}: use more than 0, at most {MAX_SECONDS:,}")
-    return budget
+    return check_budget(budget)
 
 
 @dataclass(frozen=True)

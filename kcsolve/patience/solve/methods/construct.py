@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
+from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.rules import STANDARD, Rules
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
-    Budget,
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
