@@ -26,6 +26,7 @@ from kcsolve.patience.solve.route import (
     InvalidBudgetError,
     Solution,
     UnsupportedMethodError,
+    Verdict,
     parse_budget,
     solve,
 )
@@ -37,6 +38,6 @@ __all__ = [
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
     "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
-    "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
+    "solve", "Solution", "Verdict", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
     "InvalidBudgetError", "UnsupportedMethodError",
 ]

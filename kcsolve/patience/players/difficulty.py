@@ -39,7 +39,7 @@ from kcsolve.patience.players.strong import best_option, judge_order, strong_pla
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.peek import search_from
-from kcsolve.patience.solve.route import Solution, solve
+from kcsolve.patience.solve.route import Solution, Verdict, solve
 
 PLAYOUTS = 16  # steered games per deal measured (scripts/tools/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice
@@ -155,7 +155,7 @@ def measure(
     """
     if solution is None:
         solution = solve(deck, rules)
-    if solution.result != "win":
+    if solution.result is not Verdict.WIN:
         return Difficulty(0.0, 0, playouts, 0.0)
     measurer = Measurer(solution.moves, deck, rules, nodes)
     total = 0.0

@@ -27,6 +27,7 @@ from kcsolve.patience.solve.solution import (
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
+    Verdict,
     as_budget,
 )
 
@@ -40,7 +41,7 @@ ROUTES = {
 METHODS = ("auto", *ROUTES)
 
 __all__ = [
-    "METHODS", "ROUTES", "DEFAULT_BUDGET", "Budget", "InvalidBudgetError", "RejectedLineError", "Solution",
+    "METHODS", "ROUTES", "DEFAULT_BUDGET", "Budget", "InvalidBudgetError", "RejectedLineError", "Solution", "Verdict",
     "UnsupportedMethodError", "parse_budget", "solve", "method_module", "as_deck", "as_rules",
 ]
 

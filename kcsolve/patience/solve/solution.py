@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Sequence
 
 from kcsolve.common.budget import Budget, check_budget, parse_budget
@@ -29,13 +30,21 @@ def as_budget(budget: Budget | str | None) -> Budget:
     return check_budget(budget)
 
 
+class Verdict(StrEnum):
+    """What a solver found: a str enum, so records and JSON spell it 'win', 'loss' or 'unknown'."""
+
+    WIN = "win"
+    LOSS = "loss"
+    UNKNOWN = "unknown"  # the budget ran out
+
+
 @dataclass(frozen=True)
 class Solution:
     """A decided (or undecided) deal: the result, a line of moves, why, and how it was found."""
 
     deck: tuple[Card, ...]
     rules: Rules
-    result: str
+    result: Verdict  # the text 'win', 'loss' or 'unknown' is taken too
     moves: tuple[Move, ...]
     reason: str
     stats: dict[str, Any] = field(default_factory=dict)
@@ -44,9 +53,12 @@ class Solution:
     # For a loss or an undecided deal, a line placing the most court cards found (None: the moves, if any).
     best: tuple[Move, ...] | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Verdict(self.result))
+
     def best_line(self) -> tuple[Move, ...]:
         """How far best play gets: the best line found for a loss or an undecided deal (empty for a win)."""
-        if self.result == "win":
+        if self.result is Verdict.WIN:
             return ()
         return self.best if self.best is not None else self.moves
 
@@ -61,7 +73,7 @@ class Solution:
 
     def record(self, **extra: Any) -> Record:
         """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
-        if self.result != "win":
+        if self.result is not Verdict.WIN:
             if self.loss is not None:
                 code, card, deal_no = self.loss
                 extra["loss"] = {"reason": LOSS_REASONS[code], "card": card, "deal": deal_no}
