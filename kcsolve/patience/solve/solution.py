@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kcsolve.common.budget import Budget, check_budget, parse_budget
 from kcsolve.common.cards import Card
@@ -38,6 +38,14 @@ class Verdict(StrEnum):
     UNKNOWN = "unknown"  # the budget ran out
 
 
+class Loss(NamedTuple):
+    """Where best play fails a lost deal: why (a key of LOSS_REASONS), at which card, in which deal (None: unknown)."""
+
+    reason: str  # 'full' | 'left' | 'K' | 'Q' | 'J'
+    card: int | None
+    deal: int | None
+
+
 @dataclass(frozen=True)
 class Solution:
     """A decided (or undecided) deal: the result, a line of moves, why, and how it was found."""
@@ -48,8 +56,7 @@ class Solution:
     moves: tuple[Move, ...]
     reason: str
     stats: dict[str, Any] = field(default_factory=dict)
-    # For a loss, where best play fails: ('full' | 'left' | 'K' | 'Q' | 'J', card, deal); None when unknown.
-    loss: tuple[str, int | None, int | None] | None = None
+    loss: Loss | None = None  # for a loss, where best play fails; None when unknown
     # For a loss or an undecided deal, a line placing the most court cards found (None: the moves, if any).
     best: tuple[Move, ...] | None = None
 
@@ -75,8 +82,8 @@ class Solution:
         """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
         if self.result is not Verdict.WIN:
             if self.loss is not None:
-                code, card, deal_no = self.loss
-                extra["loss"] = {"reason": LOSS_REASONS[code], "card": card, "deal": deal_no}
+                loss = self.loss
+                extra["loss"] = {"reason": LOSS_REASONS[loss.reason], "card": loss.card, "deal": loss.deal}
             courts, removed = self.best_reach()
             line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
             extra["best"] = {"courts": courts, "removed": removed, "moves": line.to_json()["moves"]}

@@ -17,6 +17,7 @@ from kcsolve.common.cards import DECK_SIZE, TEN, Card
 from kcsolve.patience.engine import Move
 from kcsolve.patience.rules import STANDARD, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.solution import (
+    Loss,
     Solution,
     confirm_win,
     deck_ranks,
@@ -283,6 +284,6 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if found.result != "win" and found.best is not None:
         best = legal_prefix(deck, rules, construct(ranks, rules, found.best))
     if found.result == "loss":
-        loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
+        loss = Loss("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
         moves = list(best or ())
     return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss, best)

@@ -35,7 +35,7 @@ from kcsolve.patience.engine import (
 )
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve import theory
-from kcsolve.patience.solve.solution import Solution, confirm_win, deck_ranks, jam_reason, win_reason
+from kcsolve.patience.solve.solution import Loss, Solution, confirm_win, deck_ranks, jam_reason, win_reason
 
 GRID = 16
 COURTS = 12
@@ -98,7 +98,7 @@ class DepthFirstSearch:
         self.forced = rules.removal is Removal.FORCED
         self.groups = rules.sets is Sets.GROUPS
         self.furthest = (-1, "")
-        self.furthest_loss: tuple[str, int | None, int | None] | None = None
+        self.furthest_loss: Loss | None = None
         self.use_theory = use_theory and theory.covers(rules)
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
@@ -168,7 +168,7 @@ class DepthFirstSearch:
         """Note a lost leaf (and its reason code, where it has one); always False."""
         if drawn > self.furthest[0]:
             self.furthest = (drawn, why)
-            self.furthest_loss = None if code is None else (code, drawn if code == "full" else drawn + 1, None)
+            self.furthest_loss = None if code is None else Loss(code, drawn if code == "full" else drawn + 1, None)
         return False
 
     def _fill(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
@@ -387,7 +387,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(deck_ranks(deck), rules)
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = ("full", path.end, path.jam_deal)
+        loss = Loss("full", path.end, path.jam_deal)
     elif result == "loss":
         loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}

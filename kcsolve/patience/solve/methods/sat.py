@@ -44,6 +44,7 @@ from kcsolve.patience.engine import (
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
+    Loss,
     Solution,
     UnsupportedMethodError,
     confirm_win,
@@ -311,5 +312,5 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     loss = None
     if answer.result == "loss":
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = None if path.won else ("full", path.end, path.jam_deal)
+        loss = None if path.won else Loss("full", path.end, path.jam_deal)
     return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
