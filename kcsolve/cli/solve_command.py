@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, NoReturn
+from typing import Any, Mapping, NoReturn
 
 import click
 
@@ -44,7 +44,7 @@ from kcsolve.patience.solve.route import (
 from kcsolve.patience.terminal.render import draw
 
 
-def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:
+def _describe_stats(stats: Mapping[str, Any], decided: bool = True) -> str:
     """``decided by dfs: 59 positions searched, 3.47 ms``, ``decided by construct, no search needed, 0.41 ms``."""
     route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
     unit = {"sat": "conflicts", "course": "removal choices"}.get(stats["method"], "positions")

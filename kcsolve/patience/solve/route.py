@@ -89,9 +89,7 @@ def solve(
     try:
         return method_module("construct").solve(cards, rules, limits)
     except RejectedLineError as refused:
-        decided = method_module("sat").solve(cards, rules, limits)
-        decided.stats["fallback"] = str(refused)
-        return decided
+        return method_module("sat").solve(cards, rules, limits).noting(fallback=str(refused))
 
 
 def as_deck(deck: object) -> tuple[Card, ...]:

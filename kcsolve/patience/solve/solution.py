@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, NamedTuple, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from kcsolve.common.budget import Budget, check_budget, parse_budget
 from kcsolve.common.cards import Card
@@ -55,13 +56,18 @@ class Solution:
     result: Verdict  # the text 'win', 'loss' or 'unknown' is taken too
     moves: tuple[Move, ...]
     reason: str
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: Mapping[str, Any] = field(default_factory=dict)  # how it was found; read-only, a copy of what is given
     loss: Loss | None = None  # for a loss, where best play fails; None when unknown
     # For a loss or an undecided deal, a line placing the most court cards found (None: the moves, if any).
     best: tuple[Move, ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "result", Verdict(self.result))
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    def noting(self, **figures: Any) -> Solution:
+        """The same solution with ``figures`` added to its stats."""
+        return replace(self, stats={**self.stats, **figures})
 
     def best_line(self) -> tuple[Move, ...]:
         """How far best play gets: the best line found for a loss or an undecided deal (empty for a win)."""
@@ -87,7 +93,7 @@ class Solution:
             courts, removed = self.best_reach()
             line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
             extra["best"] = {"courts": courts, "removed": removed, "moves": line.to_json()["moves"]}
-        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=self.stats)
+        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=dict(self.stats))
 
 
 LOSS_REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",
