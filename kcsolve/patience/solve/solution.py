@@ -87,8 +87,7 @@ class Solution:
     def record(self, **extra: Any) -> Record:
         """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
         if self.result is not Verdict.WIN:
-            if self.loss is not None:
-                loss = self.loss
+            if (loss := self.loss) is not None:
                 extra["loss"] = {"reason": LOSS_REASONS[loss.reason], "card": loss.card, "deal": loss.deal}
             courts, removed = self.best_reach()
             line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
