@@ -25,7 +25,7 @@ _HOMES = {
                     "kcsolve.patience.record"),
     **dict.fromkeys(["STANDARD", "InvalidRulesError", "Rules", "parse_rules"], "kcsolve.patience.rules"),
     **dict.fromkeys(["DEFAULT_BUDGET", "METHODS", "Budget", "InvalidBudgetError", "Solution", "UnsupportedMethodError",
-                     "parse_budget", "solve"], "kcsolve.patience.solve.route"),
+                     "Verdict", "parse_budget", "solve"], "kcsolve.patience.solve.route"),
 }
 
 __all__ = [
@@ -36,7 +36,7 @@ __all__ = [
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
     "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
     "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
-    "InvalidBudgetError", "UnsupportedMethodError",
+    "InvalidBudgetError", "UnsupportedMethodError", "Verdict",
 ]
 
 
@@ -86,6 +86,7 @@ if TYPE_CHECKING:
         InvalidBudgetError,
         Solution,
         UnsupportedMethodError,
+        Verdict,
         parse_budget,
         solve,
     )

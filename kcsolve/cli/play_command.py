@@ -24,7 +24,7 @@ from kcsolve.cli.base import (
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
 from kcsolve.patience.record import parse_record
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.route import Verdict, solve
 from kcsolve.patience.terminal.render import draw
 from kcsolve.patience.terminal.screen import screen
 from kcsolve.patience.terminal.session import Session
@@ -114,7 +114,7 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
                 return
             _show(session, title, reply.lines, full_screen, style, paint, reply.redraw)
         winnable = solve(session.deck, session.rules).result
-        _show(session, title, session.summary(None if winnable == "unknown" else winnable), full_screen, style,
+        _show(session, title, session.summary(None if winnable is Verdict.UNKNOWN else winnable), full_screen, style,
               paint, False)
         choice = ""
         while choice not in ("r", "n", "q"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, NoReturn
+from typing import Any, Mapping, NoReturn
 
 import click
 
@@ -37,13 +37,14 @@ from kcsolve.patience.solve.route import (
     METHODS,
     Budget,
     Solution,
+    Verdict,
     parse_budget,
     solve,
 )
 from kcsolve.patience.terminal.render import draw
 
 
-def _describe_stats(stats: dict[str, Any], decided: bool = True) -> str:
+def _describe_stats(stats: Mapping[str, Any], decided: bool = True) -> str:
     """``decided by dfs: 59 positions searched, 3.47 ms``, ``decided by construct, no search needed, 0.41 ms``."""
     route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
     unit = {"sat": "conflicts", "course": "removal choices"}.get(stats["method"], "positions")
@@ -57,10 +58,10 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     played = replay(record)
     click.echo(title)
     click.echo()
-    if solution.result == "win":
+    if solution.result is Verdict.WIN:
         _tell(played, style, colour)
         click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
-    elif solution.result == "loss":
+    elif solution.result is Verdict.LOSS:
         if played.steps:
             click.echo("The grid when it jams, after the best play:")
             click.echo(draw(played.final, style, colour), color=colour)
@@ -173,5 +174,5 @@ def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> 
     elif fmt == "notation":
         click.echo(to_notation(solution.record(**{key: seed})))
     else:
-        stats = _describe_stats(solution.stats, solution.result != "unknown")
+        stats = _describe_stats(solution.stats, solution.result is not Verdict.UNKNOWN)
         click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.corner.engine import END, Move, Position
 from kcsolve.corner.turn import turn_outcomes
 from kcsolve.errors import KcsolveError
@@ -28,10 +29,6 @@ TURN_LIMIT = 100_000  # endings of one turn listed before the search answers 'un
 
 class NotTwoPlayersError(KcsolveError):
     """The open-hands solver is for two players."""
-
-
-class _OutOfBudget(Exception):
-    """The node budget ran out."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ def _turn_endings(position: Position) -> list[tuple[tuple[Move, ...], Position]]
     """The turn's distinct endings; a hand emptied under 'draw three' goes on with the cards drawn."""
     ends = turn_outcomes(position.piles, position.hand, position.rules, TURN_LIMIT)
     if len(ends) >= TURN_LIMIT:
-        raise _OutOfBudget
+        raise OutOfBudget
     found: dict[Position, tuple[Move, ...]] = {}
     for line in ends.values():
         after = position
@@ -92,11 +89,10 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
     memo: dict[tuple[Position, int, int], bool] = {}
     settled: dict[tuple[Position, int], bool] = {}  # answers that no deeper search can change
     turns: dict[Position, list[tuple[tuple[Move, ...], Position]]] = {}
-    count = 0
+    meter = Meter(Budget(nodes=nodes))
 
     def forced(at: Position, who: int, depth: int) -> tuple[bool, bool]:
         """(can ``who`` force going out first within ``depth`` of their turns, is that so at every depth)."""
-        nonlocal count
         if at.over:
             return at.winner == who, True
         if (at, who) in settled:
@@ -106,12 +102,11 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
         key = (at, who, depth)
         if key in memo:
             return memo[key], False
-        count += 1
+        meter.add(1)  # counted before the turn's endings are listed: a turn with too many stops the search too
         if at not in turns:
             turns[at] = outcomes(at)
-            count += len(turns[at])
-        if count > nodes:
-            raise _OutOfBudget
+            meter.add(len(turns[at]))
+        meter.check()
         result, final = (False, True) if at.player == who else (True, True)
         for _, after in turns[at]:
             found, sure = forced(after, who, depth - 1 if at.player == who else depth)
@@ -130,9 +125,9 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
             won, sure = forced(position, me, depth)
             if won:
                 line = next(line for line, after in turns[position] if forced(after, me, depth - 1)[0])
-                return OpenVerdict("win", line, count)
+                return OpenVerdict("win", line, meter.nodes)
             if sure or forced(position, other, depth)[0]:
-                return OpenVerdict("loss", (), count)
-        return OpenVerdict("loss", (), count)
-    except _OutOfBudget:
-        return OpenVerdict("unknown", (), count)
+                return OpenVerdict("loss", (), meter.nodes)
+        return OpenVerdict("loss", (), meter.nodes)
+    except OutOfBudget:
+        return OpenVerdict("unknown", (), meter.nodes)

@@ -15,7 +15,7 @@ import argparse
 from kcsolve.common.deal import deal
 from kcsolve.patience.players.selfplay import PLAYERS, Tally, selfplay
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.route import Verdict, solve
 
 
 def main() -> None:
@@ -33,7 +33,7 @@ def main() -> None:
         tally = Tally(len(games), sum(g.won for g in games), sum(g.seconds for g in games))
         low, high = tally.interval
         print(f"{name:<14} {tally.wins:>6} {tally.rate:>9.2%}  {low:.2%} to {high:.2%}  {tally.seconds_per_game:>8.3f}")
-    seen = sum(solve(deal(seed), rules).result == "win" for seed in range(args.count))
+    seen = sum(solve(deal(seed), rules).result is Verdict.WIN for seed in range(args.count))
     low, high = Tally(args.count, seen, 0.0).interval
     print(f"{'sees the deck':<14} {seen:>6} {seen / args.count:>9.2%}  {low:.2%} to {high:.2%}")
 

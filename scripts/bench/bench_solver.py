@@ -21,7 +21,7 @@ import time
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import parse_rules
-from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.route import Verdict, solve
 
 METHODS = ("auto", "construct", "dfs", "sat")
 PRESETS = ("standard", "deplete", "swap", "deplete+swap")
@@ -36,7 +36,7 @@ def run_method(method: str, preset: str, start: int, count: int) -> dict:
         began = time.perf_counter()
         solution = solve(deck, rules, method)
         times.append(time.perf_counter() - began)
-        wins += solution.result == "win"
+        wins += solution.result is Verdict.WIN
     times.sort()
     return {
         "method": method,

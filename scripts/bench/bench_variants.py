@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
-from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.route import Budget, Verdict, solve
 
 LIMIT = 10.0
 
@@ -58,9 +58,9 @@ def main() -> None:
         for preset in presets:
             rows = [r for chunk in pool.map(timed_range, [preset] * len(bounds), *zip(*bounds)) for r in chunk]
             verdicts[preset] = {seed: result for seed, result, _ in rows}
-            decided = [(seed, t) for seed, result, t in rows if result != "unknown"]
-            wins = sum(1 for _, result, _ in rows if result == "win")
-            losses = sum(1 for _, result, _ in rows if result == "loss")
+            decided = [(seed, t) for seed, result, t in rows if result is not Verdict.UNKNOWN]
+            wins = sum(1 for _, result, _ in rows if result is Verdict.WIN)
+            losses = sum(1 for _, result, _ in rows if result is Verdict.LOSS)
             shares = "  ".join(f"<= {t:g} s: {sum(1 for _, s in decided if s <= t) / len(rows):.2%}" for t in (0.1, 1, LIMIT))
             times = sorted(t for _, _, t in rows)
             print(f"{preset}: {wins} won, {losses} lost, {len(rows) - len(decided)} undecided "

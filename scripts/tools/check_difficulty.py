@@ -23,7 +23,7 @@ from kcsolve.common.interval import wilson
 from kcsolve.patience.daily.calendar import grade
 from kcsolve.patience.players.difficulty import PLAYOUTS, measure, plain_game
 from kcsolve.patience.rules import Rules, parse_rules
-from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.route import Verdict, solve
 
 
 def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:
@@ -43,7 +43,7 @@ def check_repeat(rules: Rules, deals: int, playouts: int) -> None:
     seeds = []
     seed = 1000
     while len(seeds) < deals:
-        if solve(deal(seed), rules).result == "win":
+        if solve(deal(seed), rules).result is Verdict.WIN:
             seeds.append(seed)
         seed += 1
     began = time.process_time()

@@ -23,7 +23,7 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.daily.calendar import GRADE_CUTS, GRADES
 from kcsolve.patience.players.difficulty import Difficulty, measure
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
-from kcsolve.patience.solve.route import solve
+from kcsolve.patience.solve.route import Verdict, solve
 
 BINS = [(0.1, 1.0), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1e-6)]
 
@@ -32,7 +32,7 @@ def measure_seed(rules: Rules, seed: int) -> tuple[int, Difficulty, float] | Non
     """A seeded deal's difficulty and the CPU seconds of its solve and measurement; None unless it is proved won."""
     began = time.process_time()
     solution = solve(deal(seed), rules)
-    if solution.result != "win":
+    if solution.result is not Verdict.WIN:
         return None
     found = measure(deal(seed), rules, seed, solution=solution)
     return seed, found, time.process_time() - began

@@ -35,7 +35,7 @@ from kcsolve.patience.engine import (
 )
 from kcsolve.patience.rules import STANDARD
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
-from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.route import Budget, Verdict, solve
 from kcsolve.patience.solve.theory import count_winning_orders, trajectory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def hardest_to_decide(seeds: range = range(2000)) -> str:
     worst = (0, -1, "")
     for seed in seeds:
         deck = deal(seed)
-        if solve(deck).result != "win":
+        if solve(deck).result is not Verdict.WIN:
             continue
         search = DepthFirstSearch(tuple(c.rank for c in deck), STANDARD, Budget(nodes=400_000), use_theory=False)
         result, _, _ = search.run()
@@ -133,7 +133,7 @@ def counter_intuitive(seeds: range = range(3000)) -> str:
     """A winnable seed the natural player loses, with the first decision it gets wrong."""
     for seed in seeds:
         deck = deal(seed)
-        if solve(deck).result != "win":
+        if solve(deck).result is not Verdict.WIN:
             continue
         position = Position.start(deck, STANDARD)
         history = [position]

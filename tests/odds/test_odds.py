@@ -20,7 +20,7 @@ from kcsolve.common.cards import parse_card
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
 from kcsolve.patience.odds.count import (
-    Course,
+    ClassCourse,
     InvalidKnownCardsError,
     Shape,
     UncountableRulesError,
@@ -103,7 +103,7 @@ def test_small_decks_agree_with_every_order(shape: Shape, stop_at_courts: bool) 
     for family in range(shape.families):
         left[f"{family}a"] = left[f"{family}b"] = shape.copies
     wins = sum(_wins_by_simulation(order, shape, stop_at_courts) for order in _class_sequences(dict(left)))
-    counted, total, _ = winning_sequences(Course(shape), stop_at_courts)
+    counted, total, _ = winning_sequences(ClassCourse(shape), stop_at_courts)
     assert (counted, total) == (wins, math.factorial(shape.deck) // math.prod(math.factorial(n) for n in left.values()))
     assert 0 < wins < total
 

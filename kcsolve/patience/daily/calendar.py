@@ -25,7 +25,7 @@ from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.players.difficulty import PLAYOUTS, Difficulty, measure
 from kcsolve.patience.rules import Rules
-from kcsolve.patience.solve.route import Solution, solve
+from kcsolve.patience.solve.route import Solution, Verdict, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
 # The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
@@ -80,7 +80,7 @@ def daily(
         seed = candidate_seed(day, rules, attempt)
         deck = deal(seed)
         solution = solve(deck, rules)
-        if solution.result != "win":
+        if solution.result is not Verdict.WIN:
             continue
         if on_candidate is not None:
             on_candidate(len(found) + 1)

@@ -15,7 +15,7 @@ from typing import Any
 
 from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.record import record_from_moves
-from kcsolve.patience.solve.solution import Solution
+from kcsolve.patience.solve.solution import Solution, Verdict
 
 _ENGINE_IMPORT = re.compile(r'^import \{[^}]*\} from "\./engine\.mjs";\n', re.MULTILINE)
 
@@ -40,7 +40,7 @@ def _json_for_script(data: dict[str, Any]) -> str:
 
 def _line_moves(solution: Solution) -> list[dict[str, Any]]:
     """The moves a page steps through: the winning line, or for a loss the best line up to its jam."""
-    moves = solution.moves if solution.result == "win" else solution.best_line()
+    moves = solution.moves if solution.result is Verdict.WIN else solution.best_line()
     return record_from_moves(solution.deck, solution.rules, list(moves), solution.result).to_json()["moves"]
 
 

@@ -78,8 +78,8 @@ class Odds:
 
 
 @dataclass
-class Course:
-    """The forced course after some cards: counts drawn and on the grid, per class."""
+class ClassCourse:
+    """The forced course after some cards, by card class rather than value: counts drawn and on the grid."""
 
     shape: Shape
     courts: int = 0
@@ -200,7 +200,7 @@ def multinomial(counts: list[int]) -> int:
     return factorial(sum(counts)) // prod(factorial(n) for n in counts)
 
 
-def winning_sequences(course: Course, stop_at_courts: bool) -> tuple[int, int, int]:
+def winning_sequences(course: ClassCourse, stop_at_courts: bool) -> tuple[int, int, int]:
     """(winning class sequences, all class sequences, states visited) for the cards left after ``course``."""
     shape = course.shape
     left = course.left()
@@ -235,11 +235,11 @@ def odds(rules: Rules, known: list[Card] | tuple[Card, ...] = ()) -> Odds:
     return Odds(wins * (orders // total), orders, len(known), states)
 
 
-def after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> Course:
+def after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> ClassCourse:
     """The course after the known cards, which must leave the game undecided."""
     seen: set[Card] = set()
     per_rank = [0] * 14
-    course = Course(FULL)
+    course = ClassCourse(FULL)
     for position, card in enumerate(known, start=1):
         if card.suit is not None and card in seen:
             raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, is a duplicate")

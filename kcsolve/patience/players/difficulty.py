@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
@@ -38,7 +39,7 @@ from kcsolve.patience.players.strong import best_option, judge_order, strong_pla
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.peek import search_from
-from kcsolve.patience.solve.route import Budget, Solution, solve
+from kcsolve.patience.solve.route import Solution, Verdict, solve
 
 PLAYOUTS = 16  # steered games per deal measured (scripts/tools/check_difficulty.py repeat: docs/PLAYERS.md)
 SAMPLES = 2  # the measured player's sampled orders per choice
@@ -131,7 +132,7 @@ class Measurer:
             return False
         key = cell_key(child)
         if key not in self.searched:
-            self.search.budget = Budget(nodes=min(self.nodes, self.search.nodes + QUESTION_NODES))
+            self.search.meter.budget = Budget(nodes=min(self.nodes, self.search.nodes + QUESTION_NODES))
             self.searched[key] = search_from(self.search, child) == "win"
         return self.searched[key]
 
@@ -161,7 +162,7 @@ def measure(
     """
     if solution is None:
         solution = solve(deck, rules)
-    if solution.result != "win":
+    if solution.result is not Verdict.WIN:
         return Difficulty(0.0, 0, playouts, 0.0)
     measurer = Measurer(solution.moves, deck, rules, nodes)
     total = 0.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kcsolve.patience.engine import EMPTY, Position, Status
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
-from kcsolve.patience.solve.route import Budget, solve
+from kcsolve.patience.solve.route import Budget, Verdict, solve
 
 PEEK_SECONDS = 5.0  # CPU seconds one peek may take
 
@@ -21,7 +21,7 @@ def peek(position: Position, seconds: float = PEEK_SECONDS) -> str | None:
     budget = Budget(seconds=seconds)
     if position.drawn == 0 and all(i == EMPTY for i in position.grid):
         result = solve(position.deck, position.rules, "auto", budget).result
-        return None if result == "unknown" else result
+        return None if result is Verdict.UNKNOWN else result
     search = DepthFirstSearch(tuple(card.rank for card in position.deck), position.rules, budget, use_theory=False)
     return search_from(search, position)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import (
     CENTRE,
@@ -32,10 +33,6 @@ class ReferenceResult:
     result: str
     moves: tuple[Move, ...]
     nodes: int
-
-
-class _Limit(Exception):
-    """The node limit was reached."""
 
 
 def class_key(position: Position) -> tuple:
@@ -63,19 +60,16 @@ def reference_solve(deck: tuple[Card, ...], rules: Rules = STANDARD, node_limit:
     """Search single moves depth first, with a simple move order that only finds wins sooner."""
     failed: set[tuple] = set()
     line: list[Move] = []
-    nodes = 0
+    meter = Meter(Budget(nodes=node_limit))
 
     def search(position: Position) -> bool:
-        nonlocal nodes
         status = position.outcome().status
         if status is not Status.UNFINISHED:
             return status is Status.WON
         key = class_key(position)
         if key in failed:
             return False
-        nodes += 1
-        if nodes > node_limit:
-            raise _Limit
+        meter.tick()
         children: dict[tuple, tuple[Move, Position]] = {}
         moves = sorted(position.legal_moves(), key=lambda m: _preference(position, m))
         for move in moves:
@@ -91,6 +85,6 @@ def reference_solve(deck: tuple[Card, ...], rules: Rules = STANDARD, node_limit:
 
     try:
         won = search(Position.start(deck, rules))
-    except _Limit:
-        return ReferenceResult("unfinished", (), nodes)
-    return ReferenceResult("win" if won else "loss", tuple(line) if won else (), nodes)
+    except OutOfBudget:
+        return ReferenceResult("unfinished", (), meter.nodes)
+    return ReferenceResult("win" if won else "loss", tuple(line) if won else (), meter.nodes)

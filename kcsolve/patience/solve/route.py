@@ -12,6 +12,7 @@ import importlib
 from types import ModuleType
 from typing import Sequence
 
+from kcsolve.common.budget import Budget, InvalidBudgetError, parse_budget
 from kcsolve.common.cards import (
     Card,
     InvalidDeckError,
@@ -23,13 +24,11 @@ from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rul
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
     DEFAULT_BUDGET,
-    Budget,
-    InvalidBudgetError,
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
+    Verdict,
     as_budget,
-    parse_budget,
 )
 
 # method name -> module under kcsolve.patience.solve.methods (loaded on first use, so pysat loads only for sat)
@@ -42,7 +41,7 @@ ROUTES = {
 METHODS = ("auto", *ROUTES)
 
 __all__ = [
-    "METHODS", "ROUTES", "DEFAULT_BUDGET", "Budget", "InvalidBudgetError", "RejectedLineError", "Solution",
+    "METHODS", "ROUTES", "DEFAULT_BUDGET", "Budget", "InvalidBudgetError", "RejectedLineError", "Solution", "Verdict",
     "UnsupportedMethodError", "parse_budget", "solve", "method_module", "as_deck", "as_rules",
 ]
 
@@ -90,9 +89,7 @@ def solve(
     try:
         return method_module("construct").solve(cards, rules, limits)
     except RejectedLineError as refused:
-        decided = method_module("sat").solve(cards, rules, limits)
-        decided.stats["fallback"] = str(refused)
-        return decided
+        return method_module("sat").solve(cards, rules, limits).noting(fallback=str(refused))
 
 
 def as_deck(deck: object) -> tuple[Card, ...]:

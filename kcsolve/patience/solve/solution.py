@@ -1,10 +1,13 @@
-"""What every solving method returns, the budgets they obey, and the engine's check of their wins."""
+"""What every solving method returns, the default budget, and the engine's check of their wins."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Sequence
 
+from kcsolve.common.budget import Budget, check_budget, parse_budget
 from kcsolve.common.cards import Card
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import IllegalMoveError, Move, Position, Remove, Status
@@ -13,75 +16,11 @@ from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import Trajectory
 
 
-class InvalidBudgetError(KcsolveError):
-    """A budget text that is not ``NODES``, ``SECONDSs`` or both."""
-
-
 class UnsupportedMethodError(KcsolveError):
     """A method that cannot decide deals under the given rules."""
 
 
-MAX_NODES = 2**63 - 1
-MAX_SECONDS = 10**7  # about 115 days of CPU: beyond any search, and within every platform's timer range
-_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits on one search: positions (or conflicts) and CPU seconds of this process (None = no limit).
-
-    CPU time rather than wall-clock time, so that a busy machine reaches the same verdicts as an idle one.
-    """
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-    def __str__(self) -> str:
-        parts = ([f"{self.seconds:g}s"] if self.seconds is not None else []) + (
-            [str(self.nodes)] if self.nodes is not None else []
-        )
-        return ",".join(parts) or "none"
-
-    def describe(self, unit: str) -> str:
-        """The budget in words, counting ``unit`` (positions, conflicts...): '2 s of CPU or 100,000 positions'."""
-        parts = ([f"{self.seconds:g} s of CPU"] if self.seconds is not None else []) + (
-            [f"{self.nodes:,} {unit}"] if self.nodes is not None else []
-        )
-        return " or ".join(parts) or "no limit"
-
-    @property
-    def kind(self) -> str:
-        """Which limits this budget sets: 'nodes', 'cpu', 'nodes+cpu' or 'none'."""
-        kinds = [k for k, v in (("nodes", self.nodes), ("cpu", self.seconds)) if v is not None]
-        return "+".join(kinds) or "none"
-
-
 DEFAULT_BUDGET = Budget(nodes=1_000_000)  # positions for dfs, removal choices for course, conflicts for sat
-
-
-def parse_budget(text: str) -> Budget:
-    """Parse ``100000`` or ``1e6`` (nodes), ``2.5s``, ``500ms``, ``5m``, ``1h`` (CPU time), both, or ``none``."""
-    nodes: int | None = None
-    seconds: float | None = None
-    if text.strip().lower() == "none":
-        return Budget()
-    for part in (p.strip().lower() for p in text.split(",")):
-        try:
-            unit = next((u for u in ("ms", "s", "m", "h") if part.endswith(u)), None)
-            if unit is not None:
-                seconds = float(part[: -len(unit)]) * _UNITS[unit]
-                if not 0 < seconds <= MAX_SECONDS:
-                    raise ValueError
-            else:
-                nodes = int(float(part)) if "e" in part else int(part)
-                if not 0 < nodes <= MAX_NODES:
-                    raise ValueError
-        except (ValueError, OverflowError):
-            raise InvalidBudgetError(
-                f"bad budget {text!r}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
-                "both ('2s,100000'), or 'none'"
-            ) from None
-    return Budget(nodes, seconds)
 
 
 def as_budget(budget: Budget | str | None) -> Budget:
@@ -90,13 +29,23 @@ def as_budget(budget: Budget | str | None) -> Budget:
         return DEFAULT_BUDGET
     if isinstance(budget, str):
         return parse_budget(budget)
-    if not isinstance(budget, Budget):
-        raise InvalidBudgetError(f"not a budget: {budget!r}")
-    if budget.nodes is not None and not (isinstance(budget.nodes, int) and 0 < budget.nodes <= MAX_NODES):
-        raise InvalidBudgetError(f"bad node budget {budget.nodes!r}: use 1 to 2**63-1")
-    if budget.seconds is not None and not 0 < budget.seconds <= MAX_SECONDS:
-        raise InvalidBudgetError(f"bad seconds budget {budget.seconds!r}: use more than 0, at most {MAX_SECONDS:,}")
-    return budget
+    return check_budget(budget)
+
+
+class Verdict(StrEnum):
+    """What a solver found: a str enum, so records and JSON spell it 'win', 'loss' or 'unknown'."""
+
+    WIN = "win"
+    LOSS = "loss"
+    UNKNOWN = "unknown"  # the budget ran out
+
+
+class Loss(NamedTuple):
+    """Where best play fails a lost deal: why (a key of LOSS_REASONS), at which card, in which deal (None: unknown)."""
+
+    reason: str  # 'full' | 'left' | 'K' | 'Q' | 'J'
+    card: int | None
+    deal: int | None
 
 
 @dataclass(frozen=True)
@@ -105,18 +54,25 @@ class Solution:
 
     deck: tuple[Card, ...]
     rules: Rules
-    result: str
+    result: Verdict  # the text 'win', 'loss' or 'unknown' is taken too
     moves: tuple[Move, ...]
     reason: str
-    stats: dict[str, Any] = field(default_factory=dict)
-    # For a loss, where best play fails: ('full' | 'left' | 'K' | 'Q' | 'J', card, deal); None when unknown.
-    loss: tuple[str, int | None, int | None] | None = None
+    stats: Mapping[str, Any] = field(default_factory=dict)  # how it was found; read-only, a copy of what is given
+    loss: Loss | None = None  # for a loss, where best play fails; None when unknown
     # For a loss or an undecided deal, a line placing the most court cards found (None: the moves, if any).
     best: tuple[Move, ...] | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Verdict(self.result))
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    def noting(self, **figures: Any) -> Solution:
+        """The same solution with ``figures`` added to its stats."""
+        return replace(self, stats={**self.stats, **figures})
+
     def best_line(self) -> tuple[Move, ...]:
         """How far best play gets: the best line found for a loss or an undecided deal (empty for a win)."""
-        if self.result == "win":
+        if self.result is Verdict.WIN:
             return ()
         return self.best if self.best is not None else self.moves
 
@@ -131,14 +87,13 @@ class Solution:
 
     def record(self, **extra: Any) -> Record:
         """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
-        if self.result != "win":
-            if self.loss is not None:
-                code, card, deal_no = self.loss
-                extra["loss"] = {"reason": LOSS_REASONS[code], "card": card, "deal": deal_no}
+        if self.result is not Verdict.WIN:
+            if (loss := self.loss) is not None:
+                extra["loss"] = {"reason": LOSS_REASONS[loss.reason], "card": loss.card, "deal": loss.deal}
             courts, removed = self.best_reach()
             line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
             extra["best"] = {"courts": courts, "removed": removed, "moves": line.to_json()["moves"]}
-        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=self.stats)
+        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=dict(self.stats))
 
 
 LOSS_REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",

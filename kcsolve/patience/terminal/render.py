@@ -12,20 +12,7 @@ from collections.abc import Iterator
 from kcsolve.common.cards import TEN, Card, rank_symbol
 from kcsolve.patience.engine import Place, Position, Remove, Status, cell_name
 from kcsolve.patience.record import Step
-
-_COLOURS = {"K": "33", "Q": "35", "J": "36", "red": "31"}
-
-
-def _paint(text: str, code: str | None, colour: bool) -> str:
-    """Wrap text in an ANSI colour when colour is on."""
-    return f"\x1b[1;{code}m{text}\x1b[0m" if colour and code else text
-
-
-def _colour_of(card: Card) -> str | None:
-    """The ANSI colour for a card: by court letter, else red suits."""
-    if card.rank > TEN:
-        return _COLOURS[rank_symbol(card.rank)]
-    return _COLOURS["red"] if card.suit in ("H", "D") else None
+from kcsolve.patience.terminal.paint import colour_of, paint
 
 
 def box_symbol(card: Card | None) -> str:
@@ -38,10 +25,10 @@ def box_symbol(card: Card | None) -> str:
 def _box_lines(card: Card | None, colour: bool) -> list[str]:
     """The five lines of one cell's box."""
     if card is not None and card.rank > TEN:
-        fill = _paint(rank_symbol(card.rank) * 3, _colour_of(card), colour)
+        fill = paint(rank_symbol(card.rank) * 3, colour_of(card), colour)
         middle = [f"|{fill}|"] * 3
     else:
-        symbol = _paint(box_symbol(card), _colour_of(card) if card else None, colour)
+        symbol = paint(box_symbol(card), colour_of(card) if card else None, colour)
         middle = ["|   |", f"| {symbol} |", "|   |"]
     return ["+---+", *middle, "+---+"]
 

@@ -11,20 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kcsolve.common.cards import TEN, Card, rank_symbol
+from kcsolve.common.cards import Card, rank_symbol
 from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Position, Status, cell_name
 from kcsolve.patience.rules import Courts, Removal
+from kcsolve.patience.terminal.paint import colour_of, paint
 
 WIDTH, HEIGHT = 80, 24
 MESSAGE_LINES = 6
 _HOME = {**{c: "K" for c in CORNERS}, **{c: "Q" for c in QUEEN_CELLS}, **{c: "J" for c in JACK_CELLS}}
-_COLOURS = {"K": "33", "Q": "35", "J": "36", "red": "31"}
 RULE = "    +-----+-----+-----+-----+"
-
-
-def _paint(text: str, code: str | None, colour: bool) -> str:
-    """Wrap text in an ANSI colour when colour is on."""
-    return f"\x1b[1;{code}m{text}\x1b[0m" if colour and code else text
 
 
 def card_name(card: Card) -> str:
@@ -36,8 +31,7 @@ def _cell_text(position: Position, cell: int, legal: set[int], colour: bool) -> 
     """The five characters inside one cell of the board."""
     card = position.card_at(cell)
     if card is not None:
-        code = _COLOURS[rank_symbol(card.rank)] if card.rank > TEN else _COLOURS["red"] if card.suit in "HD" else None
-        return _paint(f"{card_name(card):^5}", code, colour)
+        return paint(f"{card_name(card):^5}", colour_of(card), colour)
     home = _HOME.get(cell) if position.rules.courts is Courts.FIXED else None
     inner = f"·{home}·" if home else "   "
     return f"»{inner}«" if cell in legal else f" {inner} "

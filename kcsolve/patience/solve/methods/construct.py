@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 
+from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.rules import STANDARD, Rules
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
-    Budget,
+    Loss,
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
@@ -38,5 +39,5 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if path.won:
         confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
     stats["seconds"] = round(time.perf_counter() - started, 6)
-    loss = None if path.won else ("full", path.end, path.jam_deal)
+    loss = None if path.won else Loss("full", path.end, path.jam_deal)
     return Solution(deck, rules, result, tuple(moves), reason, stats, loss)

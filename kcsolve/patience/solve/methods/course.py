@@ -12,11 +12,12 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import DECK_SIZE, TEN, Card
 from kcsolve.patience.engine import Move
 from kcsolve.patience.rules import STANDARD, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.solution import (
-    Budget,
+    Loss,
     Solution,
     confirm_win,
     deck_ranks,
@@ -133,12 +134,8 @@ def _choices(packed: int, groups: bool, forced: bool) -> list[tuple[int, int, tu
     return sorted(found, key=lambda item: -item[1])
 
 
-class _Budget(Exception):
-    """The value-level search ran out of its budget."""
-
-
 def search_courses(
-    ranks: tuple[int, ...] | list[int], rules: Rules, nodes: int | None = None, deadline: float | None = None,
+    ranks: tuple[int, ...] | list[int], rules: Rules, budget: Budget = Budget(),
     start: tuple[int, tuple[int, ...], int] = (0, (0,) * (TEN + 1), 0),
 ) -> CourseSearch:
     """Search every value-level course the rules allow, for one that reaches the goal.
@@ -153,6 +150,7 @@ def search_courses(
     win means some course of values wins, which every winning line of play from
     that position also is (the converse needs a free grid, as at the start).
     """
+    meter = Meter(budget, every=64)  # the CPU clock starts before the set-up
     stop_at_courts = rules.goal is Goal.COURTS
     clear = rules.goal is Goal.CLEAR
     forced = rules.removal is Removal.FORCED
@@ -171,7 +169,6 @@ def search_courses(
     failed: set[int] = set()  # (cards drawn, packed counts) of full grids known to fail; courts follow from cards drawn
     deals: list[tuple[int, int]] = []
     plans: list[list[tuple[int, ...]]] = []
-    count = [0]
     furthest = [(0, 0)]
     best: list = [(-1, -1), None]  # (courts placed, cards removed), (deals, plans) of that course
     removed = [0]  # cards the current course has removed so far
@@ -215,11 +212,7 @@ def search_courses(
                 for left, taken in removal_outcomes(counts, groups, False)[:1]:
                     note(courts, numbers - sum(left), taken)
         elif (key := drawn << 48 | packed) not in failed:
-            count[0] += 1
-            if (nodes is not None and count[0] > nodes) or (
-                deadline is not None and count[0] % 64 == 0 and time.process_time() > deadline
-            ):
-                raise _Budget
+            meter.tick()
             for left, taken, plan in _choices(packed, groups, forced):
                 plans.append(list(plan))
                 removed[0] += taken
@@ -233,12 +226,12 @@ def search_courses(
 
     try:
         won = fill(_packed(first_counts), sum(first_counts), first_drawn)
-    except _Budget:
-        return CourseSearch("unknown", None, count[0], furthest[0], _best(ranks, best[1]))
+    except OutOfBudget:
+        return CourseSearch("unknown", None, meter.nodes, furthest[0], _best(ranks, best[1]))
     if not won:
-        return CourseSearch("loss", None, count[0], furthest[0], _best(ranks, best[1]))
+        return CourseSearch("loss", None, meter.nodes, furthest[0], _best(ranks, best[1]))
     path = _as_trajectory(ranks, deals, plans) if first_drawn == 0 else None  # mid-game cards have no names here
-    return CourseSearch("win", path, count[0], furthest[0])
+    return CourseSearch("win", path, meter.nodes, furthest[0])
 
 
 def _best(ranks: tuple[int, ...] | list[int], snapshot: tuple[list, list] | None) -> Trajectory | None:
@@ -271,8 +264,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     """Decide by searching value-level courses (exact for every rule set), then seat the cards (Theorem 2)."""
     started = time.perf_counter()
     ranks = deck_ranks(deck)
-    deadline = None if budget.seconds is None else time.process_time() + budget.seconds
-    found = search_courses(ranks, rules, budget.nodes, deadline)
+    found = search_courses(ranks, rules, budget)
     moves: list[Move] = []
     if found.result == "win":
         assert found.path is not None
@@ -292,6 +284,6 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if found.result != "win" and found.best is not None:
         best = legal_prefix(deck, rules, construct(ranks, rules, found.best))
     if found.result == "loss":
-        loss = ("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
+        loss = Loss("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
         moves = list(best or ())
     return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss, best)

@@ -17,6 +17,7 @@ import itertools
 import time
 from typing import Callable
 
+from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
 from kcsolve.patience.engine import (
     CENTRE,
@@ -36,7 +37,7 @@ from kcsolve.patience.engine import (
 )
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve import theory
-from kcsolve.patience.solve.solution import Budget, Solution, confirm_win, deck_ranks, jam_reason, win_reason
+from kcsolve.patience.solve.solution import Loss, Solution, confirm_win, deck_ranks, jam_reason, win_reason
 
 GRID = 16
 COURTS = 12
@@ -46,10 +47,6 @@ _KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
 def rank_grid(position: Position) -> tuple[int, ...]:
     """A position's grid as the search holds it: the rank in each cell, 0 for an empty one."""
     return tuple(0 if card is None else card.rank for card in map(position.card_at, range(GRID)))
-
-
-class _OutOfBudget(Exception):
-    """Raised inside the search when a budget runs out."""
 
 
 def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
@@ -96,16 +93,14 @@ class DepthFirstSearch:
     ) -> None:
         self.ranks = ranks
         self.rules = rules
-        self.budget = budget
+        self.meter = Meter(budget, every=256)
         self.key = canonical_key_function(rules)
         self.failed: set[tuple] = set()
-        self.nodes = 0
-        self.deadline = None if budget.seconds is None else time.process_time() + budget.seconds
         self.goal = rules.goal
         self.forced = rules.removal is Removal.FORCED
         self.groups = rules.sets is Sets.GROUPS
         self.furthest = (-1, "")
-        self.furthest_loss: tuple[str, int | None, int | None] | None = None
+        self.furthest_loss: Loss | None = None
         self.use_theory = use_theory and theory.covers(rules)
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
@@ -126,9 +121,10 @@ class DepthFirstSearch:
         line: list[Move] = []
         try:
             won = self._fill((0,) * GRID, 0, 0, line)
-        except _OutOfBudget:
-            searched = min(self.nodes, self.budget.nodes or self.nodes)
-            return "unknown", [], f"the search budget ({self.budget.describe('positions')}) ran out after {searched:,} positions"
+        except OutOfBudget:
+            budget = self.meter.budget
+            searched = min(self.nodes, budget.nodes or self.nodes)
+            return "unknown", [], f"the search budget ({budget.describe('positions')}) ran out after {searched:,} positions"
         if won:
             return "win", line, win_reason(self.rules)
         depth, why = self.furthest
@@ -139,7 +135,7 @@ class DepthFirstSearch:
         courts = sum(1 for rank in grid if rank > TEN)
         try:
             return "win" if self._fill(grid, drawn, courts, []) else "loss"
-        except _OutOfBudget:
+        except OutOfBudget:
             return None
 
     def run_from_removal(self, grid: tuple[int, ...], drawn: int) -> str | None:
@@ -152,7 +148,7 @@ class DepthFirstSearch:
             if not self.forced or not ends:  # optional removal may also stop here and deal on
                 ends.append(grid)
             return "win" if any(self._fill(after, drawn, courts, []) for after in ends) else "loss"
-        except _OutOfBudget:
+        except OutOfBudget:
             return None
 
     def _take_hints(self, line: list[Move]) -> None:
@@ -165,19 +161,16 @@ class DepthFirstSearch:
             else:
                 self.hint_remove[drawn] = self.hint_remove.get(drawn, frozenset()) | set(move.cells)
 
-    def _tick(self) -> None:
-        """Count a position and enforce the budget."""
-        self.nodes += 1
-        if self.budget.nodes is not None and self.nodes > self.budget.nodes:
-            raise _OutOfBudget
-        if self.deadline is not None and self.nodes % 256 == 0 and time.process_time() > self.deadline:
-            raise _OutOfBudget
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far, over every question asked of this search."""
+        return self.meter.nodes
 
     def _dead_end(self, drawn: int, why: str, code: str | None = None) -> bool:
         """Note a lost leaf (and its reason code, where it has one); always False."""
         if drawn > self.furthest[0]:
             self.furthest = (drawn, why)
-            self.furthest_loss = None if code is None else (code, drawn if code == "full" else drawn + 1, None)
+            self.furthest_loss = None if code is None else Loss(code, drawn if code == "full" else drawn + 1, None)
         return False
 
     def _fill(self, grid: tuple[int, ...], drawn: int, courts: int, line: list[Move]) -> bool:
@@ -191,7 +184,7 @@ class DepthFirstSearch:
         state = (drawn, self.key(grid))
         if state in self.failed:
             return False
-        self._tick()
+        self.meter.tick()
         if self._hopeless(grid, drawn):
             self.failed.add(state)
             return self._dead_end(drawn, "a court cell is held by a card nothing left can pair off")
@@ -283,7 +276,7 @@ class DepthFirstSearch:
         state = (drawn, self.key(grid))
         if state in self.failed:
             return False
-        self._tick()
+        self.meter.tick()
         hinted = self.hint_remove.get(drawn, frozenset())
         if self.forced and not self.groups:
             options = self._forced_pair_options(grid, hinted)
@@ -324,7 +317,7 @@ class DepthFirstSearch:
         seen: set[tuple] = {self.key(grid)}
 
         def walk(current: tuple[int, ...], sets: list[tuple[int, ...]]) -> None:
-            self._tick()
+            self.meter.tick()
             available = self._sets_in(current)
             if sets and (stop_anywhere or not available):
                 gone = sum(len(s) for s in sets)
@@ -396,7 +389,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(deck_ranks(deck), rules)
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = ("full", path.end, path.jam_deal)
+        loss = Loss("full", path.end, path.jam_deal)
     elif result == "loss":
         loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}

@@ -29,6 +29,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from kcsolve.common.budget import Budget, Meter
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
@@ -44,7 +45,7 @@ from kcsolve.patience.engine import (
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
-    Budget,
+    Loss,
     Solution,
     UnsupportedMethodError,
     confirm_win,
@@ -245,10 +246,10 @@ def covers(rules: Rules) -> bool:
 
 
 class _CpuWatchdog:
-    """Interrupts the SAT solver once this process has used ``seconds`` of CPU time from now."""
+    """Interrupts the SAT solver once ``meter`` finds its CPU time spent."""
 
-    def __init__(self, seconds: float, interrupt: Callable[[], None]) -> None:
-        self.deadline = time.process_time() + seconds
+    def __init__(self, meter: Meter, interrupt: Callable[[], None]) -> None:
+        self.meter = meter
         self.interrupt = interrupt
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
@@ -256,7 +257,7 @@ class _CpuWatchdog:
 
     def _watch(self) -> None:
         while not self.done.wait(0.02):
-            if time.process_time() > self.deadline:
+            if self.meter.over_time():
                 self.interrupt()
                 return
 
@@ -267,7 +268,7 @@ class _CpuWatchdog:
 
 
 def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None, seconds: float | None = None) -> SatResult:
-    """Decide a deal with one CDCL call; a budget gives 'unknown' rather than a guess."""
+    """Decide a deal with one CDCL call; running out of ``conflicts`` or CPU ``seconds`` gives 'unknown', never a guess."""
     if not covers(rules):
         raise UnsupportedRulesForSat(f"the SAT encoding does not cover rules {str(rules)!r}")
     path = trajectory(ranks, rules)
@@ -282,7 +283,8 @@ def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None
     with Solver(name=SOLVER_NAME, bootstrap_with=encoding.clauses) as solver:
         if conflicts is not None:
             solver.conf_budget(conflicts)
-        watchdog = _CpuWatchdog(seconds, solver.interrupt) if seconds is not None else None
+        # the CPU clock starts here, after the encoding, as the conflicts do
+        watchdog = _CpuWatchdog(Meter(Budget(seconds=seconds)), solver.interrupt) if seconds is not None else None
         try:
             answer = solver.solve_limited(expect_interrupt=watchdog is not None)
         finally:
@@ -311,5 +313,5 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     loss = None
     if answer.result == "loss":
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = None if path.won else ("full", path.end, path.jam_deal)
+        loss = None if path.won else Loss("full", path.end, path.jam_deal)
     return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
