@@ -70,3 +70,18 @@ def kcsolve_process(*args: str, pure_python: bool = False, **options: object) ->
     return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, start_new_session=True, preexec_fn=default_sigint,
                             **options)  # type: ignore[call-overload]
+
+
+def children(pid: int) -> list[int]:
+    """The process ids of ``pid``'s children."""
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(p) for p in out]
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False

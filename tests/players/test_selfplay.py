@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import time
 from itertools import product
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from kcsolve.patience.players.selfplay import UnknownPlayerError, make_player, p
 from kcsolve.patience.players.strong import course, seen_order_wins, strong_player
 from kcsolve.patience.rules import AXES, STANDARD, Rules, parse_rules
 from kcsolve.patience.solve.theory import course_end
-from tests.clitools import assert_bad_input, run, write
+from tests.clitools import alive, assert_bad_input, children, kcsolve_process, run, write
 
 ALL_RULES = [Rules(*combo) for combo in product(*AXES.values())]
 
@@ -94,3 +96,39 @@ def test_selfplay_refuses_an_unknown_player() -> None:
 def test_selfplay_refuses_bad_rules_and_seeds() -> None:
     assert_bad_input(run("selfplay", "--rules", "nonsense"), None)
     assert_bad_input(run("selfplay", "--seed", "-1"), None)
+
+
+@pytest.mark.parametrize("command", [
+    ["selfplay", "--player", "strong", "--count", "2000", "--jobs", "2"],
+    ["corner", "sim", "--players", "3", "--bots", "search", "--games", "5000", "--jobs", "2"],
+], ids=["selfplay", "corner sim"])
+def test_ctrl_c_stops_a_pool_at_once_and_its_workers_with_it(command: list[str]) -> None:
+    """Ctrl-C: exit 130 within two seconds, no traceback, and every worker gone."""
+    process = kcsolve_process(*command)
+    deadline = time.monotonic() + 30
+    while len(workers := children(process.pid)) < 2:
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    time.sleep(1.0)  # let them get well into their games
+    process.send_signal(signal.SIGINT)
+    began = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and time.monotonic() - began < 2.0, err
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    assert not [w for w in workers if alive(w)]
+
+
+def test_workers_of_a_killed_pool_do_not_outlive_it() -> None:
+    """SIGKILL of the main process: the kernel ends its workers too (no orphans)."""
+    process = kcsolve_process("selfplay", "--player", "strong", "--count", "2000", "--jobs", "2")
+    deadline = time.monotonic() + 30
+    while len(workers := children(process.pid)) < 2:
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    process.kill()
+    process.communicate(timeout=30)
+    deadline = time.monotonic() + 5
+    while [w for w in workers if alive(w)]:
+        assert time.monotonic() < deadline, "orphaned workers"
+        time.sleep(0.05)

@@ -6,12 +6,11 @@ import json
 import os
 import signal
 import sqlite3
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, kcsolve_process, make_runner
+from clitools import alive, assert_bad_input, children, kcsolve_process, make_runner
 
 from kcsolve.cli import cli
 from kcsolve.patience.rules import STANDARD
@@ -53,19 +52,6 @@ def wait_until(condition, what: str, limit: float = 60) -> None:  # type: ignore
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.05)
-
-
-def children(pid: int) -> list[int]:
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
-    return [int(p) for p in out]
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 # --- damaged, foreign and misplaced databases -------------------------------------------------------------------
