@@ -7,11 +7,11 @@ unknown and each rank simply appears four times.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from typing import Iterable, NamedTuple
 
+from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.errors import KcsolveError
 
 RANKS = "A23456789TJQK"
@@ -88,11 +88,9 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         raise InvalidDeckError("the deck is empty")
     if stripped[0] in "{[":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidDeckError(f"deck is not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}") from None
-        except RecursionError:
-            raise InvalidDeckError("deck is not valid JSON: nested too deeply") from None
+            data = read_json(text)
+        except JsonTextError as exc:
+            raise InvalidDeckError(f"deck is not valid JSON: {exc}") from None
         return deck_from_json(data)
     return deck_from_tokens(split_deck_text(text))
 

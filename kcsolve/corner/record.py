@@ -8,11 +8,11 @@ nothing else is stored; ``result`` is a claim that ``verify`` checks.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
+from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.corner.engine import (
     PILES,
     IllegalCornerMoveError,
@@ -76,11 +76,9 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise InvalidCornerRecordError(f"{source}: not valid JSON: nested too deeply") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidCornerRecordError(f"{source}: a record must be a JSON object")
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
@@ -190,11 +188,9 @@ def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[in
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise InvalidCornerRecordError(f"{source}: not valid JSON: nested too deeply") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("piles", {}), dict):
         raise InvalidCornerRecordError(f"{source}: a position is a JSON object with 'piles' and 'hand'")
     try:

@@ -20,6 +20,7 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_card,
 )
+from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     IllegalMoveError,
@@ -109,11 +110,9 @@ def parse_record(text: str, source: str = "record") -> Record:
     if not text.strip():
         raise InvalidRecordError(f"{source}: the file is empty")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidRecordError(f"{source}: not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno})") from None
-    except RecursionError:
-        raise InvalidRecordError(f"{source}: not valid JSON (nested too deeply)") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:

@@ -164,3 +164,15 @@ def test_full_disk_is_one_error_line() -> None:
         done = subprocess.run(_kcsolve("solve", "--seed", "0"), stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
     assert done.returncode == 2
     assert done.stderr == "Error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("command", [["solve"], ["verify"], ["replay"], ["analyse"], ["play"], ["corner", "turn"],
+                                     ["corner", "verify"], ["corner", "replay"]], ids=" ".join)
+@pytest.mark.parametrize("where", ["top", "nested"])
+def test_a_json_number_too_long_to_convert_is_one_line(tmp_path: Path, command: list[str], where: str) -> None:
+    """Python refuses integers of more than 4,300 digits: that is bad input, not a traceback."""
+    number = "1" * 5000
+    text = "[" + number + "]" if where == "top" else '{"deck": [' + number + '], "moves": []}'
+    result = run(*command, write(tmp_path, text, "big.json"), input="quit\n")
+    assert_bad_input(result, None)
+    assert "more than 4,300 digits" in result.stderr
