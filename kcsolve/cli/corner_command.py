@@ -188,6 +188,9 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
                f"deals {seed}..{seed + games - 1}")
     for name in dict.fromkeys(names):
         seats = tally.bot_seats[name]
+        if not seats:  # more bots named than seats played: this one never sat down
+            click.echo(f"  {name:<7} got no seat in these games")
+            continue
         low, high = wilson(tally.bot_wins[name], seats)
         click.echo(f"  {name:<7} won {tally.bot_wins[name]:,} of {seats:,} seats ({tally.bot_wins[name] / seats:.1%}, "
                    f"95% {low:.1%} to {high:.1%}); mean penalty {tally.bot_points[name] / seats:.2f}")

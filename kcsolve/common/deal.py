@@ -7,6 +7,7 @@ be reproduced in any language. Nothing here touches :mod:`random`.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Iterator
 
 from kcsolve.common.cards import Card, full_deck
@@ -31,10 +32,18 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def check_seed(seed: int) -> int:
-    """Return ``seed`` if it is a valid deal number, else raise InvalidSeedError."""
+def check_seed(seed: object) -> int:
+    """The deal number ``seed`` names (an int, or its decimal text), else InvalidSeedError."""
+    if isinstance(seed, str) and len(seed) <= 30:  # 2**64-1 has 20 digits: longer text is refused unconverted
+        try:
+            seed = int(seed.strip())
+        except ValueError:
+            raise InvalidSeedError(f"a deal number is a whole number from 0 to 2**64-1, got {seed!r}") from None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSeedError(f"a deal number is a whole number from 0 to 2**64-1, got {reprlib.repr(seed)}")
     if not 0 <= seed < SEED_LIMIT:
-        raise InvalidSeedError(f"seed must be between 0 and 2**64-1, got {seed!r}")
+        shown = repr(seed) if seed.bit_length() <= 256 else f"a number of {seed.bit_length():,} bits"
+        raise InvalidSeedError(f"seed must be between 0 and 2**64-1, got {shown}")
     return seed
 
 

@@ -8,6 +8,8 @@ only as good as the replay says.
 from __future__ import annotations
 
 import json
+import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,6 +115,11 @@ def parse_record(text: str, source: str = "record") -> Record:
         data = read_json(text)
     except JsonTextError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
+    return record_from_json(data, source)
+
+
+def record_from_json(data: object, source: str = "record") -> Record:
+    """A record from its JSON value (a dict, as ``json.load`` gives it); InvalidRecordError names what is wrong."""
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
@@ -204,8 +211,9 @@ class Replay:
         return self.steps[-1].position if self.steps else self.start
 
 
-def replay(record: Record, rules: Rules | None = None) -> Replay:
+def replay(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Replay:
     """Play the record's moves from the start, stopping at the first illegal one."""
+    record = as_record(record)
     try:
         check_deck(tuple(record.deck))
     except InvalidDeckError as exc:
@@ -254,13 +262,22 @@ class Verdict:
         return f"illegal {self.illegal}" if self.illegal else str(self.outcome)
 
 
-def judge(record: Record, rules: Rules | None = None) -> Verdict:
+def as_record(record: Record | Mapping[str, Any]) -> Record:
+    """A Record itself, or the record a JSON object (the dict ``json.load`` gives) holds."""
+    if isinstance(record, Record):
+        return record
+    if isinstance(record, Mapping):
+        return record_from_json(dict(record))
+    raise InvalidRecordError(f"not a record: {reprlib.repr(record)} (give a Record or its JSON object)")
+
+
+def judge(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Verdict:
     """Replay a record and judge the position it reaches, trusting nothing it claims."""
     played = replay(record, rules)
     illegal = str(played.error) if played.error else None
     return Verdict(played.final.outcome(), len(played.steps), illegal)
 
 
-def is_win(record: Record, rules: Rules | None = None) -> bool:
+def is_win(record: Record | Mapping[str, Any], rules: Rules | None = None) -> bool:
     """True when the record's moves, replayed, win the game."""
     return judge(record, rules).won

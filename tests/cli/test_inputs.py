@@ -176,3 +176,36 @@ def test_a_json_number_too_long_to_convert_is_one_line(tmp_path: Path, command: 
     result = run(*command, write(tmp_path, text, "big.json"), input="quit\n")
     assert_bad_input(result, None)
     assert "more than 4,300 digits" in result.stderr
+
+
+@pytest.mark.parametrize("seed", [1.5, 3.0, True, False, None, "x", "1e3", "9" * 40, [3], 10**5000, -1, 2**64],
+                         ids=lambda seed: type(seed).__name__)
+def test_deal_refuses_what_is_not_a_deal_number_with_its_own_error(seed: object) -> None:
+    with pytest.raises(kcsolve.KcsolveError, match="deal number is a whole number|between 0 and 2\\*\\*64-1"):
+        kcsolve.deal(seed)  # type: ignore[arg-type]
+
+
+def test_deal_takes_a_deal_number_as_text_too() -> None:
+    assert kcsolve.deal("3") == kcsolve.deal(" 3 ") == kcsolve.deal(3)
+
+
+def test_a_budget_may_be_a_number_of_nodes() -> None:
+    deck = kcsolve.deal(0)
+    by_number, by_text = kcsolve.solve(deck, budget=100_000), kcsolve.solve(deck, budget="100000")
+    assert (by_number.result, by_number.moves) == (by_text.result, by_text.moves)
+    for bad in (True, 0, -5, 2**64, 1.5):
+        with pytest.raises(kcsolve.KcsolveError):
+            kcsolve.solve(deck, budget=bad)  # type: ignore[arg-type]
+
+
+def test_judge_and_is_win_take_the_dict_json_load_gives(tmp_path: Path) -> None:
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(kcsolve.solve(kcsolve.deal(0)).record(seed=0).to_json()))
+    with path.open() as handle:
+        loaded = json.load(handle)
+    assert kcsolve.is_win(loaded) and kcsolve.judge(loaded).won
+    loaded["moves"] = loaded["moves"][:-1]
+    assert not kcsolve.is_win(loaded)
+    for bad in (42, "text", [loaded], {"deck": "no"}):
+        with pytest.raises(kcsolve.KcsolveError):
+            kcsolve.is_win(bad)  # type: ignore[arg-type]

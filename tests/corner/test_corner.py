@@ -407,3 +407,10 @@ def test_json_card_lists_hold_only_cards(tmp_path: Path) -> None:
     dealt = json.loads(run("corner", "deal", "--seed", "3", "--format", "json").stdout)
     assert sorted(len(h) for h in dealt["hands"]) == [7, 7] and len(dealt["stock"]) + 14 + 4 == 52
     assert all(card_int(parse_card(c)) in range(52) for c in [*dealt["stock"], *dealt["hands"][0]])
+
+
+def test_a_bot_that_never_got_a_seat_is_said_so() -> None:
+    """More bots than seats in one game: the third bot sits out, and the summary says so instead of dividing by 0."""
+    result = run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random", "--games", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "  random  got no seat in these games" in result.stdout.splitlines()

@@ -23,12 +23,14 @@ class UnsupportedMethodError(KcsolveError):
 DEFAULT_BUDGET = Budget(nodes=1_000_000)  # positions for dfs, removal choices for course, conflicts for sat
 
 
-def as_budget(budget: Budget | str | None) -> Budget:
-    """A budget from a Budget, its text, or None (the default budget)."""
+def as_budget(budget: Budget | str | int | None) -> Budget:
+    """A budget from a Budget, its text, a number of nodes, or None (the default budget)."""
     if budget is None:
         return DEFAULT_BUDGET
     if isinstance(budget, str):
         return parse_budget(budget)
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        return check_budget(Budget(nodes=budget))
     return check_budget(budget)
 
 
