@@ -40,13 +40,16 @@ from kcsolve.corner.table import Table
 from kcsolve.corner.turn import best_turn
 
 
-@cli.group("corner", context_settings=CONTEXT)
-def corner() -> None:
+@cli.group("corner", context_settings=CONTEXT, invoke_without_command=True)
+@click.pass_context
+def corner(ctx: click.Context) -> None:
     """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play.
 
     Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
     (docs/CORNER.md lists them, each with its source).
     """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 def _seed(seed: int | None) -> int:

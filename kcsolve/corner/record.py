@@ -8,6 +8,7 @@ nothing else is stored; ``result`` is a claim that ``verify`` checks.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,11 +159,27 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
     found = result_of(final)
     if record.result is not None:
         for key in ("winner", "penalties", "over"):
-            if key in record.result and record.result[key] != found[key]:
-                return False, f"the record claims {key} {record.result[key]!r}, the replay gives {found[key]!r}"
+            if key in record.result and json.dumps(record.result[key]) != json.dumps(found[key]):  # true is not 1
+                claimed, actual = _in_words(key, record.result[key], record.players), _in_words(key, found[key], 0)
+                return False, f"the record claims {claimed}; the replay gives {actual}"
     if not final.over:
         return False, f"unfinished after {len(record.moves)} moves"
     return True, describe_result(final)
+
+
+def _in_words(key: str, value: object, players: int) -> str:
+    """A result field as a player reads it: seats counted from 1, no winner said so, a bad value shown as JSON."""
+    if key == "winner":
+        if value is None:
+            return "no winner (an impasse)"
+        if isinstance(value, int) and not isinstance(value, bool) and (not players or 0 <= value < players):
+            return f"player {value + 1} went out"
+        return f"the winner {json.dumps(value)[:40]}, which is no seat"
+    if key == "penalties" and isinstance(value, list):
+        return "penalty points " + ", ".join(f"player {i + 1}: {json.dumps(p)[:20]}" for i, p in enumerate(value))
+    if key == "over":
+        return "the hand over" if value is True else "the hand not over" if value is False else f"over {json.dumps(value)[:40]}"
+    return f"{key} {json.dumps(value)[:40]}"
 
 
 def describe_result(position: Position) -> str:

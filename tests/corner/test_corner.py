@@ -414,3 +414,24 @@ def test_a_bot_that_never_got_a_seat_is_said_so() -> None:
     result = run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random", "--games", "1")
     assert result.exit_code == 0, result.stderr
     assert "  random  got no seat in these games" in result.stdout.splitlines()
+
+
+def test_corner_alone_prints_its_help() -> None:
+    result = run("corner")
+    assert result.exit_code == 0 and result.stdout.startswith("Usage: ") and " corner [OPTIONS]" in result.stdout
+    assert "  sim " in result.stdout and not result.stderr
+
+
+@pytest.mark.parametrize(("winner", "said"), [
+    (0, "the record claims player 1 went out; the replay gives player 2 went out"),
+    (None, "the record claims no winner (an impasse); the replay gives player 2 went out"),
+    (-1, "the record claims the winner -1, which is no seat; the replay gives player 2 went out"),
+    (True, "the record claims the winner true, which is no seat; the replay gives player 2 went out"),
+])
+def test_verify_names_seats_from_1_and_never_prints_none(tmp_path: Path, winner: object, said: str) -> None:
+    line = run("corner", "sim", "--players", "2", "--games", "1", "--format", "json").stdout.splitlines()[0]
+    record = json.loads(line)
+    assert record["result"]["winner"] == 1
+    record["result"]["winner"] = winner
+    result = run("corner", "verify", write(tmp_path, record))
+    assert result.exit_code == 1 and result.stdout == said + "\n"
