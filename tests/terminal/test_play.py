@@ -246,3 +246,32 @@ def test_camelot_shows_the_next_card_while_removing() -> None:
     assert "The next stock card shows while you remove, as in PySolFC: " in shown.stdout
     hidden = run("play", "--seed", str(seed), "--style", "line", input=typed(line[:first]) + "quit\n")
     assert "The next stock card shows" not in hidden.stdout
+
+
+def test_dozens_of_removal_sets_leave_room_for_the_hint_and_the_errors() -> None:
+    """Under optional+groups a removal may offer dozens of sets: the screen shows a few and 'sets' lists them all."""
+    from kcsolve.patience.engine import Position
+    from kcsolve.patience.terminal.screen import HEIGHT, WIDTH, screen
+    from kcsolve.patience.terminal.session import Session
+
+    rules = parse_rules("optional+groups")
+    crowded = None
+    for seed in range(200):
+        position = Position.start(deal(seed), rules)
+        while position.legal_moves() and crowded is None:
+            if position.removing and len(position.removable_sets()) >= 20:
+                crowded = (seed, position)
+            position = position.play(position.legal_moves()[-1])
+        if crowded:
+            break
+    assert crowded is not None
+    seed, position = crowded
+    session = Session(deal(seed), rules, seed)
+    session.history, session.moves = [position], []
+    hint = session.command("hint").lines
+    lines = screen("title", position, [*hint[:4], "Not a move: 'zz'"])
+    assert len(lines) <= HEIGHT - 1 and all(len(line) <= WIDTH for line in lines)
+    assert hint[0] in lines and "Not a move: 'zz'" in lines
+    assert any("more sets: 'sets' lists them all" in line for line in lines)
+    listed = " ".join(session.command("sets").lines)
+    assert listed.count("(") == len(position.removable_sets())

@@ -96,9 +96,8 @@ def heading(ranked: list[Hint]) -> list[str]:
         return ["Exact chance of winning with best play after each option (the unseen cards",
                 "in a random order, none of them seen):"]
     playouts = ranked[0].playouts if ranked else HINT_PLAYOUTS
-    return [f"After each option, the share of {playouts} sampled orders of the unseen cards in",
-            "which the deal stays winnable for a player who then sees them (an upper",
-            "estimate, not the chance of winning without seeing them):"]
+    return [f"After each option, the share of {playouts} sampled orders of the unseen cards where",
+            "the deal stays winnable for one who then sees them (an upper estimate):"]
 
 
 def hint_move(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:

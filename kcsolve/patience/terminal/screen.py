@@ -17,7 +17,8 @@ from kcsolve.patience.rules import Courts, Removal
 from kcsolve.patience.terminal.paint import colour_of, paint
 
 WIDTH, HEIGHT = 80, 24
-MESSAGE_LINES = 6
+MESSAGE_LINES = 6  # at least; the messages take every line the board and the status leave
+REMOVAL_LINES = 3  # removable sets shown under the board; under groups there may be dozens
 _HOME = {**{c: "K" for c in CORNERS}, **{c: "Q" for c in QUEEN_CELLS}, **{c: "J" for c in JACK_CELLS}}
 RULE = "    +-----+-----+-----+-----+"
 
@@ -76,6 +77,14 @@ def wrap(words: list[str], width: int, first: str, indent: str, gap: str = "   "
     return lines
 
 
+def condensed(lines: list[str], most: int) -> list[str]:
+    """At most ``most`` lines: the last one kept for how many sets were left out and how to see them all."""
+    if len(lines) <= most:
+        return lines
+    hidden = sum(line.count("(") for line in lines[most - 1 :])
+    return [*lines[: most - 1], f"        ... and {hidden} more sets: 'sets' lists them all"]
+
+
 def status(position: Position) -> list[str]:
     """What the player needs under the board: the stock, the turned card and where it may go, or the removal."""
     outcome = position.outcome()
@@ -84,7 +93,7 @@ def status(position: Position) -> list[str]:
     if outcome.status is not Status.UNFINISHED:
         return lines + [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
     if position.removing and position.removable_sets():
-        lines += wrap(removal_options(position), WIDTH, "Remove: ", "        ")
+        lines += condensed(wrap(removal_options(position), WIDTH, "Remove: ", "        "), REMOVAL_LINES)
         if position.next_card is not None and position.rules.removal is Removal.OPTIONAL:
             lines.append(f"(or 'deal' to place the next card, {card_name(position.next_card)})")
     elif position.next_card is not None:
@@ -98,9 +107,11 @@ def status(position: Position) -> list[str]:
 
 def screen(title: str, position: Position, messages: list[str], colour: bool = False) -> list[str]:
     """The whole screen above the prompt: at most HEIGHT - 1 lines of at most WIDTH characters."""
-    shown = messages[-MESSAGE_LINES:] if len(messages) <= MESSAGE_LINES else messages[: MESSAGE_LINES - 1] + [
-        f"... ({len(messages) - MESSAGE_LINES + 1} more lines; the plain mode, --plain, shows everything)"
+    above = [title[:WIDTH], *board(position, colour), *status(position), ""]
+    room = max(MESSAGE_LINES, HEIGHT - 2 - len(above))
+    shown = messages if len(messages) <= room else messages[: room - 1] + [
+        f"... ({len(messages) - room + 1} more lines; the plain mode, --plain, shows everything)"
     ]
-    lines = [title[:WIDTH], *board(position, colour), *status(position), "", *shown]
+    lines = [*above, *shown]
     lines.append("b2: place   b2 d2: remove   undo  hint  peek  auto  save FILE  help  quit")
     return lines[: HEIGHT - 1]

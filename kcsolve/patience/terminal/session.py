@@ -33,6 +33,7 @@ from kcsolve.patience.engine import (
 from kcsolve.patience.record import InvalidRecordError, Record, read_record, record_from_moves, replay
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules
 from kcsolve.patience.solve.peek import peek
+from kcsolve.patience.terminal.screen import removal_options, wrap
 
 if TYPE_CHECKING:
     from kcsolve.patience.players.hints import Hint
@@ -43,6 +44,7 @@ HELP = """Commands:
   deal        stop removing and deal on (optional removal only)
   undo        take back the last move
   hint        rank the options by their chance of winning, without looking at the stock
+  sets        list every set that may be removed now (the screen shows the first few)
   peek        ask the solver, which sees the real stock, whether the deal can still be won
   auto        let forced moves play themselves (on/off): a lone legal move, a court card
               whose free cells are all alike
@@ -158,7 +160,7 @@ class Session:
         verb = words[0].lower()
         handler = {
             "help": self._help, "quit": self._quit, "exit": self._quit, "undo": self._undo, "hint": self._hint,
-            "peek": self._peek, "save": self._save, "load": self._load, "deal": self._deal, "auto": self._auto,
+            "peek": self._peek, "sets": self._sets, "save": self._save, "load": self._load, "deal": self._deal, "auto": self._auto,
         }.get(verb)
         if handler is not None:
             return handler(words[1:])
@@ -221,6 +223,11 @@ class Session:
         lines = heading(ranked)
         lines += [f"  {_describe(h.move)}: {h.chance:.0%} ({_span(h)})" for h in ranked]
         return Reply(lines)
+
+    def _sets(self, _: list[str]) -> Reply:
+        if not (self.position.removing and self.position.removable_sets()):
+            return Reply(["No removal is open."])
+        return Reply(wrap(removal_options(self.position), 80, "Sets that may go: ", "  "))
 
     def _peek(self, _: list[str]) -> Reply:
         verdict = peek(self.position)
