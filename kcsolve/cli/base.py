@@ -17,8 +17,8 @@ import click
 from kcsolve import __version__
 from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.notation import from_notation, is_notation
-from kcsolve.patience.record import MAX_RECORD_TEXT, Record, parse_record
+from kcsolve.patience.notation import read_game
+from kcsolve.patience.record import MAX_RECORD_TEXT, Record
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.terminal.render import tell_game
 
@@ -171,10 +171,7 @@ def load_deck(path: str) -> tuple[Card, ...]:
 
 def load_record(path: str) -> Record:
     """Read a game record file (``-`` for standard input): JSON, or the one-line notation."""
-    text = _read_text(path, MAX_RECORD_TEXT)
-    if is_notation(text):
-        return from_notation(text, source=_source_name(path))
-    return parse_record(text, source=_source_name(path))
+    return read_game(_read_text(path, MAX_RECORD_TEXT), source=_source_name(path))
 
 
 def _tell(played: Any, style: str, colour: bool) -> None:

@@ -23,7 +23,7 @@ from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
 from kcsolve.common.deal import InvalidSeedError, check_seed, deal
 from kcsolve.patience.engine import Remove, cell_index, cell_name
 from kcsolve.patience.pysol import PysolUnavailableError, pysol_deal
-from kcsolve.patience.record import InvalidRecordError, Record, RecordedPlace
+from kcsolve.patience.record import InvalidRecordError, Record, RecordedPlace, parse_record
 from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 PREFIX = "KC1"
@@ -100,3 +100,18 @@ def _deck(field: str, source: str) -> tuple[tuple, dict]:
     except (InvalidDeckError, InvalidSeedError, ValueError) as exc:
         raise InvalidRecordError(f"{source}: {exc}") from None
     raise InvalidRecordError(f"{source}: the deck must be s<N>, p<N> or d:<52 cards>, got {field[:20]!r}")
+
+
+def read_game(text: str, source: str = "record") -> Record:
+    """A game from either form a record takes: a JSON object, or one line of this notation."""
+    if is_notation(text):
+        return from_notation(text, source)
+    try:
+        return parse_record(text, source)
+    except InvalidRecordError as exc:
+        start = text.lstrip("\ufeff \t\r\n")[:1]
+        if start in "{[" or "not valid JSON" not in str(exc):
+            raise
+        shown = text.strip().splitlines()[0][:40]
+    raise InvalidRecordError(f"{source}: not a record: a record is a JSON object or one line of the notation "
+                             f"'{PREFIX} DECK RULES MOVES'; this starts {shown!r}")

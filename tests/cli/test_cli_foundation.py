@@ -314,7 +314,8 @@ def good_record(**changes: object) -> dict:
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("deck: AS", "not valid JSON (Expecting value at line 1)"),
+        ("deck: AS", "not a record: a record is a JSON object or one line of the notation 'KC1 DECK RULES MOVES';"
+                     " this starts 'deck: AS'"),
         ("", "the file is empty"),
         ('{"deck": [\n', "not valid JSON (Expecting value at line 2)"),
         ("{'deck': []}", "not valid JSON (Expecting property name enclosed in double quotes at line 1)"),
@@ -334,7 +335,8 @@ def test_unreadable_records(tmp_path: Path, command: str, content: str, message:
 
 def test_record_from_standard_input_is_named_stdin() -> None:
     assert_bad_input(run("verify", "-", input='{"moves": []}'), "<stdin>: no 'deck' key")
-    assert_bad_input(run("replay", "-", input="nonsense"), "<stdin>: not valid JSON (Expecting value at line 1)")
+    assert_bad_input(run("replay", "-", input="nonsense"), "<stdin>: not a record: a record is a JSON object or one "
+                     "line of the notation 'KC1 DECK RULES MOVES'; this starts 'nonsense'")
 
 
 def deck_with(position: int, card: str) -> list[str]:
