@@ -8,6 +8,7 @@ import sys
 import click
 
 from kcsolve.cli.base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
+from kcsolve.common.words import plural
 from kcsolve.patience.engine import Place
 from kcsolve.patience.players.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
 from kcsolve.patience.record import IllegalRecordMoveError
@@ -76,7 +77,7 @@ def _line(report: MoveReport) -> str:
 def _tell(result: Analysis, style: str, colour: bool) -> None:
     """The text report: a row per move, the grid after each marked move, then the summary."""
     reports = result.reports
-    click.echo(f"{len(reports)} moves. winnable: can the deal still be won by a player who sees the deck?")
+    click.echo(f"{plural(len(reports), 'move')}. winnable: can the deal still be won by a player who sees the deck?")
     click.echo(f"after, best: for a player who cannot, the share of {result.playouts} sampled orders of the")
     click.echo("unseen cards in which the deal stays winnable after the move played and after")
     click.echo("the best option (an upper estimate, not a chance of winning); * marks an exact")

@@ -252,11 +252,6 @@ class Ticker:
                 click.echo("\r\x1b[K", nl=False, err=True)
 
 
-def plural(n: int, word: str) -> str:
-    """``1 deal``, ``2 deals``."""
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
-
-
 def parse_date(text: str | None) -> dt.date:
     """A YYYY-MM-DD date, or today in UTC (one day for everyone) when none is given."""
     if text is None:

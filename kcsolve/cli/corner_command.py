@@ -14,6 +14,7 @@ from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.files import write_atomically
 from kcsolve.common.interval import wilson
+from kcsolve.common.words import plural
 from kcsolve.corner.bots import BOTS, make_bot
 from kcsolve.corner.engine import (
     card_text,
@@ -109,7 +110,7 @@ def turn_command(position_path: str, fmt: str) -> None:
     if not turn.line:
         click.echo("Best turn: no play helps; end the turn.")
         return
-    click.echo(f"Best turn ({len(turn.line)} moves, {turn.shed} cards shed, {turn.states:,} positions searched):")
+    click.echo(f"Best turn ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, {turn.states:,} positions searched):")
     for number, move in enumerate(turn.line, start=1):
         click.echo(f"  {number}. {move}")
     click.echo(draw_piles(turn.piles))
@@ -187,7 +188,7 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
     if fmt == "json":
         click.echo(json.dumps(summary))
         return
-    click.echo(f"{games} games, {players} players, bots {', '.join(names)}, rules {rules}, "
+    click.echo(f"{plural(games, 'game')}, {players} players, bots {', '.join(names)}, rules {rules}, "
                f"deals {seed}..{seed + games - 1}")
     for name in dict.fromkeys(names):
         seats = tally.bot_seats[name]

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date, plural
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date
+from kcsolve.common.words import plural
 from kcsolve.patience.rules import parse_rules
 
 

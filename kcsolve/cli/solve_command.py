@@ -19,10 +19,10 @@ from kcsolve.cli.base import (
     colour_option,
     fail,
     load_deck,
-    plural,
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.common.words import plural
 from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.patience.notation import to_notation
 from kcsolve.patience.pysol import (

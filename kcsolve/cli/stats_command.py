@@ -17,9 +17,9 @@ from kcsolve.cli.base import (
     ProgressLine,
     cli,
     fail,
-    plural,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.common.words import plural
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,

@@ -14,6 +14,7 @@ from typing import Any
 
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
 from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.words import plural
 from kcsolve.corner.engine import (
     PILES,
     IllegalCornerMoveError,
@@ -163,7 +164,7 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
                 claimed, actual = _in_words(key, record.result[key], record.players), _in_words(key, found[key], 0)
                 return False, f"the record claims {claimed}; the replay gives {actual}"
     if not final.over:
-        return False, f"unfinished after {len(record.moves)} moves"
+        return False, f"unfinished after {plural(len(record.moves), 'move')}"
     return True, describe_result(final)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kcsolve.common.words import plural
 from kcsolve.corner.engine import PILES, Position, card_text
 from kcsolve.corner.turn import Piles
 
@@ -26,9 +27,9 @@ def hand_text(hand: tuple[int, ...]) -> str:
 
 def draw_position(position: Position, seat: int | None = None) -> str:
     """The table: piles, stock, and hands; only ``seat``'s hand is shown when a seat is given."""
-    lines = [draw_piles(position.piles), f"Stock: {len(position.stock)} cards"]
+    lines = [draw_piles(position.piles), f"Stock: {plural(len(position.stock), 'card')}"]
     for player, hand in enumerate(position.hands):
-        shown = hand_text(hand) if seat is None or seat == player else f"{len(hand)} cards"
+        shown = hand_text(hand) if seat is None or seat == player else plural(len(hand), "card")
         marker = " (to move)" if player == position.player and not position.over else ""
         lines.append(f"Player {player + 1}{marker}: {shown}")
     return "\n".join(lines)

@@ -275,3 +275,14 @@ def test_dozens_of_removal_sets_leave_room_for_the_hint_and_the_errors() -> None
     assert any("more sets: 'sets' lists them all" in line for line in lines)
     listed = " ".join(session.command("sets").lines)
     assert listed.count("(") == len(position.removable_sets())
+
+
+def test_the_outcome_is_said_once_and_counts_agree_with_their_nouns(tmp_path: Path) -> None:
+    seed = first_seed("win")
+    out = run("play", "--seed", str(seed), "--style", "line", "--no-color", input=typed(solve(deal(seed)).moves)).stdout
+    assert sum(line.startswith("Won: ") for line in out.splitlines()) == 1
+    assert re.search(r"\d+ moves, 0 undos, 0 hints; this deal could be won", out)
+    saved = run("play", "--seed", "0", "--plain", input=f"a1\nundo\nhint\nsave {tmp_path / 'g.json'}\nquit\n").stdout
+    assert "Saved 0 moves to" in saved and not re.search(r"\b1 (cards|moves|undos|hints)\b", saved)
+    one = run("play", "--seed", "0", "--plain", input=f"a1\nsave {tmp_path / 'h.json'}\nquit\n").stdout
+    assert "Saved 1 move to" in one

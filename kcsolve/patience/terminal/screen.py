@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kcsolve.common.cards import Card, rank_symbol
+from kcsolve.common.words import plural
 from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Position, Status, cell_name
 from kcsolve.patience.rules import Courts, Removal
 from kcsolve.patience.terminal.paint import colour_of, paint
@@ -89,7 +90,7 @@ def status(position: Position) -> list[str]:
     """What the player needs under the board: the stock, the turned card and where it may go, or the removal."""
     outcome = position.outcome()
     left = len(position.deck) - position.drawn
-    lines = [f"Stock: {left} cards left; court cards to come: {to_come(position)}."]
+    lines = [f"Stock: {plural(left, 'card')} left; court cards to come: {to_come(position)}."]
     if outcome.status is not Status.UNFINISHED:
         return lines + [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
     if position.removing and position.removable_sets():

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import Card, rank_symbol
 from kcsolve.common.files import write_atomically
+from kcsolve.common.words import plural
 from kcsolve.patience.engine import (
     CORNERS,
     IllegalMoveError,
@@ -115,13 +116,12 @@ class Session:
         return played
 
     def summary(self, winnable: str | None) -> list[str]:
-        """The end of a game: the outcome, what the player used, and whether the deal could be won at all."""
-        outcome = self.position.outcome()
+        """The end of a game under its outcome (which the status lines show): what the player used, the deal's verdict."""
         could = {"win": "this deal could be won", "loss": "no play could win this deal",
                  None: "the solver could not decide whether this deal could be won"}[winnable]
         return [
-            f"{outcome.status.value.capitalize()}: {outcome.reason}.",
-            f"{len(self.moves)} moves, {self.undos} undos, {self.hints_used} hints; {could} (exact solver).",
+            f"{plural(len(self.moves), 'move')}, {plural(self.undos, 'undo')}, {plural(self.hints_used, 'hint')}; "
+            f"{could} (exact solver).",
             "r: retry this deal   n: next deal   q: quit",
         ]
 
@@ -139,7 +139,7 @@ class Session:
         left = len(self.deck) - position.drawn
         to_come = Counter(rank_symbol(c.rank) for c in self.deck[position.drawn :] if c.is_court)
         courts = ", ".join(f"{kind} {to_come[kind]}" for kind in "KQJ")
-        lines = [f"Stock: {left} cards left; court cards still to come: {courts}."]
+        lines = [f"Stock: {plural(left, 'card')} left; court cards still to come: {courts}."]
         if position.removing and position.removable_sets():
             sets = "  ".join(" ".join(cell_name(c) for c in s) for s in position.removable_sets())
             lines.append(f"Removal: take a Ten or a set summing to 10. Possible: {sets}")
@@ -247,7 +247,7 @@ class Session:
             write_atomically(words[0], json.dumps(record, separators=(",", ":")) + "\n")
         except OSError as exc:
             return Reply([f"Cannot save to {words[0]!r}: {exc.strerror or exc}."])
-        return Reply([f"Saved {len(self.moves)} moves to {words[0]}."])
+        return Reply([f"Saved {plural(len(self.moves), 'move')} to {words[0]}."])
 
     def _load(self, words: list[str]) -> Reply:
         if len(words) != 1:
@@ -262,7 +262,7 @@ class Session:
         self.deck, self.rules = record.deck, record.rules
         self.history = [played.start, *(step.position for step in played.steps)]
         self.moves = [step.move for step in played.steps]
-        return Reply([f"Loaded {len(self.moves)} moves from {words[0]}."], redraw=True)
+        return Reply([f"Loaded {plural(len(self.moves), 'move')} from {words[0]}."], redraw=True)
 
 
 def _alike(position: Position, cells: list[int]) -> bool:
