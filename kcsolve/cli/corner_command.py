@@ -44,7 +44,7 @@ from kcsolve.corner.turn import best_turn
 @cli.group("corner", context_settings=CONTEXT, invoke_without_command=True)
 @click.pass_context
 def corner(ctx: click.Context) -> None:
-    """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play.
+    """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play, replay, verify.
 
     Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
     (docs/CORNER.md lists them, each with its source).

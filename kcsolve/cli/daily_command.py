@@ -21,6 +21,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.cards import format_deck
+from kcsolve.common.words import wrapped
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
 
@@ -86,10 +87,10 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    click.echo(f"difficulty {d.describe()} (the chance that the strong player, who cannot see the deck, wins; "
-               f"from {d.playouts} steered games), grade {found.grade}")
+    click.echo("\n".join(wrapped(f"difficulty {d.describe()} (the chance that the strong player, who cannot see the "
+                                  f"deck, wins; from {d.playouts} steered games), grade {found.grade}", "", "  ")))
     click.echo()
-    click.echo("The deck, top of the stock first; the first row is the sixteen cards of the first deal:")
+    click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)
     if not hide:
         click.echo()

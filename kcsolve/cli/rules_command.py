@@ -7,6 +7,7 @@ import json
 import click
 
 from kcsolve.cli.base import CONTEXT, cli
+from kcsolve.common.words import wrapped
 from kcsolve.patience.rules import AXES, PRESETS, catalogue, describe, parse_rules
 
 
@@ -25,7 +26,7 @@ def rules_command(preset: str | None, fmt: str) -> None:
         if fmt == "json":
             click.echo(json.dumps(data))
             return
-        click.echo("Presets (combine them with '+', e.g. camelot+groups; set an axis with axis=option):")
+        click.echo("Presets (join them with '+', e.g. camelot+groups; set an axis with axis=option):")
         for name in PRESETS:
             rules = parse_rules(name)
             click.echo(f"  {name:<9} " + ", ".join(f"{axis} {getattr(rules, axis).value}" for axis in AXES))
@@ -33,7 +34,8 @@ def rules_command(preset: str | None, fmt: str) -> None:
         for axis, options in data["axes"].items():  # type: ignore[union-attr]
             click.echo(f"  {axis}:")
             for option in options:
-                click.echo(f"    {option['option']:<9} {option['meaning']} ({option['source']})")
+                text = f"{option['meaning']} ({option['source']})"
+                click.echo("\n".join(wrapped(text, f"    {option['option']:<9} ", " " * 14)))
         return
     data = describe(parse_rules(preset))
     if fmt == "json":
@@ -41,5 +43,6 @@ def rules_command(preset: str | None, fmt: str) -> None:
         return
     click.echo(f"Rules {data['rules']}:")
     for axis, about in data["axes"].items():  # type: ignore[union-attr]
-        click.echo(f"  {axis:<8} {about['option']:<9} {about['meaning']} ({about['source']})")
+        text = f"{about['meaning']} ({about['source']})"
+        click.echo("\n".join(wrapped(text, f"  {axis:<8} {about['option']:<9} ", " " * 21)))
     click.echo("The full rules are in docs/RULES.md.")

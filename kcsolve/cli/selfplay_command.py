@@ -57,5 +57,5 @@ def selfplay_command(name: str, start: int, count: int, rules_text: str, jobs: i
         }))
         return
     click.echo(f"player {name}, rules {rules}, deals {start}..{start + count - 1}")
-    click.echo(f"games {games:,}, wins {wins:,}, win rate {tally.rate:.2%} "
-               f"(95% interval {low:.2%} to {high:.2%}), {tally.seconds_per_game:.3f} CPU seconds per game")
+    click.echo(f"games {games:,}, wins {wins:,}, win rate {tally.rate:.2%} (95% interval {low:.2%} to {high:.2%})")
+    click.echo(f"{tally.seconds_per_game:.3f} CPU seconds per game")

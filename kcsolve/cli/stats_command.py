@@ -112,7 +112,7 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
     if summary.undecided:
         low, high = summary.bounds
         click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")
-    click.echo("for comparison, Pretty Good Solitaire rates the game 'Easy (80%)' without saying how")
+    click.echo("for comparison, Pretty Good Solitaire rates the game 'Easy (80%)', not saying how")
     if summary.lost:
         click.echo("losses by reason:")
         for code, label in REASONS.items():

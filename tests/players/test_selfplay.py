@@ -64,8 +64,9 @@ def test_selfplay_text_reports_games_wins_interval_and_time() -> None:
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "player greedy, rules standard, deals 5..16"
-    assert re.fullmatch(r"games 12, wins \d+, win rate \d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\), "
-                        r"\d+\.\d{3} CPU seconds per game", lines[1]), lines[1]
+    assert re.fullmatch(r"games 12, wins \d+, win rate \d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\)",
+                        lines[1]), lines[1]
+    assert re.fullmatch(r"\d+\.\d{3} CPU seconds per game", lines[2]), lines[2]
 
 
 def test_selfplay_json_records_verify(tmp_path: Path) -> None:
