@@ -22,7 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.common.words import plural, wrapped
+from kcsolve.common.words import plural
 from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.patience.notation import to_notation
 from kcsolve.patience.pysol import (
@@ -60,18 +60,18 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     click.echo()
     if solution.result is Verdict.WIN:
         _tell(played, style, colour)
-        _say(f"Winnable ({_describe_stats(solution.stats)}).")
+        click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
     elif solution.result is Verdict.LOSS:
         if played.steps:
             click.echo("The grid when it jams, after the best play:")
             click.echo(draw(played.final, style, colour), color=colour)
             click.echo()
-        _say(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
-        _say(_best_words(solution))
+        click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
+        click.echo(_best_words(solution))
     else:
-        _say(f"Undecided: {solution.reason}.")
+        click.echo(f"Undecided: {solution.reason}.")
         if solution.best_line():
-            _say(_best_words(solution).replace("Best play", "The best line found so far"))
+            click.echo(_best_words(solution).replace("Best play", "The best line found so far"))
 
 
 def _best_words(solution: Solution) -> str:
@@ -162,8 +162,8 @@ def _solve_many(
             tally[solution.result] += 1
             _tell_one(solution, seed, key, label, fmt)
     if fmt == "text":
-        _say(f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
-             f"{tally['unknown']:,} undecided")
+        click.echo(f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
+                   f"{tally['unknown']:,} undecided")
     sys.exit(3 if tally["unknown"] else 0)
 
 
@@ -175,9 +175,4 @@ def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> 
         click.echo(to_notation(solution.record(**{key: seed})))
     else:
         stats = _describe_stats(solution.stats, solution.result is not Verdict.UNKNOWN)
-        _say(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})", "    ")
-
-
-def _say(text: str, rest: str = "") -> None:
-    """Print a sentence in lines of at most 80 columns."""
-    click.echo("\n".join(wrapped(text, "", rest)))
+        click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")

@@ -119,7 +119,7 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
             n = summary.loss_reasons[code]
             click.echo(f"  {label:<34} {n:>9,}  {n / summary.lost:7.2%}")
         click.echo("losses by the deal (fill round) in which best play is lost:")
-        for deal_no, n in sorted(summary.loss_deals.items()):
-            click.echo(f"  deal {deal_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
+        for round_no, n in sorted(summary.loss_deals.items()):
+            click.echo(f"  deal {round_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
     rate = f" at {run.rate:,.0f} deals/s" if run.solved else ""
     click.echo(f"stored in {path}; this run solved {run.solved:,} deals{rate}")

@@ -229,10 +229,10 @@ class Position:
     def outcome(self) -> Outcome:
         """Judge the position: won, lost (with the reason) or unfinished."""
         if "outcome" not in self._memo:
-            self._memo["outcome"] = self._judge()
+            self._memo["outcome"] = self._assess()
         return self._memo["outcome"]  # type: ignore[return-value]
 
-    def _judge(self, next_known: bool = True) -> Outcome:
+    def _assess(self, next_known: bool = True) -> Outcome:
         """The judgement of this position; without ``next_known``, the next card's fit is left to chance."""
         courts = self.courts_placed
         goal = self.rules.goal
@@ -303,7 +303,7 @@ class PlayerView:
         return Afterstate(
             self.rules, tuple(None if i == EMPTY else child.deck[i] for i in child.grid),
             self.in_hand if keeps else None, child.removing, child.drawn, child.courts_placed, self.unseen,
-            child._judge(next_known=keeps),
+            child._assess(next_known=keeps),
         )
 
     def _stand_in(self) -> Position:

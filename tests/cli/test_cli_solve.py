@@ -152,7 +152,7 @@ def test_solve_winnable_seed_tells_the_game_in_boxes() -> None:
     path = theory.trajectory(ranks(deal(seed)), STANDARD)
     assert path.won
     deal_lines = [line for line in lines if re.match(r"^\d+(st|nd|rd|th) deal: ", line)]
-    assert deal_lines == [f"{ordinal(n)} deal: {span(a, b)}" for n, (a, b) in enumerate(path.deals, start=1)]
+    assert deal_lines == [f"{ordinal(n)} deal: {span(a, b)}" for n, (a, b) in enumerate(path.rounds, start=1)]
     assert [line for line in lines if line.startswith("Removal ")] == [
         f"Removal {n}" for n in range(1, len(path.removals) + 1)
     ]
@@ -161,7 +161,7 @@ def test_solve_winnable_seed_tells_the_game_in_boxes() -> None:
 
     # every block is followed by a blank line, as in the sample game
     grids = box_grids(result.stdout)
-    assert len(grids) == len(path.deals) + sum(len(sets) for sets in path.removals)
+    assert len(grids) == len(path.rounds) + sum(len(sets) for sets in path.removals)
     assert lines[lines.index("1st deal: cards 1-16") + 1] == ""
     assert lines[lines.index("1st deal: cards 1-16") + 2] == BORDER
     assert grids[-1].count("K") == grids[-1].count("Q") == grids[-1].count("J") == 4
@@ -234,7 +234,7 @@ def test_solve_losing_seed(style: str) -> None:
     lines = result.stdout.splitlines()
     assert lines[:3] == [f"Deal {seed}, rules standard", "", "The grid when it jams, after the best play:"]
     reason = (
-        f"Not winnable: grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
+        f"Not winnable: grid full with nothing to remove after card {path.end} (deal {path.jam_round}); "
         "the deck decides this whatever the play"
     )
     assert re.fullmatch(re.escape(reason) + rf" \({STATS}\)\.", lines[-2]), lines[-2]
@@ -296,7 +296,7 @@ def test_json_loss_record_replays_to_the_jam(tmp_path: Path) -> None:
     assert set(data) == {"format", "deck", "rules", "result", "moves", "stats", "seed", "loss", "best"}
     assert data["result"] == "loss" and data["seed"] == seed
     path = theory.trajectory(ranks(deal(seed)), STANDARD)
-    assert data["loss"] == {"reason": "grid full with nothing to remove", "card": path.end, "deal": path.jam_deal}
+    assert data["loss"] == {"reason": "grid full with nothing to remove", "card": path.end, "deal": path.jam_round}
     assert data["best"]["moves"] == data["moves"]
     assert data["best"]["courts"] == sum(1 for card in deal(seed)[: path.end] if card.is_court)
     assert {"method", "nodes", "seconds"} <= set(data["stats"])

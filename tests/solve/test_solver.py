@@ -157,7 +157,7 @@ def test_lemma_1_any_play_follows_the_forced_course(seed: int, play_seed: int, p
             phase_values.append(Counter(c.rank for c in map(position.card_at, range(16)) if c and not c.is_court))
     ranks = [c.rank for c in deck]
     for phase, values in enumerate(phase_values):
-        end = course.deals[phase][1]
+        end = course.rounds[phase][1]
         removed = {i for sets in course.removals[: phase + 1] for s in sets for i in s}
         expected = Counter(ranks[i] for i in range(end) if ranks[i] <= 10 and i not in removed)
         assert values == expected, phase

@@ -130,7 +130,7 @@ def deck_ranks(deck: tuple[Card, ...]) -> tuple[int, ...]:
 def jam_reason(path: Trajectory) -> str:
     """Why a jammed course loses, in words."""
     return (
-        f"grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
+        f"grid full with nothing to remove after card {path.end} (deal {path.jam_round}); "
         "the deck decides this whatever the play"
     )
 

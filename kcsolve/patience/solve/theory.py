@@ -39,22 +39,22 @@ class NoSeatError(AssertionError):
 
 @dataclass(frozen=True)
 class Trajectory:
-    """The forced course of a deal: its deals, its removals and how it ends.
+    """The forced course of a deal: its rounds (each filling the grid), its removals and how it ends.
 
-    ``deals`` holds (first, end) deck-index ranges; ``removals`` holds, for each
+    ``rounds`` holds (first, end) deck-index ranges; ``removals`` holds, for each
     removal phase, the sets of deck indices removed (a Ten alone or a pair).
     ``won`` is False when a full grid had nothing to remove after ``end`` cards.
     """
 
     won: bool
     end: int
-    deals: tuple[tuple[int, int], ...]
+    rounds: tuple[tuple[int, int], ...]
     removals: tuple[tuple[tuple[int, ...], ...], ...]
 
     @property
-    def jam_deal(self) -> int:
-        """The number (from 1) of the deal whose full grid jammed."""
-        return len(self.deals)
+    def jam_round(self) -> int:
+        """The number (from 1) of the round (a deal, in the sample game's words) whose full grid jammed."""
+        return len(self.rounds)
 
 
 def removal_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
@@ -88,7 +88,7 @@ def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
     stop_at_courts = rules.goal is Goal.COURTS
     by_rank: dict[int, list[int]] = {r: [] for r in range(1, TEN + 1)}
     courts = numbers = drawn = 0
-    deals: list[tuple[int, int]] = []
+    rounds: list[tuple[int, int]] = []
     removals: list[tuple[tuple[int, ...], ...]] = []
     while True:
         first = drawn
@@ -102,18 +102,18 @@ def trajectory(ranks: tuple[int, ...] | list[int], rules: Rules) -> Trajectory:
             drawn += 1
             if stop_at_courts and courts == COURTS:
                 break
-        deals.append((first, drawn))
+        rounds.append((first, drawn))
         if drawn == DECK_SIZE and rules.goal is Goal.CLEAR:
             # the empty stock opens removal, and the whole pack is balanced: every number card pairs off
             final = removal_sets(by_rank)
             if final:
                 removals.append(tuple(final))
-            return Trajectory(True, drawn, tuple(deals), tuple(removals))
+            return Trajectory(True, drawn, tuple(rounds), tuple(removals))
         if (stop_at_courts and courts == COURTS) or drawn == DECK_SIZE:
-            return Trajectory(True, drawn, tuple(deals), tuple(removals))
+            return Trajectory(True, drawn, tuple(rounds), tuple(removals))
         sets = removal_sets(by_rank)
         if not sets:
-            return Trajectory(False, drawn, tuple(deals), tuple(removals))
+            return Trajectory(False, drawn, tuple(rounds), tuple(removals))
         gone = {i for s in sets for i in s}
         for rank, indices in by_rank.items():
             by_rank[rank] = [i for i in indices if i not in gone]
@@ -144,22 +144,22 @@ def deal_round(
 
 
 def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, int, int]:
-    """(won, cards drawn, deals) of the forced course, by value counts alone.
+    """(won, cards drawn, rounds) of the forced course, by value counts alone.
 
     The same course as :func:`trajectory` without naming cards, for the
     statistics; by Theorem 2 and Corollary 3 ``won`` is the verdict of the deal.
     """
     stop_at_courts = rules.goal is Goal.COURTS
     counts = [0] * (TEN + 1)
-    courts = drawn = deals = 0
+    courts = drawn = rounds = 0
     while True:
-        deals += 1
+        rounds += 1
         courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
         if won or drawn == DECK_SIZE:
-            return True, drawn, deals
+            return True, drawn, rounds
         take = forced_takes(counts)
         if not any(take):
-            return False, drawn, deals
+            return False, drawn, rounds
         for value in range(1, TEN + 1):
             counts[value] -= take[value]
 
@@ -172,7 +172,7 @@ def _event_times(path: Trajectory) -> tuple[dict[int, int], list[int]]:
     """
     leaves: dict[int, int] = {}
     phase_times = []
-    for (_, end), sets in zip(path.deals, path.removals):
+    for (_, end), sets in zip(path.rounds, path.removals):
         phase_times.append(2 * end - 1)
         for s in sets:
             for i in s:
@@ -211,7 +211,7 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
         cell_of[index] = cell
         free_from[cell] = start
     moves: list[Move] = []
-    for number, (first, end) in enumerate(path.deals):
+    for number, (first, end) in enumerate(path.rounds):
         moves.extend(Place(cell_of[i]) for i in range(first, end))
         if number < len(path.removals):
             moves.extend(Remove(tuple(sorted(cell_of[i] for i in s))) for s in path.removals[number])

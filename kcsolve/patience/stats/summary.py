@@ -63,7 +63,7 @@ def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summ
     won = lost = undecided = 0
     reasons = {code: 0 for code in REASONS}
     deals: dict[int, int] = {}
-    for result, reason, deal_no, n in store.tally(str(rules), start, count):
+    for result, reason, round_no, n in store.tally(str(rules), start, count):
         if result == "win":
             won += n
         elif result == "unknown":
@@ -71,6 +71,6 @@ def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summ
         else:
             lost += n
             reasons[reason or "full"] += n
-            if deal_no is not None:
-                deals[deal_no] = deals.get(deal_no, 0) + n
+            if round_no is not None:
+                deals[round_no] = deals.get(round_no, 0) + n
     return Summary(str(rules), start, count, won, lost, undecided, reasons, deals)

@@ -74,7 +74,7 @@ def describe_removal(before: Position, cells: tuple[int, ...]) -> str:
 
 def tell_game(start: Position, steps: list[Step], style: str = "boxes", colour: bool = False) -> Iterator[str]:
     """Tell a game like the sample game: each deal's grid, each removal and its grid, the outcome."""
-    deal_no = removal_no = 0
+    round_no = removal_no = 0
     first_card = None
     previous = start
     for index, step in enumerate(steps):
@@ -82,12 +82,12 @@ def tell_game(start: Position, steps: list[Step], style: str = "boxes", colour: 
         following = steps[index + 1].move if index + 1 < len(steps) else None
         if isinstance(step.move, Place):
             if first_card is None:
-                deal_no += 1
+                round_no += 1
                 first_card = after.drawn
-            deal_over = following is None or isinstance(following, Remove) or after.removing
-            if deal_over:
+            round_over = following is None or isinstance(following, Remove) or after.removing
+            if round_over:
                 span = f"card {first_card}" if first_card == after.drawn else f"cards {first_card}-{after.drawn}"
-                yield f"{_ordinal(deal_no)} deal: {span}"
+                yield f"{_ordinal(round_no)} deal: {span}"
                 yield draw(after, style, colour)
                 first_card = None
         else:

@@ -35,9 +35,9 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
         raise RejectedLineError(f"construct: {exc}") from None  # auto then asks SAT, which seats cards itself
     result = "win" if path.won else "loss"
     reason = win_reason(rules) if path.won else jam_reason(path)
-    stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.deals)}
+    stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.rounds)}
     if path.won:
         confirm_win(deck, rules, moves, "construct (Theorem 2 contradicted)")
     stats["seconds"] = round(time.perf_counter() - started, 6)
-    loss = None if path.won else Loss("full", path.end, path.jam_deal)
+    loss = None if path.won else Loss("full", path.end, path.jam_round)
     return Solution(deck, rules, result, tuple(moves), reason, stats, loss)

@@ -272,10 +272,10 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
         confirm_win(deck, rules, moves, "course (Theorem 2 contradicted)")
         reason = win_reason(rules)
     elif found.result == "loss":
-        card, deal_no = found.furthest
+        card, round_no = found.furthest
         ending = "the stock runs out with cards left" if card == DECK_SIZE else "the grid jams"
         reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
-                  f"the furthest reaches card {card} in deal {deal_no}, where {ending}")
+                  f"the furthest reaches card {card} in deal {round_no}, where {ending}")
     else:
         reason = f"the search budget ({budget.describe('removal choices')}) ran out after {min(found.nodes, budget.nodes or found.nodes):,} removal choices"
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}

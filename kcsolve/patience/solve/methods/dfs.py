@@ -389,7 +389,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if result == "loss" and search.use_theory and search.nodes == 0:
         moves = theory.construct(deck_ranks(deck), rules)
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = Loss("full", path.end, path.jam_deal)
+        loss = Loss("full", path.end, path.jam_round)
     elif result == "loss":
         loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}

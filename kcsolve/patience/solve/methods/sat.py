@@ -105,7 +105,7 @@ class PairingEncoding:
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self.classes = cell_classes(rules)
-        self.deal_of = {k: d for d, (first, end) in enumerate(path.deals) for k in range(first, end)}
+        self.round_of = {k: d for d, (first, end) in enumerate(path.rounds) for k in range(first, end)}
         self.phases = len(path.removals)
         self.takes = [
             {rank: sum(1 for s in sets for i in s if ranks[i] == rank) for rank in range(1, TEN + 1)}
@@ -136,7 +136,7 @@ class PairingEncoding:
         rank = self.ranks[card]
         if rank > TEN:
             return []
-        return [p for p in range(self.deal_of[card], self.phases) if self.takes[p][rank]]
+        return [p for p in range(self.round_of[card], self.phases) if self.takes[p][rank]]
 
     def _add(self, encoded: list[list[int]]) -> None:
         """Append clauses."""
@@ -169,7 +169,7 @@ class PairingEncoding:
         """
         for p in range(self.phases):
             for rank, count in self.takes[p].items():
-                candidates = [k for k in self.cards if self.ranks[k] == rank and self.deal_of[k] <= p]
+                candidates = [k for k in self.cards if self.ranks[k] == rank and self.round_of[k] <= p]
                 if count:
                     self._exactly([self.r(k, p) for k in candidates], count)
         for card in self.cards:
@@ -183,11 +183,11 @@ class PairingEncoding:
         z(k, X, d) <- x(k, X) and not (r(k, p) for deal(k) <= p < d):
         for all d, X: sum_{deal(k) <= d} z(k, X, d) <= |X| (z = x for court cards).
         """
-        for d in range(len(self.path.deals)):
+        for d in range(len(self.path.rounds)):
             for i, klass in enumerate(self.classes):
                 present = []
                 for card in self.cards:
-                    if self.deal_of[card] > d or i not in self.allowed(card):
+                    if self.round_of[card] > d or i not in self.allowed(card):
                         continue
                     earlier = [p for p in self.removable_in(card) if p < d]
                     if not earlier:
@@ -214,7 +214,7 @@ class PairingEncoding:
         free = {i: list(c.cells) for i, c in enumerate(self.classes)}
         cell_of: dict[int, int] = {}
         moves: list[Move] = []
-        for d, (first, end) in enumerate(self.path.deals):
+        for d, (first, end) in enumerate(self.path.rounds):
             for card in range(first, end):
                 cell = free[klass_of[card]].pop(0)
                 cell_of[card] = cell
@@ -274,7 +274,7 @@ def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None
     path = trajectory(ranks, rules)
     if not path.won:
         reason = (
-            f"grid full with nothing to remove after card {path.end} (deal {path.jam_deal}); "
+            f"grid full with nothing to remove after card {path.end} (deal {path.jam_round}); "
             "the deck decides this whatever the play"
         )
         return SatResult("loss", (), reason, {"vars": 0, "clauses": 0, "conflicts": 0})
@@ -313,5 +313,5 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     loss = None
     if answer.result == "loss":
         path = theory.trajectory(deck_ranks(deck), rules)
-        loss = None if path.won else Loss("full", path.end, path.jam_deal)
+        loss = None if path.won else Loss("full", path.end, path.jam_round)
     return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
