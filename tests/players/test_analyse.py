@@ -163,3 +163,31 @@ def test_a_peek_during_a_removal_agrees_with_the_engines_moves(rules_text: str) 
                 verdicts.append(peek(step.position))
                 assert verdicts[-1] == engine_peek(step.position), (seed, step.number)
     assert "win" in verdicts and "loss" in verdicts
+
+
+@pytest.mark.parametrize("rules_text", ["standard", "camelot"])
+def test_a_game_of_best_choices_gives_nothing_up(rules_text: str) -> None:
+    """Played by the hint engine itself (same figures, same seed): every choice is the best, so all is kept."""
+    from kcsolve.patience.players.hints import hint_move
+
+    rules = parse_rules(rules_text)
+    position = Position.start(deal(11), rules)
+    moves = []
+    while position.outcome().status is Status.UNFINISHED:
+        move = hint_move(position.view(), 16, 5)
+        moves.append(move)
+        position = position.play(move)
+    record = record_from_moves(position.deck, rules, moves, "unknown", seed=11)
+    result = analyse(record, playouts=16, seed=5)
+    choices = [r for r in result.reports if r.chance is not None]
+    assert len(choices) > 10
+    assert all(r.lost_chance == 0 and r.kept == 1 and r.mark != "?" for r in choices)
+    assert result.kept_in_all == 1 and result.summary_json()["kept_in_all"] == 1
+
+
+def test_the_text_report_says_what_its_figures_are(tmp_path: Path) -> None:
+    record = play_deal("greedy", 3, STANDARD).record
+    out = run("analyse", write(tmp_path, record.to_json()), "--playouts", "8").stdout
+    assert "an upper estimate, not a chance of winning" in out.replace("\n", " ")
+    assert "Chance given up" not in out and "chance of winning with best play" in out.replace("\n", " ")
+    assert all(len(line) <= 80 for line in out.splitlines() if not line.startswith(("+", "|")))
