@@ -31,7 +31,7 @@ GRADES = ("easy", "medium", "hard", "fiendish")
 # The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
 # chance over the first 200 winnable seeded deals under standard rules, to two figures
 # (python scripts/tools/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
-GRADE_CUTS: tuple[float, ...] = (0.14, 0.024, 0.001)
+GRADE_CUTS: tuple[float, ...] = (0.079, 0.0049, 0.00014)
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
 RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
