@@ -85,3 +85,14 @@ def alive(pid: int) -> bool:
             return handle.read().split()[2] != "Z"
     except FileNotFoundError:
         return False
+
+
+def verdict_sentences(stdout: str) -> list[str]:
+    """The sentences of the paragraph that ends an output, each on one line again (they are wrapped at 80 columns)."""
+    sentences: list[str] = []
+    for line in stdout.rstrip("\n").split("\n\n")[-1].splitlines():
+        if sentences and not sentences[-1].endswith("."):
+            sentences[-1] += " " + line
+        else:
+            sentences.append(line)
+    return sentences

@@ -22,7 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.common.words import plural
+from kcsolve.common.words import plural, wrapped
 from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.patience.notation import to_notation
 from kcsolve.patience.pysol import (
@@ -60,18 +60,18 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     click.echo()
     if solution.result is Verdict.WIN:
         _tell(played, style, colour)
-        click.echo(f"Winnable ({_describe_stats(solution.stats)}).")
+        _say(f"Winnable ({_describe_stats(solution.stats)}).")
     elif solution.result is Verdict.LOSS:
         if played.steps:
             click.echo("The grid when it jams, after the best play:")
             click.echo(draw(played.final, style, colour), color=colour)
             click.echo()
-        click.echo(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
-        click.echo(_best_words(solution))
+        _say(f"Not winnable: {solution.reason} ({_describe_stats(solution.stats)}).")
+        _say(_best_words(solution))
     else:
-        click.echo(f"Undecided: {solution.reason}.")
+        _say(f"Undecided: {solution.reason}.")
         if solution.best_line():
-            click.echo(_best_words(solution).replace("Best play", "The best line found so far"))
+            _say(_best_words(solution).replace("Best play", "The best line found so far"))
 
 
 def _best_words(solution: Solution) -> str:
@@ -176,3 +176,8 @@ def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> 
     else:
         stats = _describe_stats(solution.stats, solution.result is not Verdict.UNKNOWN)
         click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")
+
+
+def _say(text: str) -> None:
+    """Print a sentence of the verdict in lines of at most 80 columns."""
+    click.echo("\n".join(wrapped(text, "", "")))

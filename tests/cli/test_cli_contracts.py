@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from clitools import assert_bad_input, run
+from clitools import assert_bad_input, run, verdict_sentences
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.solve.route import solve
@@ -51,7 +51,7 @@ def test_budget_wording_counts_what_was_searched() -> None:
 
 
 def test_no_search_is_not_called_zero_positions() -> None:
-    line = run("solve", "--seed", "5747").stdout.splitlines()[-2]
+    line = verdict_sentences(run("solve", "--seed", "5747").stdout)[-2]
     assert "no search needed" in line and "0 positions" not in line
 
 
@@ -80,7 +80,8 @@ def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ["--help"], ["rules"], ["rules", "camelot+groups"], ["solve", "--seed", "0"],
+    ["--help"], ["rules"], ["rules", "camelot+groups"], ["solve", "--seed", "0"], ["solve", "--seed", "1"],
+    ["solve", "--seed", "5", "--budget", "10"], ["solve", "--seed", "1", "--style", "line"],
     ["selfplay", "--player", "greedy", "--count", "3"], ["daily", "--date", "2027-01-01"], ["deal", "--seed", "3"],
     ["corner", "deal", "--seed", "1"], ["corner", "sim", "--games", "3"],
     *[[command, "--help"] for command in ("analyse", "corner", "daily", "deal", "odds", "play", "pysol-solvable",
