@@ -35,7 +35,7 @@ from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
-from kcsolve.patience.players.strong import best_option, judge_order, strong_player
+from kcsolve.patience.players.strong import best_option, wins_in_order, strong_player
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.peek import search_from
@@ -83,7 +83,7 @@ class Measurer:
     def __init__(self, line: tuple[Move, ...], deck: tuple[Card, ...], rules: Rules, nodes: int = SEARCH_NODES) -> None:
         self.search = DepthFirstSearch(tuple(card.rank for card in deck), rules, Budget(nodes=0), use_theory=False)
         self.nodes = nodes
-        self.judged: dict[tuple, bool] = {}
+        self.rated: dict[tuple, bool] = {}
         self.searched: dict[tuple, bool] = {}
         self.ahead: dict[tuple, Option] = {}  # a position on the winning line -> the line's next step
         position = Position.start(deck, rules)
@@ -112,20 +112,20 @@ class Measurer:
         _, child, after = option
         return option_key(after), self.search.key(rank_grid(child))
 
-    def judges_won(self, option: Option) -> bool:
+    def rates_won(self, option: Option) -> bool:
         """Whether the option is on the winning line, or the strong player's judge, given the real order, wins it."""
         _, child, after = option
         if cell_key(child) in self.on_line:
             return True
         key = option_key(after)
-        if key not in self.judged:
+        if key not in self.rated:
             face_down = child.deck[child.drawn + (after.in_hand is not None) :]
-            self.judged[key] = judge_order(after, [card.rank for card in face_down])
-        return self.judged[key]
+            self.rated[key] = wins_in_order(after, [card.rank for card in face_down])
+        return self.rated[key]
 
     def knows_won(self, option: Option) -> bool:
         """Whether the option is known won: by the judge, else by the search while its budget lasts."""
-        if self.judges_won(option):
+        if self.rates_won(option):
             return True
         child = option[1]
         if child.outcome().status is not Status.UNFINISHED:
@@ -138,7 +138,7 @@ class Measurer:
 
     def keeps(self, options: list[Option], best: int) -> list[bool]:
         """Which options to follow: those judged won, the player's ``best`` if searched won, or any searched won."""
-        keeps = [self.judges_won(option) for option in options]
+        keeps = [self.rates_won(option) for option in options]
         if not keeps[best]:
             keeps[best] = self.knows_won(options[best])
         if not any(keeps):

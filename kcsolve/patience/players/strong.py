@@ -221,7 +221,7 @@ def _group(count: list[int], size: int, low: int, total: int) -> tuple[int, ...]
     return ()
 
 
-def judge_order(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
+def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
     """Whether ``after`` goes on to a win when the face-down cards come in ``order``, for a player who then knew it.
 
     A card still in hand comes before ``order``. Equal values may leave in
@@ -272,7 +272,7 @@ def option_wins(options: list[tuple[Move, Afterstate]], samples: int, seed: int,
     for order in sampled_orders(unseen, samples, seed, view):
         courses: dict[tuple, Course] = {}
         for k, (_, child) in enumerate(options):
-            wins[k] += judge_order(child, order, courses)
+            wins[k] += wins_in_order(child, order, courses)
     return wins
 
 
