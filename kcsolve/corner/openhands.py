@@ -86,6 +86,8 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
     if position.players != 2:
         raise NotTwoPlayersError(f"the open-hands solver is for 2 players, not {position.players}")
     me, other = position.player, 1 - position.player
+    if position.over:  # nothing to search: the hand already says who went out
+        return OpenVerdict("win" if position.winner == me else "loss", (), 0)
     memo: dict[tuple[Position, int, int], bool] = {}
     settled: dict[tuple[Position, int], bool] = {}  # answers that no deeper search can change
     turns: dict[Position, list[tuple[tuple[Move, ...], Position]]] = {}

@@ -435,3 +435,15 @@ def test_verify_names_seats_from_1_and_never_prints_none(tmp_path: Path, winner:
     record["result"]["winner"] = winner
     result = run("corner", "verify", write(tmp_path, record))
     assert result.exit_code == 1 and result.stdout == said + "\n"
+
+
+def test_the_open_hands_solver_answers_a_finished_hand() -> None:
+    """A hand already over is its own answer: 'win' for the player who went out, 'loss' for the other."""
+    rules = parse_corner_rules("")
+    bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    position = deal_hand(seeded_deck(3), 2, rules)
+    while not position.over:
+        position = position.play(bots[position.player].choose(view_of(position)))
+    assert position.winner is not None
+    verdict = solve_open(position)
+    assert verdict.result == ("win" if position.winner == position.player else "loss") and verdict.line == ()
