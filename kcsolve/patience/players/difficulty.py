@@ -35,7 +35,7 @@ from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
-from kcsolve.patience.players.strong import best_option, wins_in_order, strong_player
+from kcsolve.patience.players.strong import best_option, strong_player, wins_in_order
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
 from kcsolve.patience.solve.peek import search_from
