@@ -297,9 +297,8 @@ class PlayerView:
     def after(self, move: Move) -> Afterstate:
         """The state right after ``move``, before any face-down card is turned."""
         child = self._stand_in().play(move)
-        keeps = self.in_hand is not None and child.drawn == self.drawn and (
-            child.removing and self.rules.removal is Removal.OPTIONAL
-        )
+        # only a removal under optional removal leaves the turned card in hand (the removal stays open)
+        keeps = self.in_hand is not None and isinstance(move, Remove) and self.rules.removal is Removal.OPTIONAL
         return Afterstate(
             self.rules, tuple(None if i == EMPTY else child.deck[i] for i in child.grid),
             self.in_hand if keeps else None, child.removing, child.drawn, child.courts_placed, self.unseen,
