@@ -192,10 +192,11 @@ def default_db() -> Path:
 
 def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
     """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
-    if path.exists() and path.stat().st_size and check_store(path):  # a kcsolve store: no table is missing
+    if path.exists() and path.stat().st_size:
         readonly = ResultsStore(path, readonly=True)
         try:
-            if readonly.done_count(rules, start, count, budget) == count:
+            # version 0: an empty SQLite file, with no table to count in yet
+            if readonly.version and readonly.done_count(rules, start, count, budget) == count:
                 return ReadOnlyRun(readonly)
         except sqlite3.DatabaseError as exc:
             readonly.close()
