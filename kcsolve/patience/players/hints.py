@@ -1,17 +1,15 @@
-"""Hints for a player who cannot see the deck: every distinct option ranked by its chance of winning.
+"""Hints for a player who cannot see the deck: every distinct option of a view, ranked by a figure that says what it is.
 
-An option's chance is estimated as the strong player of :mod:`kcsolve.patience.players.strong`
-judges it: the unseen cards are dealt into many random orders, the same orders
-for every option (common random numbers, so differences between options are
-measured far more sharply than the chances themselves), and each order is
-judged from the option on. Under forced pair removal an order is judged as a
-player who then knew it would play (exactly, by scheduling), so the chance is
-that of a player who sees the rest of the deck after this move: an upper
-estimate of the chance without seeing it. Under the other rules an order is
-played out by the greedy player. With few unseen cards under forced pairs the
-chance is exact (expectimax). Nothing here looks at the real order of the stock.
+An option's figure is the share of sampled orders of the unseen cards in which
+the deal stays winnable after it, judged as the strong player of
+:mod:`kcsolve.patience.players.strong` judges: the same orders for every option
+(common random numbers, so differences between options are measured far more
+sharply than the figures themselves), each judged as by a player who would then
+know the order. That is an upper estimate of the chance of winning without
+seeing the cards, never the chance itself. With few unseen cards under forced
+pairs the figure is the exact chance of winning with best play (expectimax).
+Nothing here is given more than a PlayerView.
 """
-
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,8 +57,8 @@ class Hint:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval for the chance (the chance itself when exact)."""
-        if not self.playouts:
+        """The 95% Wilson interval for the figure (the figure itself when exact)."""
+        if self.exact:
             return (self.chance, self.chance)
         low, high = wilson(round(self.chance * self.playouts), self.playouts)
         return (min(low, self.chance), max(high, self.chance))  # the interval holds the chance; rounding aside
