@@ -10,6 +10,7 @@ seeing the cards, never the chance itself. With few unseen cards under forced
 pairs the figure is the exact chance of winning with best play (expectimax).
 Nothing here is given more than a PlayerView.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
