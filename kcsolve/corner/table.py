@@ -27,7 +27,7 @@ class Table:
     def __init__(self, seed: int, players: int, bot_name: str, rules: CornerRules) -> None:
         self.seed, self.players, self.rules = seed, players, rules
         self.bots = [make_bot(bot_name, seed + s) for s in range(players)]
-        self.position = deal_hand(seeded_deck(seed), players, rules)
+        self.position: Position = deal_hand(seeded_deck(seed), players, rules)
         self.moves: list[Move] = []
 
     @property
@@ -79,5 +79,5 @@ class Table:
                             result_of(self.position))
 
     def _play(self, move: Move) -> None:
-        self.position: Position = self.position.play(move)
+        self.position = self.position.play(move)
         self.moves.append(move)
