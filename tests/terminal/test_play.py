@@ -271,7 +271,9 @@ def test_dozens_of_removal_sets_leave_room_for_the_hint_and_the_errors() -> None
     hint = session.command("hint").lines
     lines = screen("title", position, [*hint[:4], "Not a move: 'zz'"])
     assert len(lines) <= HEIGHT - 1 and all(len(line) <= WIDTH for line in lines)
-    assert hint[0] in lines and "Not a move: 'zz'" in lines
+    assert hint[0] in lines and "Not a move: 'zz'" in lines and lines[-1].startswith("b2: place")
+    full = screen("title", position, hint)  # a long hint is cut, the command line stays
+    assert len(full) <= HEIGHT - 1 and full[-1].startswith("b2: place") and hint[0] in full
     assert any("more sets: 'sets' lists them all" in line for line in lines)
     listed = " ".join(session.command("sets").lines)
     assert listed.count("(") == len(position.removable_sets())

@@ -18,8 +18,7 @@ from kcsolve.patience.rules import Courts, Removal
 from kcsolve.patience.terminal.paint import colour_of, paint
 
 WIDTH, HEIGHT = 80, 24
-MESSAGE_LINES = 6  # at least; the messages take every line the board and the status leave
-REMOVAL_LINES = 3  # removable sets shown under the board; under groups there may be dozens
+REMOVAL_LINES = 2  # removable sets shown under the board (dozens under groups): six lines stay for the messages
 _HOME = {**{c: "K" for c in CORNERS}, **{c: "Q" for c in QUEEN_CELLS}, **{c: "J" for c in JACK_CELLS}}
 RULE = "    +-----+-----+-----+-----+"
 
@@ -109,7 +108,7 @@ def status(position: Position) -> list[str]:
 def screen(title: str, position: Position, messages: list[str], colour: bool = False) -> list[str]:
     """The whole screen above the prompt: at most HEIGHT - 1 lines of at most WIDTH characters."""
     above = [title[:WIDTH], *board(position, colour), *status(position), ""]
-    room = max(MESSAGE_LINES, HEIGHT - 2 - len(above))
+    room = HEIGHT - 2 - len(above)  # every line the board and the status leave, the command line kept
     shown = messages if len(messages) <= room else messages[: room - 1] + [
         f"... ({len(messages) - room + 1} more lines; the plain mode, --plain, shows everything)"
     ]
