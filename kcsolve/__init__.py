@@ -28,7 +28,16 @@ _HOMES = {
                      "Verdict", "parse_budget", "solve"], "kcsolve.patience.solve.route"),
 }
 
-__all__ = list(_HOMES)
+__all__ = [
+    "KcsolveError",
+    "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
+    "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
+    "PlayerView", "Afterstate", "Player", "PLAYERS", "Hint", "hints",
+    "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
+    "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
+    "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
+    "InvalidBudgetError", "UnsupportedMethodError", "Verdict",
+]
 
 
 def __getattr__(name: str) -> Any:
