@@ -17,7 +17,10 @@ from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.solve.solution import Solution, Verdict
 
-_ENGINE_IMPORT = re.compile(r'^import \{[^}]*\} from "\./engine\.mjs";\n', re.MULTILINE)
+# The page's modules, each after every module it imports: one inline module holds them all.
+MODULES = ("engine.mjs", "page.mjs")
+_LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
+_ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
 
 def asset(name: str) -> str:
@@ -26,11 +29,18 @@ def asset(name: str) -> str:
 
 
 def inline_script() -> str:
-    """The engine and the page script as one module (an inline module cannot import another file)."""
-    page, found = _ENGINE_IMPORT.subn("", asset("page.mjs"))
-    if found != 1:
-        raise AssertionError("page.mjs must import the engine exactly once")
-    return asset("engine.mjs") + "\n" + page
+    """Every module of ``MODULES`` as one script (an inline module cannot import another file)."""
+    texts = []
+    for index, name in enumerate(MODULES):
+        text = asset(name)
+        for imported in _LOCAL_IMPORT.findall(text):
+            if imported not in MODULES[:index]:
+                raise AssertionError(f"{name} imports {imported}, which is not an earlier module of MODULES")
+        text = _LOCAL_IMPORT.sub("", text)
+        if _ANY_IMPORT.search(text):
+            raise AssertionError(f"{name} imports something that is not one of the page's modules")
+        texts.append(text)
+    return "\n".join(texts)
 
 
 def _json_for_script(data: dict[str, Any]) -> str:
