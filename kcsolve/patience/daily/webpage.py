@@ -18,7 +18,7 @@ from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.solve.solution import Solution, Verdict
 
 # The page's modules, each after every module it imports: one inline module holds them all.
-MODULES = ("engine.mjs", "page.mjs")
+MODULES = ("engine.mjs", "help.mjs", "page.mjs")
 _LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
 _ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
