@@ -10,7 +10,7 @@ const EDGE_PAIRS = [[1, 2], [13, 14], [4, 8], [7, 11]];
 const ROYAL_EDGES = [...CORNERS, ...QUEEN_CELLS, ...JACK_CELLS];
 const COURT_TOTAL = 12;
 export const HINT_PLAYOUTS = 200;
-export const WINNABLE_NODES = 20000;
+export const WINNABLE_NODES = 50000;
 
 // ---- the no-peek view -------------------------------------------------------------------------
 
@@ -78,64 +78,241 @@ function afterstate(view, move) {
 }
 
 // ---- still winnable? (sees the deck) ----------------------------------------------------------
+// A port of kcsolve's dfs method (solve/methods/dfs.py) as peek runs it (no theory): a rank per cell,
+// positions equal up to cells of one class searched once, cells held for good by a card nothing left
+// can pair off counted against the court cards still to come.
 
-const sortedRanks = (grid, cells) => cells.map((c) => grid[c]).sort((a, b) => a - b).join(",");
+const PARTNER_CELL = new Map(EDGE_PAIRS.flatMap(([a, b]) => [[a, b], [b, a]]));
+const HOMES = { [KING]: CORNERS, [QUEEN]: QUEEN_CELLS, [JACK]: JACK_CELLS };
+// A multiset of ranks (0 for empty) as one number: the sum of base ** rank, base above any count.
+const POWERS_5 = Array.from({ length: KING + 1 }, (_, rank) => 5 ** rank);
+const POWERS_13 = Array.from({ length: KING + 1 }, (_, rank) => 13 ** rank);
+const fourCells = (g, [a, b, c, d]) => POWERS_5[g[a]] + POWERS_5[g[b]] + POWERS_5[g[c]] + POWERS_5[g[d]];
 
-/** A position up to cells of one class (as kcsolve's dfs method keys them): ranks per class, cards drawn, removal. */
-function classKey(position) {
-  const grid = position.grid.map((i) => (i === EMPTY ? 0 : position.deck[i].rank));
-  const head = `${position.drawn}|${position.removing ? 1 : 0}|${sortedRanks(grid, CENTRE_CELLS)}|`;
-  const courts = position.rules.courts;
-  if (courts === "royals") return head + sortedRanks(grid, ROYAL_EDGES);
-  if (courts === "swap") {
-    const pairs = EDGE_PAIRS.map(([a, b]) => (grid[a] <= grid[b] ? `${grid[a]}.${grid[b]}` : `${grid[b]}.${grid[a]}`));
-    return `${head}${sortedRanks(grid, CORNERS)}|${pairs.sort().join(",")}`;
+/** The function giving a rank grid's canonical key under `courts`: cells of one class are interchangeable. */
+function canonicalKey(courts) {
+  if (courts === "royals") {
+    return (g) => `${ROYAL_EDGES.reduce((sum, c) => sum + POWERS_13[g[c]], 0)}.${fourCells(g, CENTRE_CELLS)}`;
   }
-  return `${head}${sortedRanks(grid, CORNERS)}|${sortedRanks(grid, QUEEN_CELLS)}|${sortedRanks(grid, JACK_CELLS)}`;
+  if (courts === "swap") {
+    return (g) => {
+      const pairs = EDGE_PAIRS.map(([a, b]) => (g[a] <= g[b] ? g[a] * 14 + g[b] : g[b] * 14 + g[a]));
+      return `${fourCells(g, CORNERS)}.${fourCells(g, CENTRE_CELLS)}.${pairs.sort((a, b) => a - b).join(".")}`;
+    };
+  }
+  return (g) => `${fourCells(g, CORNERS)}.${fourCells(g, QUEEN_CELLS)}.${fourCells(g, JACK_CELLS)}.${fourCells(g, CENTRE_CELLS)}`;
 }
 
-/** Move order only (wins are found sooner): centre cells first, then classes with room; removals freeing court cells. */
-function preference(position, move) {
-  if ("cells" in move) return -move.cells.filter((c) => !CENTRE_CELLS.includes(c)).length;
-  if (CENTRE_CELLS.includes(move.cell)) return -10;
-  const home = [CORNERS, QUEEN_CELLS, JACK_CELLS].find((cells) => cells.includes(move.cell));
-  return -home.filter((c) => position.grid[c] === EMPTY).length;
+/** Bit s is set when some of the counted values Ace..Nine sum to s (sums above 10 do not matter). */
+function reachableSums(counts) {
+  let reach = 1;
+  for (let v = 1; v < TEN; v += 1) for (let k = 0; k < counts[v]; k += 1) reach = (reach | (reach << v)) & 0x7ff;
+  return reach;
 }
 
 class OutOfNodes extends Error {}
 
-/**
- * Whether the real deal can still be won from `position` with best play: {answer: "win" | "loss" | "unknown", nodes}.
- * An exact depth-first search over the real deck, positions equal up to cells of one class searched once;
- * "unknown" when `nodes` positions were searched without an answer.
- */
-export function stillWinnable(position, { nodes = WINNABLE_NODES } = {}) {
+/** The search over one deck and rules; `nodes` bounds the positions it may look at. */
+function winnableSearch(ranks, rules, nodes) {
+  const key = canonicalKey(rules.courts);
+  const forced = rules.removal === "forced";
+  const groups = rules.sets === "groups";
   const failed = new Set();
   let searched = 0;
-  const search = (here) => {
-    const status = here.outcome().status;
-    if (status !== "unfinished") return status === "won";
-    const key = classKey(here);
-    if (failed.has(key)) return false;
+  const tick = () => {
     if (searched >= nodes) throw new OutOfNodes();
     searched += 1;
-    const children = new Map();
-    const moves = legalMoves(here).map((move, k) => [preference(here, move), k, move]);
-    moves.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (const [, , move] of moves) {
-      const child = here.play(move);
-      const childKey = classKey(child);
-      if (!children.has(childKey)) children.set(childKey, child);
+  };
+  const toCome = [];
+  const inStock = [];
+  for (let i = 0; i <= DECK_SIZE; i += 1) {
+    const left = new Array(KING + 1).fill(0);
+    for (const rank of ranks.slice(i)) left[rank] += 1;
+    toCome.push(left);
+    inStock.push(left.slice(0, TEN + 1));
+  }
+
+  const stuck = (rank, available) => {
+    if (!groups) return available[TEN - rank] < (TEN - rank === rank ? 2 : 1);
+    const others = available.slice();
+    others[rank] -= 1;
+    others[TEN] = 0;
+    return !((reachableSums(others) >> (TEN - rank)) & 1);
+  };
+
+  const hopeless = (grid, drawn) => {
+    const available = inStock[drawn].slice();
+    for (const rank of grid) if (rank > 0 && rank <= TEN) available[rank] += 1;
+    const stuckCells = [];
+    grid.forEach((rank, cell) => { if (rank > 0 && rank < TEN && stuck(rank, available)) stuckCells.push(cell); });
+    if (!stuckCells.length) return false;
+    if (rules.goal === "clear") return true;
+    const come = toCome[drawn];
+    let kinds;
+    if (rules.courts === "royals") kinds = [[ROYAL_EDGES, [KING, QUEEN, JACK]]];
+    else if (rules.courts === "swap") kinds = [[CORNERS, [KING]], [[...QUEEN_CELLS, ...JACK_CELLS], [QUEEN, JACK]]];
+    else kinds = [KING, QUEEN, JACK].map((kind) => [HOMES[kind], [kind]]);
+    return kinds.some(([cells, courts]) => {
+      const held = cells.filter((c) => courts.includes(grid[c])).length + stuckCells.filter((c) => cells.includes(c)).length;
+      return held + courts.reduce((sum, k) => sum + come[k], 0) > cells.length;
+    });
+  };
+
+  const cellsInOrder = (grid, rank, drawn) => {
+    if (rank > TEN) {
+      let cells;
+      if (rules.courts === "royals") cells = ROYAL_EDGES.filter((c) => grid[c] === 0);
+      else if (rank === KING || rules.courts === "fixed") cells = HOMES[rank].filter((c) => grid[c] === 0);
+      else {
+        const other = QUEEN + JACK - rank;
+        cells = [...QUEEN_CELLS, ...JACK_CELLS].filter((c) => grid[c] === 0 && grid[PARTNER_CELL.get(c)] !== other);
+      }
+      const apart = (c) => (grid[PARTNER_CELL.has(c) ? PARTNER_CELL.get(c) : c] !== rank ? 1 : 0);
+      return cells.map((c, k) => [apart(c), k, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , c]) => c);
     }
-    for (const child of children.values()) if (search(child)) return true;
-    failed.add(key);
+    const order = new Array(16).fill(99);
+    for (const kind of [KING, QUEEN, JACK]) {
+      const slack = HOMES[kind].filter((c) => grid[c] === 0).length - toCome[drawn][kind];
+      for (const c of HOMES[kind]) order[c] = slack;
+    }
+    return [...Array(16).keys()].filter((c) => grid[c] === 0).sort((a, b) => order[b] - order[a] || a - b);
+  };
+
+  const setsIn = (grid) => {
+    const placed = [];
+    grid.forEach((rank, cell) => { if (rank > 0 && rank <= TEN) placed.push([cell, rank]); });
+    const found = placed.filter(([, r]) => r === TEN).map(([c]) => [c]);
+    const small = placed.filter(([, r]) => r < TEN);
+    const extend = (start, chosen, total) => {
+      for (let k = start; k < small.length; k += 1) {
+        const [cell, rank] = small[k];
+        if (total + rank === TEN && chosen.length) found.push([...chosen, cell]);
+        else if (total + rank < TEN && (groups || !chosen.length)) extend(k + 1, [...chosen, cell], total + rank);
+      }
+    };
+    extend(0, [], 0);
+    return found;
+  };
+
+  // Every distinct grid a sequence of removals can leave, most cards removed first; `stopAnywhere`
+  // (optional removal): any grid after at least one removal, else only grids where nothing more can go.
+  const removalOutcomes = (grid, stopAnywhere) => {
+    const outcomes = [];
+    const seen = new Set([key(grid)]);
+    const walk = (current, gone, freed) => {
+      tick();
+      const available = setsIn(current);
+      if (gone && (stopAnywhere || !available.length)) outcomes.push([-(gone * 16 + freed), outcomes.length, current]);
+      for (const chosen of available) {
+        const after = current.map((r, c) => (chosen.includes(c) ? 0 : r));
+        const afterKey = key(after);
+        if (seen.has(afterKey)) continue;
+        seen.add(afterKey);
+        walk(after, gone + chosen.length, freed + chosen.filter((c) => !CENTRE_CELLS.includes(c)).length);
+      }
+    };
+    walk(grid, 0, 0);
+    return outcomes.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , after]) => after);
+  };
+
+  // Forced pair removal: the values that go are fixed (Lemma 1); only which cells give them up is a choice.
+  const forcedPairOutcomes = (grid) => {
+    const cellsOf = Array.from({ length: TEN + 1 }, () => []);
+    grid.forEach((rank, cell) => { if (rank > 0 && rank <= TEN) cellsOf[rank].push(cell); });
+    const takes = forcedTakes(cellsOf.map((cells) => cells.length));
+    if (!takes.some(Boolean)) return [];
+    const ranked = [];
+    const seen = new Set();
+    const pick = (rank, after, freed) => {
+      if (rank > TEN) {
+        const afterKey = key(after);
+        if (!seen.has(afterKey)) {
+          seen.add(afterKey);
+          ranked.push([-freed, ranked.length, after]);
+        }
+        return;
+      }
+      const holders = cellsOf[rank];
+      const choose = (start, need, current, more) => {
+        if (!need) {
+          pick(rank + 1, current, more);
+          return;
+        }
+        for (let k = start; k <= holders.length - need; k += 1) {
+          const next = current.slice();
+          next[holders[k]] = 0;
+          choose(k + 1, need - 1, next, more + (CENTRE_CELLS.includes(holders[k]) ? 0 : 1));
+        }
+      };
+      choose(0, takes[rank], after, freed);
+    };
+    tick();
+    pick(1, grid, 0);
+    return ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , after]) => after);
+  };
+
+  const cleared = (grid) => grid.every((rank) => rank === 0 || rank > TEN);
+
+  const fill = (grid, drawn, courts) => {
+    if (rules.goal === "courts" && courts === COURT_TOTAL) return true;
+    if (drawn === DECK_SIZE) return rules.goal !== "clear" || removalOutcomes(grid, false).some(cleared) || cleared(grid);
+    if (!grid.includes(0)) return remove(grid, drawn, courts);
+    const state = `${drawn}/${key(grid)}`;
+    if (failed.has(state)) return false;
+    tick();
+    if (!hopeless(grid, drawn)) {
+      const rank = ranks[drawn];
+      const seen = new Set();
+      for (const cell of cellsInOrder(grid, rank, drawn)) {
+        const after = grid.slice();
+        after[cell] = rank;
+        const afterKey = key(after);
+        if (seen.has(afterKey)) continue;
+        seen.add(afterKey);
+        if (fill(after, drawn + 1, courts + (rank > TEN ? 1 : 0))) return true;
+      }
+    }
+    failed.add(state);
     return false;
   };
+
+  const remove = (grid, drawn, courts) => {
+    const state = `${drawn}/${key(grid)}`;
+    if (failed.has(state)) return false;
+    tick();
+    const outcomes = forced && !groups ? forcedPairOutcomes(grid) : removalOutcomes(grid, !forced);
+    for (const after of outcomes) if (fill(after, drawn, courts)) return true;
+    failed.add(state);
+    return false;
+  };
+
+  return {
+    get nodes() { return searched; },
+    /** Whether the game can be won from this grid, `drawn` cards drawn, a removal open or not. */
+    wins(grid, drawn, removing) {
+      const courts = grid.filter((rank) => rank > TEN).length;
+      if (!removing || !grid.includes(0)) return fill(grid, drawn, courts);
+      const ends = removalOutcomes(grid, !forced);
+      if (!forced || !ends.length) ends.push(grid);
+      return ends.some((after) => fill(after, drawn, courts));
+    },
+  };
+}
+
+/**
+ * Whether the real deal can still be won from `position` with best play: {answer: "win" | "loss" | "unknown", nodes}.
+ * Exact, from the real deck: "unknown" when `nodes` positions were searched without an answer.
+ */
+export function stillWinnable(position, { nodes = WINNABLE_NODES } = {}) {
+  const status = position.outcome().status;
+  if (status !== "unfinished") return { answer: status === "won" ? "win" : "loss", nodes: 0 };
+  const search = winnableSearch(position.deck.map((card) => card.rank), position.rules, nodes);
+  const grid = position.grid.map((i) => (i === EMPTY ? 0 : position.deck[i].rank));
   try {
-    return { answer: search(position) ? "win" : "loss", nodes: searched };
+    return { answer: search.wins(grid, position.drawn, position.removing) ? "win" : "loss", nodes: search.nodes };
   } catch (exc) {
     if (!(exc instanceof OutOfNodes)) throw exc;
-    return { answer: "unknown", nodes: searched };
+    return { answer: "unknown", nodes: search.nodes };
   }
 }
 
