@@ -3,7 +3,7 @@
 Every position of tests/golden/hint-corpus.jsonl (all 36 rule sets) is asked
 for a hint with 200 sampled orders, and whether it is still winnable with the
 page's node budget, through tests/web/js/help_check.mjs (wall time in node,
-one process, warm after the first positions). Python's own hint time on the
+CPU time of one node process, warm after the first positions). Python's own hint time on the
 same positions is printed beside it, for the ratio.
 
     python scripts/bench/bench_web_help.py
@@ -59,7 +59,7 @@ def main() -> None:
         asked = [json.loads(line) for line in subprocess.run(
             [node, str(CHECK), "winnable", str(path), str(args.nodes)], check=True, capture_output=True,
             text=True).stdout.splitlines()]
-    print(f"{len(cases)} positions, all 36 rule sets; wall milliseconds in node")
+    print(f"{len(cases)} positions, all 36 rule sets; CPU milliseconds in node")
     print(f"{'':<28} {'asked':>5} {'median':>9} {'p95':>8} {'max':>8}")
     print(row("hint, 200 orders (JS)", [a["millis"] for a in hinted]))
     searched = sum(a["nodes"] for a in asked)

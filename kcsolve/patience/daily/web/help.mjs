@@ -538,12 +538,24 @@ function aSet(count, sets) {
   return [];
 }
 
+const groupTakes = new Map(); // the same grids come back across sampled orders (strong.py remembers them too)
+
 /** How many cards of each value a removal to exhaustion takes: forced pairs exactly, else Tens and pairs first. */
 function removalTakes(count, sets) {
   if (sets === "pairs") return forcedTakes(count);
+  const key = count.join(",");
+  if (!groupTakes.has(key)) {
+    if (groupTakes.size >= 100000) groupTakes.clear();
+    groupTakes.set(key, takeGroups(count));
+  }
+  return groupTakes.get(key);
+}
+
+/** removalTakes under groups: Tens, then pairs, then the groups with fewest cards, until none is left. */
+function takeGroups(count) {
   const left = count.slice();
   const take = new Array(TEN + 1).fill(0);
-  for (let found = aSet(left, sets); found.length; found = aSet(left, sets)) {
+  for (let found = aSet(left, "groups"); found.length; found = aSet(left, "groups")) {
     for (const value of found) {
       left[value] -= 1;
       take[value] += 1;
