@@ -167,3 +167,26 @@ def test_the_page_script_with_the_help_inlined_is_one_valid_module(tmp_path: Pat
     assert checked.returncode == 0, checked.stderr
     script.write_text(webpage.inline_script() + "\nconst viewOf = 1;\n")
     assert subprocess.run([node, "--check", str(script)], check=False, capture_output=True, timeout=60).returncode
+
+
+def test_a_seed_above_2_53_keeps_every_digit_and_hints_refuse_a_position(corpus: list[dict], tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the JavaScript help cannot be checked")
+    case = next(c for c in corpus if int(c["seed"]) > 2**53 and len({h["chance"] for h in c["hints"]}) > 2)
+    web = Path(webpage.__file__).parent / "web"
+    script = tmp_path / "seeds.mjs"
+    script.write_text(f"""
+import {{ readRecord, replay }} from "{web / 'engine.mjs'}";
+import {{ viewOf, hints }} from "{web / 'help.mjs'}";
+const played = replay(readRecord({json.dumps(case["record"])}));
+const position = played.steps.length ? played.steps[played.steps.length - 1].position : played.start;
+const ask = (seed) => hints(viewOf(position), {{ playouts: {case["playouts"]}, seed }}).map((h) => h.wins);
+let refused = false;
+try {{ hints(position); }} catch (exc) {{ refused = exc instanceof TypeError; }}
+console.log(JSON.stringify({{ text: ask("{case["seed"]}"), big: ask({case["seed"]}n), rounded: ask({case["seed"]}), refused }}));
+""")
+    shown = json.loads(subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout)
+    assert shown["text"] == shown["big"] == [h["wins"] for h in case["hints"]]
+    assert shown["rounded"] != shown["text"]  # a plain number has lost the last digits, and with them the samples
+    assert shown["refused"]

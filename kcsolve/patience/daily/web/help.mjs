@@ -835,6 +835,7 @@ function hint(move, chance, playouts, wins) {
  * `seed` may be a number, a BigInt or a decimal string (seeds above 2 ** 53 keep every digit as a string or BigInt).
  */
 export function hints(view, { playouts = HINT_PLAYOUTS, seed = 0 } = {}) {
+  if ("deck" in view) throw new TypeError("hints are given a view (viewOf), never a position with its deck");
   const options = distinctOptions(view);
   if (!options.length) return [];
   let ranked;
