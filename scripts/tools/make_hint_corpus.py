@@ -3,7 +3,7 @@
     python scripts/tools/make_hint_corpus.py            # tests/golden/hint-corpus.jsonl
 
 Each position is reached by play from a seeded deal (the greedy player, with
-random moves mixed in so the games vary), and stored as a record of the moves
+random moves mixed in so the games vary; one deal in four rank-only), and stored as a record of the moves
 that reach it, with the hint seed (some above 2**53) and playouts, and the
 ranked options Python gives: move, wins (sampled) or chance (exact), and
 whether the solver, seeing the real deck, finds the deal still winnable.
@@ -22,6 +22,7 @@ import time
 from itertools import product
 from pathlib import Path
 
+from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Move, Place, Position
 from kcsolve.patience.players.endgame import EXACT_STOCK
@@ -81,6 +82,8 @@ def cases(per_rules: int, rng: random.Random, peek_seconds: float) -> list[dict]
             wants_late = k % 3 == 2 and exact_rules(rules)
             for tries in range(40):  # late positions need a long game: deal again until one is
                 deck = deal(1000 * number + 100 * tries + k)
+                if k % 4 == 3:  # a rank-only deck: equal cards the view must keep apart
+                    deck = tuple(Card(card.rank) for card in deck)
                 moves = played(deck, rules_text, rng)
                 reached = positions_with_choice(deck, rules, moves)
                 late = [n for n, drawn in reached if drawn >= 52 - EXACT_STOCK]

@@ -190,3 +190,14 @@ console.log(JSON.stringify({{ text: ask("{case["seed"]}"), big: ask({case["seed"
     assert shown["text"] == shown["big"] == [h["wins"] for h in case["hints"]]
     assert shown["rounded"] != shown["text"]  # a plain number has lost the last digits, and with them the samples
     assert shown["refused"]
+
+
+def test_the_view_is_python_s_view(corpus: list[dict], tmp_path: Path) -> None:
+    cases = corpus[::6]
+    shown = ask("view", cases, tmp_path)
+    for case, view in zip(cases, shown):
+        python = python_position(case).view()
+        text = [None if card is None else str(card) for card in python.grid]
+        assert view == {"grid": text, "inHand": None if python.in_hand is None else str(python.in_hand),
+                        "removing": python.removing, "seen": [str(c) for c in python.seen],
+                        "unseen": [str(c) for c in python.unseen], "courtsPlaced": python.courts_placed}

@@ -14,7 +14,8 @@ export const WINNABLE_NODES = 50000;
 
 // ---- the no-peek view -------------------------------------------------------------------------
 
-const byCard = (a, b) => a.rank - b.rank || (a.suit || "").localeCompare(b.suit || "");
+// Python orders Card(rank, suit) tuples: by rank, then suit letter (a rank-only deck has none)
+const byCard = (a, b) => a.rank - b.rank || ((a.suit || "") < (b.suit || "") ? -1 : (a.suit || "") > (b.suit || "") ? 1 : 0);
 
 /** What a player who cannot see the deck knows of `position`: Python's Position.view() (no deck, no order). */
 export function viewOf(position) {
