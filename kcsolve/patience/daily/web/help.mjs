@@ -333,7 +333,7 @@ function integerRoot(x, power) {
 }
 
 /** SHA-512's constants (FIPS 180-4): the fractional bits of the square and cube roots of the first primes. */
-function constants() {
+function sha512Tables() {
   if (sha512Constants === null) {
     const primes = [];
     for (let n = 2; primes.length < 80; n += 1) if (primes.every((p) => n % p)) primes.push(n);
@@ -343,11 +343,11 @@ function constants() {
   return sha512Constants;
 }
 
-const rotate = (x, n) => ((x >> n) | (x << (64n - n))) & MASK64;
+const rotate64 = (x, n) => ((x >> n) | (x << (64n - n))) & MASK64;
 
 /** The SHA-512 digest of some bytes, as bytes (synchronous: the browser's own digest is asynchronous). */
 export function sha512(bytes) {
-  const { h: initial, k } = constants();
+  const { h: initial, k } = sha512Tables();
   const length = bytes.length;
   const padded = new Uint8Array(Math.ceil((length + 17) / 128) * 128);
   padded.set(bytes);
@@ -363,14 +363,14 @@ export function sha512(bytes) {
       w[t] = word;
     }
     for (let t = 16; t < 80; t += 1) {
-      const s0 = rotate(w[t - 15], 1n) ^ rotate(w[t - 15], 8n) ^ (w[t - 15] >> 7n);
-      const s1 = rotate(w[t - 2], 19n) ^ rotate(w[t - 2], 61n) ^ (w[t - 2] >> 6n);
+      const s0 = rotate64(w[t - 15], 1n) ^ rotate64(w[t - 15], 8n) ^ (w[t - 15] >> 7n);
+      const s1 = rotate64(w[t - 2], 19n) ^ rotate64(w[t - 2], 61n) ^ (w[t - 2] >> 6n);
       w[t] = (w[t - 16] + s0 + w[t - 7] + s1) & MASK64;
     }
     let [a, b, c, d, e, f, g, hh] = h;
     for (let t = 0; t < 80; t += 1) {
-      const t1 = (hh + (rotate(e, 14n) ^ rotate(e, 18n) ^ rotate(e, 41n)) + ((e & f) ^ (~e & MASK64 & g)) + k[t] + w[t]) & MASK64;
-      const t2 = ((rotate(a, 28n) ^ rotate(a, 34n) ^ rotate(a, 39n)) + ((a & b) ^ (a & c) ^ (b & c))) & MASK64;
+      const t1 = (hh + (rotate64(e, 14n) ^ rotate64(e, 18n) ^ rotate64(e, 41n)) + ((e & f) ^ (~e & MASK64 & g)) + k[t] + w[t]) & MASK64;
+      const t2 = ((rotate64(a, 28n) ^ rotate64(a, 34n) ^ rotate64(a, 39n)) + ((a & b) ^ (a & c) ^ (b & c))) & MASK64;
       [hh, g, f, e, d, c, b, a] = [g, f, e, (d + t1) & MASK64, c, b, a, (t1 + t2) & MASK64];
     }
     [a, b, c, d, e, f, g, hh].forEach((x, i) => { h[i] = (h[i] + x) & MASK64; });
@@ -380,7 +380,7 @@ export function sha512(bytes) {
   return digest;
 }
 
-const N = 624;
+const MT_SIZE = 624;
 
 /** Python's random.Random seeded with a str: MT19937, its getrandbits, _randbelow and shuffle. */
 export class PythonRandom {
@@ -398,11 +398,11 @@ export class PythonRandom {
   }
 
   initGenrand(seed) {
-    const mt = new Uint32Array(N);
+    const mt = new Uint32Array(MT_SIZE);
     mt[0] = seed;
-    for (let i = 1; i < N; i += 1) mt[i] = Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i;
+    for (let i = 1; i < MT_SIZE; i += 1) mt[i] = Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i;
     this.mt = mt;
-    this.index = N;
+    this.index = MT_SIZE;
   }
 
   initByArray(key) {
@@ -410,27 +410,27 @@ export class PythonRandom {
     const mt = this.mt;
     let i = 1;
     let j = 0;
-    for (let k = Math.max(N, key.length); k > 0; k -= 1) {
+    for (let k = Math.max(MT_SIZE, key.length); k > 0; k -= 1) {
       mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j;
       i += 1;
       j += 1;
-      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+      if (i >= MT_SIZE) { mt[0] = mt[MT_SIZE - 1]; i = 1; }
       if (j >= key.length) j = 0;
     }
-    for (let k = N - 1; k > 0; k -= 1) {
+    for (let k = MT_SIZE - 1; k > 0; k -= 1) {
       mt[i] = (mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i;
       i += 1;
-      if (i >= N) { mt[0] = mt[N - 1]; i = 1; }
+      if (i >= MT_SIZE) { mt[0] = mt[MT_SIZE - 1]; i = 1; }
     }
     mt[0] = 0x80000000;
   }
 
   uint32() {
     const mt = this.mt;
-    if (this.index >= N) {
-      for (let k = 0; k < N; k += 1) {
-        const y = (mt[k] & 0x80000000) | (mt[(k + 1) % N] & 0x7fffffff);
-        mt[k] = mt[(k + 397) % N] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    if (this.index >= MT_SIZE) {
+      for (let k = 0; k < MT_SIZE; k += 1) {
+        const y = (mt[k] & 0x80000000) | (mt[(k + 1) % MT_SIZE] & 0x7fffffff);
+        mt[k] = mt[(k + 397) % MT_SIZE] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
       }
       this.index = 0;
     }
@@ -515,12 +515,12 @@ function forcedTakes(count) {
 }
 
 /** `size` values from `low` up, within `count`, summing to `total` (empty if none). */
-function group(count, size, low, total) {
+function groupFrom(count, size, low, total) {
   if (size === 1) return low <= total && total < TEN && count[total] ? [total] : [];
   for (let value = low; value < Math.min(total, TEN); value += 1) {
     if (!count[value]) continue;
     count[value] -= 1;
-    const rest = group(count, size - 1, value, total - value);
+    const rest = groupFrom(count, size - 1, value, total - value);
     count[value] += 1;
     if (rest.length) return [value, ...rest];
   }
@@ -533,7 +533,7 @@ function aSet(count, sets) {
   for (let low = 1; low < 6; low += 1) if (count[low] && count[TEN - low] > (low === 5 ? 1 : 0)) return [low, TEN - low];
   if (sets === "pairs") return [];
   for (let size = 3; size < 11; size += 1) {
-    const found = group(count, size, 1, TEN);
+    const found = groupFrom(count, size, 1, TEN);
     if (found.length) return found;
   }
   return [];
@@ -566,7 +566,7 @@ function takeGroups(count) {
 }
 
 /** The value-level course of a known order from a class-level position (strong.py's course). */
-function course(countIn, placedIn, order, removalDue, rules, lastFirst) {
+function valueCourse(countIn, placedIn, order, removalDue, rules, lastFirst) {
   const stopAtCourts = rules.goal === "courts";
   const clear = rules.goal === "clear";
   const count = countIn.slice();
@@ -690,7 +690,7 @@ function winsInOrder(after, order, courses) {
     const key = `${count.join(",")}|${after.removing}|${heldCard}|${lastFirst}`;
     let run = courses.get(key);
     if (run === undefined) {
-      run = course(count, courts.reduce((a, b) => a + b, 0), coming, after.removing, after.rules, lastFirst);
+      run = valueCourse(count, courts.reduce((a, b) => a + b, 0), coming, after.removing, after.rules, lastFirst);
       courses.set(key, run);
     }
     if (run.jams) return false;
@@ -821,7 +821,7 @@ export function wilson(successes, trials, z = Z95) {
 }
 
 /** One ranked option: its figure, what the figure is, and its 95% interval (the figure itself when exact). */
-function hint(move, chance, playouts, wins) {
+function rankedHint(move, chance, playouts, wins) {
   const exact = playouts === 0;
   let [low, high] = [chance, chance];
   if (!exact) {
@@ -842,10 +842,10 @@ export function hints(view, { playouts = HINT_PLAYOUTS, seed = 0 } = {}) {
   let ranked;
   if (exactFeasible(options[0][1])) {
     const memo = new Map();
-    ranked = options.map(([move, child]) => hint(move, exactChance(child, memo), 0, null));
+    ranked = options.map(([move, child]) => rankedHint(move, exactChance(child, memo), 0, null));
   } else {
     const wins = optionWins(options, playouts, BigInt(seed).toString(), view);
-    ranked = options.map(([move], k) => hint(move, wins[k] / playouts, playouts, wins[k]));
+    ranked = options.map(([move], k) => rankedHint(move, wins[k] / playouts, playouts, wins[k]));
   }
   const tiebreak = (move) => ("cell" in move && CENTRE_CELLS.includes(move.cell) ? 0 : 1);
   return ranked.sort((a, b) => b.chance - a.chance || tiebreak(a.move) - tiebreak(b.move));
