@@ -5,7 +5,7 @@
 import {
   CELL_NAMES, CORNERS, IllegalMove, JACK_CELLS, Position, QUEEN_CELLS, RANKS, TEN, readRecord, replay,
 } from "./engine.mjs";
-import { hints, stillWinnable, viewOf } from "./help.mjs";
+import { HINT_PLAYOUTS, WINNABLE_NODES, hints, stillWinnable, viewOf } from "./help.mjs";
 import {
   HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, allEntries, exportAllText, exportText,
   loadEntry, mergeEntries, newEntry, readImport, saveEntry, statistics,
@@ -19,8 +19,6 @@ const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SUIT_WORDS = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
 const RANK_WORDS = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 const COURT_CLASS = { 11: "jack", 12: "queen", 13: "king" };
-const HINT_PLAYOUTS = 200;  // as the terminal's hint (kcsolve.patience.players.hints.HINT_PLAYOUTS)
-const CHECK_NODES = 200000;  // the still-winnable search's budget of positions; past it the answer is "unknown"
 const $ = (id) => document.getElementById(id);
 const isDaily = data.kind === "daily";
 
@@ -62,13 +60,12 @@ function cardSvg(card) {
   const ink = red ? "red" : "black";
   const suit = card.suit ? SUITS[card.suit] : "";
   const court = COURT_CLASS[card.rank];
-  const face = court
-    ? `<rect x="8" y="19" width="34" height="38" rx="3" class="face ${court}"/>`
-      + `<text x="25" y="47" text-anchor="middle" font-size="25" font-weight="700" class="${ink}">${RANKS[card.rank - 1]}</text>`
-    : `<text x="25" y="49" text-anchor="middle" font-size="${suit ? 28 : 24}" class="${ink}">${suit || rankText(card)}</text>`;
+  // One letter of text per card (the corner rank): the name a screen reader hears then holds what is seen.
+  const face = court ? `<rect x="8" y="19" width="34" height="38" rx="3" class="face ${court}"/>` : "";
+  const middle = `<text x="25" y="${court ? 47 : 49}" text-anchor="middle" font-size="${suit ? 28 : 24}" class="${ink}">${suit || (court ? "" : rankText(card))}</text>`;
   return `<svg viewBox="0 0 50 70" aria-hidden="true" focusable="false"><rect x="1" y="1" width="48" height="68" rx="5" class="paper"/>`
     + `<text x="4" y="15" font-size="14" font-weight="700" class="${ink}">${rankText(card)}</text>`
-    + `<text x="45" y="65" font-size="11" text-anchor="end" class="${ink}">${suit}</text>${face}</svg>`;
+    + `<text x="45" y="65" font-size="11" text-anchor="end" class="${ink}">${suit}</text>${face}${middle}</svg>`;
 }
 
 function emptySvg(cell) {
@@ -101,7 +98,10 @@ function cellLabel(position, cell, marks) {
   const card = position.cardAt(cell);
   const ghost = marks.removed && marks.removed.get(cell);
   const mark = cellMark(cell);
-  let words = card ? cardWords(card) : ghost ? `${cardWords(ghost)}, removed` : `empty, for ${MARK_WORDS[mark] || "a number card"}`;
+  // The name ends with the letters the cell shows, so what is heard holds what is seen (WCAG 2.5.3).
+  const shownText = (c) => `${rankText(c)}${c.suit ? SUITS[c.suit] : ""}`;
+  let words = card ? `${cardWords(card)}, ${shownText(card)}` : ghost ? `${cardWords(ghost)}, ${shownText(ghost)}, removed`
+    : `empty, for ${MARK_WORDS[mark] || "a number card"}${mark ? `, marked ${mark}` : ""}`;
   if (marks.targets && marks.targets.has(cell)) words += `; the card in hand may go here`;
   if (mode === "play" && game.selected.has(cell)) words += ", selected for removal";
   if (marks.placed === cell) words += ", just placed";
@@ -191,6 +191,7 @@ function act(move) {
   } catch (exc) {
     if (!(exc instanceof IllegalMove)) throw exc;
     say(`Refused: ${exc.message}.`, "refused");
+    game.selected.clear();
   }
   renderPlay();
 }
@@ -320,13 +321,13 @@ function askStillWinnable() {
   say("Still winnable? Searching from here with the real deck...");
   $("kc-check").disabled = true;
   setTimeout(() => {
-    const { answer, nodes } = stillWinnable(current(), { nodes: CHECK_NODES });
+    const { answer, nodes } = stillWinnable(current(), { nodes: WINNABLE_NODES });
     useHelp("check");
     keep();
     const searched = `${nodes.toLocaleString("en")} positions searched`;
     say(answer === "win" ? `Still winnable: yes, a win can still be reached from here (exact; ${searched}).`
       : answer === "loss" ? `Still winnable: no, no play from here wins (exact; ${searched}).`
-        : `Still winnable: unknown. The search stopped at its budget of ${CHECK_NODES.toLocaleString("en")} positions; this is not a guess either way.`,
+        : `Still winnable: unknown. The search stopped at its budget of ${WINNABLE_NODES.toLocaleString("en")} positions; this is not a guess either way.`,
     answer === "loss" ? "lost" : "");
     renderPlay();
   }, 30);
@@ -518,11 +519,15 @@ function fit() {
   }
 }
 
-function openStats() {
+function fillStats() {
   const stats = statistics(allEntries(data.rules), todayUtc());
   const cells = { played: stats.played, won: stats.won, percent: `${stats.percent}%`, current: stats.current, best: stats.best };
   for (const [name, value] of Object.entries(cells)) $(`kc-stat-${name}`).textContent = String(value);
-  for (const kind of ["none", ...HELP_KINDS]) $(`kc-by-${kind}`).textContent = String(stats.byHelp[kind]);
+  for (const kind of ["none", ...HELP_KINDS.filter((k) => k !== "solution")]) $(`kc-by-${kind}`).textContent = String(stats.byHelp[kind]);
+}
+
+function openStats() {
+  fillStats();
   $("kc-import-note").textContent = "";
   $("kc-stats-dialog").showModal();
 }
@@ -547,8 +552,11 @@ async function importFile(file) {
     const { added, kept } = mergeEntries(readImport(await file.text()));
     note.textContent = `Imported ${added} game${added === 1 ? "" : "s"}; kept ${kept} already here.`;
     const mine = loadEntry(data.rules, data.date);
-    if (mine && mine.deck.join() === data.deck.join() && !game.moves.length) resume(mine);
-    openStats();
+    if (mine && mine.deck.join() === data.deck.join() && !game.moves.length) {
+      resume(mine);
+      say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
+    }
+    fillStats();
   } catch (exc) {
     if (!(exc instanceof ImportRefused)) throw exc;
     note.textContent = `Refused: ${exc.message}.`;

@@ -189,6 +189,7 @@ export function checkEntry(data, where) {
   } catch {
     throw new ImportRefused(`${where}: 'rules' is not a rule set: ${quoted(rules)}`);
   }
+  demand(["win", "loss", "unknown", undefined].includes(data.result), `${where}: 'result' must be win, loss or unknown`);
   demand(Array.isArray(data.moves ?? []) && (data.moves ?? []).length <= MAX_MOVES, `${where}: 'moves' must be a list of at most ${MAX_MOVES}`);
   const moves = (data.moves ?? []).map((m, k) => checkMove(m, k, where));
   const daily = data.daily;
