@@ -431,8 +431,10 @@ def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # t
     page.click("#kc-today a")
     page.wait_for_url(f"**/daily/{DAY}.html")
     assert page.title() == f"kcsolve daily {DAY}"
+    assert page.get_by_role("link", name="Today").count() == 0  # this is today's page
     page.click('a[rel="next"]')
     page.wait_for_url("**/daily/2027-03-05.html")
+    assert page.get_by_role("link", name="Today").get_attribute("href") == "2027-03-04.html"
     assert page.errors == []
 
 

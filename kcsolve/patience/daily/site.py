@@ -187,7 +187,7 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
         day = found.date.isoformat()
         at = dates.index(found.date)
         before, after = (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
-        pages[f"daily/{day}.html"] = daily_page(found, before, after)
+        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]))
         pages[f"daily/{day}.json"] = json.dumps(deal_json(found), indent=1)
     (root / "daily").mkdir()
     for name, text in pages.items():

@@ -77,7 +77,7 @@ _LINE_CONTROLS = """<div class="controls line-controls line-only">
 </div>
 """
 
-_HOW_TO_PLAY = """<h2 id="kc-howto-title">How to play</h2>
+_HOW_TO_PLAY = """<h2 id="kc-howto-title" tabindex="-1" autofocus>How to play</h2>
 <p>Turn the cards of the stock one at a time and place each in an empty cell of the 4x4 grid: {courts};
 number cards go in any empty cell. When the grid is full, remove cards that sum to 10: {sets}.
 {removal} {goal}</p>
@@ -92,25 +92,25 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <form method="dialog"><button>Close</button></form>
 </dialog>
 <dialog id="kc-restart-dialog" aria-labelledby="kc-restart-title">
-<h2 id="kc-restart-title">Restart this deal?</h2>
+<h2 id="kc-restart-title" tabindex="-1" autofocus>Restart this deal?</h2>
 <p>Your moves so far are lost, and the restart counts as help on your share line.</p>
 <form method="dialog"><button value="yes">Restart</button> <button value="no">Keep playing</button></form>
 </dialog>
 <dialog id="kc-show-dialog" aria-labelledby="kc-show-title">
-<h2 id="kc-show-title">Show the solution?</h2>
+<h2 id="kc-show-title" tabindex="-1" autofocus>Show the solution?</h2>
 <p>Today's game then counts as "solution shown", not won, even if you play on to the end.</p>
 <form method="dialog"><button value="yes">Show solution</button> <button value="no">Keep playing</button></form>
 </dialog>
 <dialog id="kc-share-dialog" aria-labelledby="kc-share-title">
-<h2 id="kc-share-title">Share your result</h2>
+<h2 id="kc-share-title" tabindex="-1" autofocus>Share your result</h2>
 <label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
-<textarea id="kc-share-text" rows="8" readonly></textarea>
+<textarea id="kc-share-text" rows="9" readonly></textarea>
 <p id="kc-share-legend" class="small"></p>
 <form method="dialog"><button type="button" id="kc-copy">Copy</button> <button>Close</button>
 <span id="kc-copied" role="status"></span></form>
 </dialog>
 <dialog id="kc-stats-dialog" aria-labelledby="kc-stats-title">
-<h2 id="kc-stats-title">Statistics, rules {rules}</h2>
+<h2 id="kc-stats-title" tabindex="-1" autofocus>Statistics, rules {rules}</h2>
 <div class="stats">
 <p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> won</p>
 <p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
@@ -222,10 +222,17 @@ def _day_link(day: dt.date | None, rel: str, words: str) -> str:
     return f'<a href="{day.isoformat()}.html" rel="{rel}" aria-label="{words}, {day.isoformat()}">{"&lsaquo;" if rel == "prev" else "&rsaquo;"}</a>'
 
 
-def daily_page(found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None) -> str:
-    """The page of one date: the deal to play, its grade and difficulty, the proved winning line, links to its neighbours."""
+def daily_page(
+    found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None,
+    span: tuple[dt.date, dt.date] | None = None,
+) -> str:
+    """The page of one date: the deal to play, its grade and difficulty, the proved winning line, links to its neighbours.
+
+    ``span``: the site's first and last dates, so the page links today's page (found when viewed) when the site has it.
+    """
     day = found.date.isoformat()
     data = {
+        "span": [d.isoformat() for d in span or (found.date, found.date)],
         "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
         "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,

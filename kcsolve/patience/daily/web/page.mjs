@@ -226,8 +226,9 @@ function clickCell(cell) {
   } else {
     if (game.selected.has(cell)) game.selected.delete(cell); else game.selected.add(cell);
     const chosen = chosenSet(position);
-    if (chosen) say(`${chosen.map((c) => position.cardAt(c).text).join(" + ")} can go: press Remove to confirm.`);
-    else if (game.selected.size) say(`Chosen: ${[...game.selected].sort((a, b) => a - b).map((c) => position.cardAt(c).text).join(" + ")}.`);
+    const named = (cells) => cells.map((c) => cardWords(position.cardAt(c))).join(" + ");
+    if (chosen) say(`${named(chosen)} can go: press Remove to confirm.`);
+    else if (game.selected.size) say(`Chosen: ${named([...game.selected].sort((a, b) => a - b))}; a set sums to 10.`);
     else say(nextWords(position));
     renderPlay();
   }
@@ -635,8 +636,20 @@ function build() {
   });
 }
 
+/** A link to today's page (UTC, as the page is viewed) when the site has that date and this is another. */
+function linkToday() {
+  const today = todayUtc();
+  const [first, last] = data.span;
+  if (today === data.date || today < first || today > last) return;
+  const link = document.createElement("a");
+  link.href = `${today}.html`;
+  link.textContent = "Today";
+  document.querySelector("header nav").append(link);
+}
+
 build();
 if (isDaily) {
+  linkToday();
   const kept = loadEntry(data.rules, data.date);
   if (kept && kept.deck.join() === data.deck.join()) resume(kept);
   else game.entry = newEntry(data.date, data.seed, data.deck, data.rules);
