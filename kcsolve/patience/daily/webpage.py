@@ -103,6 +103,7 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 </dialog>
 <dialog id="kc-share-dialog" aria-labelledby="kc-share-title">
 <h2 id="kc-share-title" tabindex="-1" autofocus>Share your result</h2>
+<div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
 <label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
 <textarea id="kc-share-text" rows="9" readonly></textarea>
 <p id="kc-share-legend" class="small"></p>

@@ -363,6 +363,11 @@ function helpLegend() {
 function openShare() {
   if (!isDaily) return;
   $("kc-share-text").value = shareText();
+  // The picture drawn as squares too: without a colour emoji font the text shows empty boxes.
+  $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
+    const card = current().cardAt(c);
+    return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
+  }).join("");
   $("kc-share-legend").textContent = `Marks: ${helpLegend()}.`;
   $("kc-copied").textContent = "";
   $("kc-share-dialog").showModal();
