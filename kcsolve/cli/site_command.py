@@ -20,9 +20,11 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
 @click.option("--force", is_flag=True, help="Replace DIR even when it exists and is not empty.")
-@click.option("--base-url", default="", metavar="URL", help="Where the site will be served (https://...); writes feed.json with absolute addresses.")
+@click.option("--base-url", default="", metavar="URL",
+              help="Where the site will be served (https://...); writes feed.json with absolute addresses.")
 @click.option("--feed", "want_feed", is_flag=True, help="Insist on feed.json: refused without --base-url.")
-@click.option("--include-future", is_flag=True, help="Also write the dates after today (UTC); by default the site stops at today.")
+@click.option("--include-future", is_flag=True,
+              help="Also write the dates after today (UTC); by default the site stops at today.")
 def site_command(
     date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
     want_feed: bool, include_future: bool,
@@ -60,7 +62,8 @@ def site_command(
     if not include_future:
         dates = [day for day in dates if day <= today]
     if not dates:
-        fail(f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): give --include-future to write future dates")
+        fail(f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
+             "give --include-future to write future dates")
     found = []
     with Ticker("daily deals") as ticker:
         for number, day in enumerate(dates, start=1):
@@ -69,4 +72,5 @@ def site_command(
     files = write_site(found, out, force, today=today, base_url=base_url, include_future=include_future)
     left = days - len(dates)
     later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
-    click.echo(f"wrote {plural(len(files), 'file')} for {plural(len(dates), 'date')} under {rules} to {out_text}{later}")
+    written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"
+    click.echo(f"wrote {written} under {rules} to {out_text}{later}")

@@ -148,7 +148,7 @@ def _how_to_play(rules: Rules) -> str:
               "swap": "Kings go in the corners, Queens and Jacks in the middle of any edge, but never a Queen and a Jack "
                       "together on one edge",
               "royals": "court cards go in any of the twelve cells around the edge"}[rules.courts.value]
-    sets = ("a Ten alone, or a pair" if rules.sets.value == "pairs" else "a Ten alone, or two or more cards Ace to Nine")
+    sets = "a Ten alone, or " + ("a pair" if rules.sets.value == "pairs" else "two or more cards Ace to Nine")
     removal = ("Removal is forced: while a set can go you must remove it." if rules.removal.value == "forced"
                else "Removal is optional: you may remove sets or place the next card instead.")
     goal = {"courts": "You win when all twelve court cards are placed.",
@@ -163,11 +163,13 @@ def _no_script(deck: list[str], moves: list[dict[str, Any]], solution_link: str)
     steps = "".join(f"<li>{html.escape(w)}</li>" for w in words)
     return (f'<noscript><section class="nojs"><p>Playing needs JavaScript. The deal, top of the stock first: '
             f'<span class="deck">{html.escape(" ".join(deck))}</span>.</p>'
-            f'<p><a href="{solution_link}">The solution</a>{" (a game record)" if solution_link != "#kc-nojs-line" else ""}.</p>'
+            f'<p><a href="{solution_link}">The solution</a>{"" if solution_link.startswith("#") else " (a game record)"}.</p>'
             f'<ol id="kc-nojs-line">{steps}</ol></section></noscript>\n')
 
 
-def _page(title: str, facts: str, data: dict[str, Any], rules: Rules, nav: str = "", solution_link: str = "#kc-nojs-line") -> str:
+def _page(
+    title: str, facts: str, data: dict[str, Any], rules: Rules, nav: str = "", solution_link: str = "#kc-nojs-line",
+) -> str:
     """A whole page: head, body, the deal's JSON and the inlined scripts."""
     daily = data["kind"] == "daily"
     tools = ('<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
@@ -220,14 +222,15 @@ def _day_link(day: dt.date | None, rel: str, words: str) -> str:
     """A link to the page of another date of the site, or nothing when the site has no such date."""
     if day is None:
         return ""
-    return f'<a href="{day.isoformat()}.html" rel="{rel}" aria-label="{words}, {day.isoformat()}">{"&lsaquo;" if rel == "prev" else "&rsaquo;"}</a>'
+    arrow = "&lsaquo;" if rel == "prev" else "&rsaquo;"
+    return f'<a href="{day.isoformat()}.html" rel="{rel}" aria-label="{words}, {day.isoformat()}">{arrow}</a>'
 
 
 def daily_page(
     found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None,
     span: tuple[dt.date, dt.date] | None = None,
 ) -> str:
-    """The page of one date: the deal to play, its grade and difficulty, the proved winning line, links to its neighbours.
+    """The page of one date: the deal to play, its grade and difficulty, the winning line, links to its neighbours.
 
     ``span``: the site's first and last dates, so the page links today's page (found when viewed) when the site has it.
     """
