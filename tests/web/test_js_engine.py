@@ -6,6 +6,7 @@ import json
 import random
 import shutil
 import subprocess
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,14 @@ from kcsolve.common.cards import Card, parse_card
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Position, Remove
 from kcsolve.patience.record import Record, RecordedPlace, judge, record_from_moves
-from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.rules import AXES, parse_rules
 from kcsolve.patience.solve.route import solve
 
 CHECK = Path(__file__).parent / "js" / "engine_check.mjs"
-RULE_SETS = ("standard", "optional", "groups", "swap", "royals", "deplete", "camelot",
-             "optional+groups+royals", "swap+goal=clear")
-SEEDS_PER_RULES = 25
+# every one of the 36 rule sets, named by its four axes
+RULE_SETS = tuple("+".join(f"{axis}={option.value}" for axis, option in zip(AXES, combo))
+                  for combo in product(*AXES.values()))
+SEEDS_PER_RULES = 7
 
 
 def _random_game(position: Position, rng: random.Random) -> list:
@@ -88,6 +90,7 @@ def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_p
         assert shown.exit_code == (0 if verdict.startswith("won") else 1)
     kinds = {v.split(":")[0].split()[0] for v in verdicts}
     assert len(records) >= 2000 and kinds == {"won", "lost", "unfinished", "illegal"}
+    assert len({str(r.rules) for r in records}) == len(RULE_SETS) == 36
     cases = tmp_path / "cases.jsonl"
     cases.write_text("".join(json.dumps({"record": r.to_json(), "verdict": v}) + "\n" for r, v in zip(records, verdicts)))
     checked = subprocess.run([node, str(CHECK), str(cases)], check=False, capture_output=True, text=True, timeout=120)
