@@ -5,7 +5,7 @@
 import {
   CELL_NAMES, CORNERS, IllegalMove, JACK_CELLS, Position, QUEEN_CELLS, RANKS, TEN, readRecord, replay,
 } from "./engine.mjs";
-import { HINT_PLAYOUTS, WINNABLE_NODES, hints, stillWinnable, viewOf } from "./help.mjs";
+import { HINT_PLAYOUTS, WINNABLE_NODES, hintHeading, hints, stillWinnable, viewOf } from "./help.mjs";
 import {
   HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, allEntries, exportAllText, exportText,
   loadEntry, mergeEntries, newEntry, readImport, saveEntry, statistics,
@@ -280,13 +280,6 @@ function optionWords(move) {
 
 const percent = (x) => `${Math.round(x * 100)}%`;
 
-/** What the figures of a hint are, as the terminal heads them (kcsolve.patience.players.hints.heading). */
-function hintHeading(ranked) {
-  if (ranked[0].exact) return "Exact chance of winning with best play after each option (the unseen cards in a random order, none of them seen):";
-  return `After each option, the share of ${ranked[0].playouts} sampled orders of the unseen cards where the deal `
-    + "stays winnable for one who then sees them (an upper estimate, not the chance of winning):";
-}
-
 function askHint() {
   if (over()) return;
   say("Hint: weighing the options without looking at the stock...");
@@ -302,7 +295,7 @@ function askHint() {
     if (!best) {
       say("Hint: there is no choice to make here.");
     } else {
-      $("kc-hint-head").textContent = hintHeading(ranked);
+      $("kc-hint-head").textContent = hintHeading(ranked).join(" ");
       for (const option of ranked) {
         const item = document.createElement("li");
         const span = option.exact ? "exact" : `95% interval ${percent(option.low)} to ${percent(option.high)}`;
