@@ -61,7 +61,10 @@ _PLAY_CONTROLS = """<div class="controls play-controls play-only">
 <button type="button" id="kc-undo">Undo</button><button type="button" id="kc-hint">Hint</button>
 <button type="button" id="kc-remove">Remove</button><button type="button" id="kc-check">Still winnable?</button>
 </div>
-<div class="controls more play-only">
+"""
+
+# The rest of the game's controls and the hint's list: beside the board on a desktop, under it on a phone.
+_MORE_CONTROLS = """<div class="controls more play-only">
 <button type="button" id="kc-restart">Restart</button><button type="button" id="kc-show">Show solution</button>
 <button type="button" id="kc-share">Share</button>
 </div>
@@ -169,6 +172,7 @@ def _no_script(deck: list[str], moves: list[dict[str, Any]], solution_link: str)
 
 def _page(
     title: str, facts: str, data: dict[str, Any], rules: Rules, nav: str = "", solution_link: str = "#kc-nojs-line",
+    before: str = "", after: str = "",
 ) -> str:
     """A whole page: head, body, the deal's JSON and the inlined scripts."""
     daily = data["kind"] == "daily"
@@ -179,7 +183,7 @@ def _page(
     if not daily:
         dialogs = dialogs[:dialogs.index('<dialog id="kc-restart-dialog"')]
     body = (
-        f'<header>\n<div class="bar"><h1>{html.escape(title)}</h1>{nav}{tools}</div>\n</header>\n'
+        f'<header>\n<div class="bar">{before}<h1>{html.escape(title)}</h1>{after}{nav}{tools}</div>\n</header>\n'
         f'{_no_script(data["deck"], data["line"], solution_link)}'
         '<main>\n<section class="board" aria-label="The game">\n'
         '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
@@ -190,6 +194,7 @@ def _page(
         '<p id="kc-message" class="message" role="status"></p>\n'
         f'{_PLAY_CONTROLS if daily else ""}{_LINE_CONTROLS.format(back=back)}'
         '</section>\n<section class="side">\n'
+        f'{_MORE_CONTROLS if daily else ""}'
         f'<p class="facts">{facts}</p>\n'
         '<div class="line-only"><h2>The line, step by step</h2><ol id="kc-steps" start="0"></ol>\n'
         '<p class="small">Left and right arrows step, Space plays. The address names the step (#step=N), '
@@ -244,6 +249,6 @@ def daily_page(
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
              f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}"
              f' &middot; <a href="{day}.json">{day}.json</a>')
-    nav = (f'<nav aria-label="Dates">{_day_link(before, "prev", "Previous day")}'
-           f'<a href="../index.html">All dates</a>{_day_link(after, "next", "Next day")}</nav>')
-    return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json")
+    nav = (f'<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>')
+    return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
+                 _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))

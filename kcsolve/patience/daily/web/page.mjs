@@ -303,7 +303,8 @@ function askHint() {
         item.title = option.meaning;
         panel.append(item);
       }
-      say(`Hint: ${optionWords(best.move)} ranks first, ${percent(best.chance)}: ${best.meaning}${best.exact ? "" : ", an upper estimate"}.`);
+      say(best.exact ? `Hint: ${optionWords(best.move)} first, ${percent(best.chance)}: the exact chance of winning with best play.`
+        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable (an upper estimate).`);
     }
     $("kc-hint-box").hidden = !best;
     renderPlay();
