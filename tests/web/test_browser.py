@@ -47,7 +47,7 @@ def browser():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("web") / "site"
-    result = run("site", "--from", "2027-03-03", "--days", "3", "--out", str(out), "--include-future")
+    result = run("site", "--from", "2027-03-04", "--days", "2", "--out", str(out), "--include-future")
     assert result.exit_code == 0, result.stderr
     return out
 
@@ -104,6 +104,13 @@ def play(page, moves: list[dict]) -> None:  # type: ignore[no-untyped-def]
             for cell in move["remove"]:
                 page.click(f"#kc-cell-{cell_index(cell)}")
             page.click("#kc-remove")
+
+
+def play_quickly(page, moves: list[dict]) -> None:  # type: ignore[no-untyped-def]
+    """Play record moves by the cells' own click(), for tests about what is shown rather than how it is tapped."""
+    page.evaluate("""(moves) => { for (const m of moves) {
+        for (const cell of m.remove || [m.cell]) document.querySelector(`[data-cell="${cell}"]`).click();
+        if (m.remove) document.getElementById("kc-remove").click(); } }""", moves)
 
 
 def expected_picture(found: dict) -> list[str]:
@@ -201,7 +208,7 @@ def test_undo_is_help_and_a_game_in_progress_survives_a_reload(browser, built: P
     page.reload()
     assert page.locator("#kc-stock").inner_text() == str(52 - sum("place" in m for m in moves[:10]))
     assert page.locator(".cell.filled").count() == 10 - sum(len(m.get("remove", [])) for m in moves[:10])
-    play(page, moves[10:])
+    play_quickly(page, moves[10:])
     assert page.locator("#kc-message").inner_text().startswith("Won: ")
     share = share_lines(page)
     assert share[1] == f"finished with help \u00b7 {len(moves)} moves \u00b7 \u21a9\ufe0f"  # never "won" after an undo
@@ -299,7 +306,7 @@ def test_restart_and_show_solution_ask_first_and_count(browser, built: Path) -> 
     assert page.locator("#kc-steps li").count() == 3
     assert page.locator("#kc-message").inner_text().startswith(f"Step 2 of {len(found['solution']['moves'])}: ")
     page.click("#kc-back")
-    play(page, found["solution"]["moves"][2:])
+    play_quickly(page, found["solution"]["moves"][2:])
     share = share_lines(page)
     assert share[1].startswith("solution shown, not won \u00b7 2 moves") and "\U0001f4d6" in share[1]
     assert "does not count as a win" in page.locator("#kc-message").inner_text()
@@ -360,16 +367,16 @@ def test_everything_to_play_is_in_view(browser, built: Path, shots: Path, width:
     page = open_page(browser, page_url(built), width, height)
     assert_in_view(page, width, height, "fresh")
     page.screenshot(path=str(shots / f"fresh-{width}.png"))
-    play(page, moves[:10])
+    play_quickly(page, moves[:10])
     assert_in_view(page, width, height, "mid-game")
     page.screenshot(path=str(shots / f"mid-{width}.png"))
-    play(page, moves[10:first_removal])
+    play_quickly(page, moves[10:first_removal])
     assert page.locator("#kc-message").inner_text().startswith("Removal is due")
     page.click(f"#kc-cell-{cell_index(moves[first_removal]['remove'][0])}")
     assert_in_view(page, width, height, "removal due")
     page.screenshot(path=str(shots / f"removal-{width}.png"))
     page.click(f"#kc-cell-{cell_index(moves[first_removal]['remove'][0])}")
-    play(page, moves[first_removal:])
+    play_quickly(page, moves[first_removal:])
     page.screenshot(path=str(shots / f"won-share-{width}.png"))
     page.locator("#kc-share-dialog").get_by_role("button", name="Close").click()
     assert_in_view(page, width, height, "won")
@@ -395,6 +402,15 @@ def test_dark_theme_follows_the_system(browser, built: Path, shots: Path) -> Non
     assert page.errors == []
 
 
+def test_without_javascript_the_deal_and_its_solution_are_shown(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    found = deal_of(built)
+    page = open_page(browser, page_url(built), context=browser.new_context(java_script_enabled=False))
+    assert page.locator(".nojs .deck").inner_text() == " ".join(found["deck"])
+    assert not page.locator("#kc-grid").is_visible()  # no board that cannot be played
+    page.get_by_role("link", name="The solution").click()
+    page.wait_for_url(f"**/daily/{DAY}.json")
+
+
 def serious_violations(page, axe_source: str) -> list[dict]:  # type: ignore[no-untyped-def]
     page.add_script_tag(content=axe_source)
     found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
@@ -408,7 +424,7 @@ def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     daily = open_page(browser, page_url(built), context=context)
     assert serious_violations(daily, axe_source) == []
-    play(daily, found["solution"]["moves"][:20])
+    play_quickly(daily, found["solution"]["moves"][:20])
     assert serious_violations(daily, axe_source) == []
     daily.click("#kc-stats-open")
     assert serious_violations(daily, axe_source) == []

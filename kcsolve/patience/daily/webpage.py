@@ -108,7 +108,7 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <h2 id="kc-share-title" tabindex="-1" autofocus>Share your result</h2>
 <div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
 <label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
-<textarea id="kc-share-text" rows="9" readonly></textarea>
+<textarea id="kc-share-text" rows="10" readonly></textarea>
 <p id="kc-share-legend" class="small"></p>
 <form method="dialog"><button type="button" id="kc-copy">Copy</button> <button>Close</button>
 <span id="kc-copied" role="status"></span></form>
@@ -205,7 +205,8 @@ def _page(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f'<link rel="icon" href="{FAVICON}">\n'
-        f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n</head>\n"
+        f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n"
+        "<noscript><style>main, .tools { display: none; }</style></noscript>\n</head>\n"
         f'<body data-mode="{"play" if daily else "line"}">\n{body}{dialogs}'
         f'<script type="application/json" id="kc-data">{_json_for_script(data)}</script>\n'
         f'<script type="module">\n{inline_script()}</script>\n</body>\n</html>\n'
