@@ -116,7 +116,7 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <dialog id="kc-stats-dialog" aria-labelledby="kc-stats-title">
 <h2 id="kc-stats-title" tabindex="-1" autofocus>Statistics, rules {rules}</h2>
 <div class="stats">
-<p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> won</p>
+<p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> win rate</p>
 <p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
 </div>
 <table class="by-help"><caption>Wins by help used</caption>
