@@ -250,6 +250,6 @@ def daily_page(
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
              f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}"
              f' &middot; <a href="{day}.json">{day}.json</a>')
-    nav = (f'<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>')
+    nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
     return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
                  _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))
