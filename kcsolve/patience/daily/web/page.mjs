@@ -494,15 +494,13 @@ function onBoardKey(event) {
   event.preventDefault();
 }
 
-/** Line mode: the arrows step through the line unless a control or link has the focus. */
+/** Line mode: the arrows step through the line and Space plays, unless a control or link has the focus. */
 function onPageKey(event) {
   if (mode !== "line" || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target !== document.body || document.querySelector("dialog[open]")) return;
   const moves = { ArrowLeft: step - 1, ArrowRight: step + 1 };
-  if (event.key in moves) {
-    goTo(moves[event.key]);
-    event.preventDefault();
-  }
+  if (event.key in moves) goTo(moves[event.key]); else if (event.key === " ") togglePlay(); else return;
+  event.preventDefault();
 }
 
 /** The board as large as the screen allows with the controls still in view: no scrolling to play. */
