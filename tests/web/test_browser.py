@@ -466,6 +466,14 @@ def test_a_lost_deal_steps_to_its_jam(browser, tmp_path: Path) -> None:  # type:
     assert "No play wins this deal" in message
     page.click("#kc-first")
     assert page.locator("#kc-message").inner_text().startswith("Step 0 of ")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")  # with no control focused, the arrows step and Space plays
+    assert page.evaluate("location.hash") == "#step=1"
+    page.keyboard.press(" ")
+    assert page.locator("#kc-play").inner_text() == "Pause"
+    page.keyboard.press(" ")
+    assert page.locator("#kc-play").inner_text() == "Play"
+    page.click("#kc-first")
     page.click("#kc-play")  # Play moves on by itself
     page.wait_for_function("location.hash === '#step=2'", timeout=5000)
     page.click("#kc-play")
