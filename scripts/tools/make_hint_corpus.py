@@ -3,12 +3,14 @@
     python scripts/tools/make_hint_corpus.py            # tests/golden/hint-corpus.jsonl
 
 Each position is reached by play from a seeded deal (the greedy player, with
-random moves mixed in so the games vary), and stored as a record of the moves
+random moves mixed in so the games vary; one deal in four rank-only), and stored as a record of the moves
 that reach it, with the hint seed (some above 2**53) and playouts, and the
-ranked options Python gives: move, wins (sampled) or chance (exact).
+ranked options Python gives: move, wins (sampled) or chance (exact), and
+whether the solver, seeing the real deck, finds the deal still winnable.
 tests/web/test_js_help.py replays every record in the page's JavaScript engine
 and checks that help.mjs ranks the same options with the same figures, and
-re-asks Python on a sample, so a change on either side is caught.
+re-asks Python on a sample, so a change on either side is caught; it also
+checks that stillWinnable never contradicts the solver.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from itertools import product
 from pathlib import Path
 
+from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Move, Place, Position
 from kcsolve.patience.players.endgame import EXACT_STOCK
@@ -27,6 +30,7 @@ from kcsolve.patience.players.hints import hints
 from kcsolve.patience.players.policy import greedy_player
 from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.rules import AXES, Removal, Rules, Sets, parse_rules
+from kcsolve.patience.solve.peek import peek
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "golden" / "hint-corpus.jsonl"
 BIG_SEED = 2**61 + 12345  # a hint seed JavaScript's numbers cannot hold exactly
@@ -69,7 +73,7 @@ def move_json(move: Move) -> dict:
     return {"cell": move.cell} if isinstance(move, Place) else {"cells": list(move.cells)}
 
 
-def cases(per_rules: int, rng: random.Random) -> list[dict]:
+def cases(per_rules: int, rng: random.Random, peek_seconds: float) -> list[dict]:
     """``per_rules`` positions under each rule set, early, middle and late in their games."""
     made = []
     for number, rules_text in enumerate(all_rules()):
@@ -78,6 +82,8 @@ def cases(per_rules: int, rng: random.Random) -> list[dict]:
             wants_late = k % 3 == 2 and exact_rules(rules)
             for tries in range(40):  # late positions need a long game: deal again until one is
                 deck = deal(1000 * number + 100 * tries + k)
+                if k % 4 == 3:  # a rank-only deck: equal cards the view must keep apart
+                    deck = tuple(Card(card.rank) for card in deck)
                 moves = played(deck, rules_text, rng)
                 reached = positions_with_choice(deck, rules, moves)
                 late = [n for n, drawn in reached if drawn >= 52 - EXACT_STOCK]
@@ -93,6 +99,7 @@ def cases(per_rules: int, rng: random.Random) -> list[dict]:
             made.append({  # Python's own words for each figure: exact, chance, wins of playouts, interval
                 "record": record_from_moves(deck, rules, moves[:cut], "unknown").to_json(),
                 "seed": str(seed), "playouts": playouts,
+                "winnable": peek(position, peek_seconds),  # the solver's word, from the real deck (None: undecided)
                 "hints": [{"move": move_json(h.move), "exact": h.exact, "chance": h.chance, "meaning": h.meaning,
                            "wins": None if h.exact else round(h.chance * h.playouts), "interval": list(h.interval)}
                           for h in ranked],
@@ -105,12 +112,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-rules", type=int, default=9)
     parser.add_argument("--out", type=Path, default=CORPUS)
+    parser.add_argument("--peek-seconds", type=float, default=2.0, help="CPU seconds the solver may take per position")
     args = parser.parse_args()
     began = time.perf_counter()
-    made = cases(args.per_rules, random.Random(29))
+    made = cases(args.per_rules, random.Random(29), args.peek_seconds)
     args.out.write_text("".join(json.dumps(case, sort_keys=True) + "\n" for case in made), encoding="utf-8")
     exact = sum(1 for case in made if case["hints"] and case["hints"][0]["exact"])
-    print(f"{args.out.name}: {len(made)} positions ({exact} exact) in {time.perf_counter() - began:.0f} s")
+    decided = sum(1 for case in made if case["winnable"] is not None)
+    print(f"{args.out.name}: {len(made)} positions ({exact} with exact hints, {decided} decided by the solver)"
+          f" in {time.perf_counter() - began:.0f} s")
 
 
 if __name__ == "__main__":

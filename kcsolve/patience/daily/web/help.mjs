@@ -14,7 +14,8 @@ export const WINNABLE_NODES = 50000;
 
 // ---- the no-peek view -------------------------------------------------------------------------
 
-const byCard = (a, b) => a.rank - b.rank || (a.suit || "").localeCompare(b.suit || "");
+// Python orders Card(rank, suit) tuples: by rank, then suit letter (a rank-only deck has none)
+const byCard = (a, b) => a.rank - b.rank || ((a.suit || "") < (b.suit || "") ? -1 : (a.suit || "") > (b.suit || "") ? 1 : 0);
 
 /** What a player who cannot see the deck knows of `position`: Python's Position.view() (no deck, no order). */
 export function viewOf(position) {
@@ -538,12 +539,24 @@ function aSet(count, sets) {
   return [];
 }
 
+const groupTakes = new Map(); // the same grids come back across sampled orders (strong.py remembers them too)
+
 /** How many cards of each value a removal to exhaustion takes: forced pairs exactly, else Tens and pairs first. */
 function removalTakes(count, sets) {
   if (sets === "pairs") return forcedTakes(count);
+  const key = count.join(",");
+  if (!groupTakes.has(key)) {
+    if (groupTakes.size >= 100000) groupTakes.clear();
+    groupTakes.set(key, takeGroups(count));
+  }
+  return groupTakes.get(key);
+}
+
+/** removalTakes under groups: Tens, then pairs, then the groups with fewest cards, until none is left. */
+function takeGroups(count) {
   const left = count.slice();
   const take = new Array(TEN + 1).fill(0);
-  for (let found = aSet(left, sets); found.length; found = aSet(left, sets)) {
+  for (let found = aSet(left, "groups"); found.length; found = aSet(left, "groups")) {
     for (const value of found) {
       left[value] -= 1;
       take[value] += 1;
@@ -823,6 +836,7 @@ function hint(move, chance, playouts, wins) {
  * `seed` may be a number, a BigInt or a decimal string (seeds above 2 ** 53 keep every digit as a string or BigInt).
  */
 export function hints(view, { playouts = HINT_PLAYOUTS, seed = 0 } = {}) {
+  if ("deck" in view) throw new TypeError("hints are given a view (viewOf), never a position with its deck");
   const options = distinctOptions(view);
   if (!options.length) return [];
   let ranked;
