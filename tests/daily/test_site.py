@@ -273,3 +273,13 @@ def test_a_feed_needs_a_base_url(deals: list, tmp_path: Path) -> None:
         site.feed(deals, "")
     site.write_site(deals, out, include_future=True)
     assert not (out / "feed.json").exists() and "feed.json" not in (out / "index.html").read_text()
+
+
+def test_the_inlined_modules_declare_each_top_level_name_once() -> None:
+    from collections import Counter
+
+    from kcsolve.patience.daily.webpage import MODULES
+
+    declared = re.compile(r"^(?:export )?(?:async )?(?:function\*?|const|let|var|class) +([A-Za-z_$][\w$]*)", re.MULTILINE)
+    counts = Counter(name for module in MODULES for name in declared.findall(asset(module)))
+    assert [name for name, n in counts.items() if n > 1] == []  # one inline module: a second declaration is an error
