@@ -20,15 +20,21 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
 @click.option("--force", is_flag=True, help="Replace DIR even when it exists and is not empty.")
-@click.option("--base-url", default="", metavar="URL", help="Where the site will be served (https://...); makes the feed's addresses absolute.")
+@click.option("--base-url", default="", metavar="URL",
+              help="Where the site will be served (https://...); writes feed.json with absolute addresses.")
+@click.option("--feed", "want_feed", is_flag=True, help="Insist on feed.json: refused without --base-url.")
+@click.option("--include-future", is_flag=True,
+              help="Also write the dates after today (UTC); by default the site stops at today.")
 def site_command(
     date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
+    want_feed: bool, include_future: bool,
 ) -> None:
     """Write a static site of daily deals: a page to play each date on, an archive and a feed.
 
     DIR gets index.html (a calendar of the dates with their grades), daily/DATE.html
     (the deal played in the browser, and its winning line step by step), daily/DATE.json
-    and feed.json (JSON Feed 1.1). The pages fetch nothing when viewed. The site is
+    and, with --base-url, feed.json (JSON Feed 1.1). Dates after today (UTC) are left
+    out unless --include-future. The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
     """
     from kcsolve.patience.daily.calendar import daily
@@ -46,14 +52,25 @@ def site_command(
         fail(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
     if (dt.date.max - first).days < days - 1:
         fail(f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
+    if want_feed and not base_url:
+        fail("--feed needs --base-url URL: feed readers cannot follow the site's relative links")
     if base_url:
         check_base_url(base_url)
     check_out_dir(out, force)
+    today = dt.datetime.now(dt.UTC).date()
+    dates = [first + dt.timedelta(days=offset) for offset in range(days)]
+    if not include_future:
+        dates = [day for day in dates if day <= today]
+    if not dates:
+        fail(f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
+             "give --include-future to write future dates")
     found = []
     with Ticker("daily deals") as ticker:
-        for offset in range(days):
-            day = first + dt.timedelta(days=offset)
-            ticker.note(f"{day.isoformat()} ({offset + 1:,} of {days:,} dates)")
+        for number, day in enumerate(dates, start=1):
+            ticker.note(f"{day.isoformat()} ({number:,} of {len(dates):,} dates)")
             found.append(daily(day, rules, ramp))
-    files = write_site(found, out, force, base_url=base_url)
-    click.echo(f"wrote {plural(len(files), 'file')} for {plural(days, 'date')} under {rules} to {out_text}")
+    files = write_site(found, out, force, today=today, base_url=base_url, include_future=include_future)
+    left = days - len(dates)
+    later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
+    written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"
+    click.echo(f"wrote {written} under {rules} to {out_text}{later}")

@@ -17,6 +17,7 @@ from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
 
 FIRST = "2027-03-01"
+BASE = "https://example.org/kc/"
 
 
 def page_data(page: str) -> dict:
@@ -30,7 +31,9 @@ def assert_self_contained(page: str) -> None:
     """Nothing in the page is fetched: no script or style sheet from elsewhere, no remote address at all."""
     assert page.startswith("<!doctype html>")
     assert not re.search(r"<script[^>]*\ssrc=", page)
-    assert "<link" not in page and "@import" not in page
+    assert "@import" not in page
+    links = re.findall(r"<link [^>]*>", page)
+    assert all(re.fullmatch(r'<link rel="icon" href="data:image/svg\+xml,[^"]*">', link) for link in links), links
     assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", page.replace("http://www.w3.org/2000/svg", ""))
     assert 'import {' not in page.split('<script type="module">')[1]  # the engine is inlined, not imported
 
@@ -76,7 +79,7 @@ def test_page_script_closes_no_script_early() -> None:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "out"
-    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out))
+    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"wrote 8 files for 3 dates under standard to {out}\n"
     return out
@@ -98,9 +101,11 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
         data = page_data(page)
         assert (data["kind"], data["date"], data["grade"], data["deck"]) == ("daily", day, found["grade"], found["deck"])
         assert data["line"] == found["solution"]["moves"]
+        assert data["seed"] == str(found["seed"])  # a string: JavaScript numbers lose deal numbers above 2**53
     feed = json.loads((built / "feed.json").read_text())
     assert feed["version"] == "https://jsonfeed.org/version/1.1" and feed["title"]
-    assert [item["url"] for item in feed["items"]] == [f"daily/{d}.html" for d in reversed(days)]
+    assert [item["url"] for item in feed["items"]] == [f"{BASE}daily/{d}.html" for d in reversed(days)]
+    assert all(isinstance(item["_kcsolve"]["seed"], str) for item in feed["items"])
     assert all(item["id"] and item["content_text"] and item["date_published"].endswith("T00:00:00Z") for item in feed["items"])
 
 
@@ -129,16 +134,16 @@ def test_a_non_empty_directory_needs_force(tmp_path: Path) -> None:
     assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
                      f"--out {str(out)!r} exists and is not empty (give --force to replace it)")
     assert [p.name for p in out.iterdir()] == ["mine.txt"]
-    result = run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force")
+    result = run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future")
     assert result.exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["daily", "feed.json", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["daily", "index.html"]
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging or old directory left beside it
 
 
 def test_an_empty_directory_is_used(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out)).exit_code == 0
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
     assert (out / "index.html").is_file()
 
 
@@ -147,7 +152,7 @@ def test_an_empty_directory_is_used(tmp_path: Path) -> None:
     ("/nonexistent-kc/site", "cannot write '/nonexistent-kc/site': the directory '/nonexistent-kc' does not exist"),
 ])
 def test_an_unwritable_place_is_one_line(where: str, message: str) -> None:
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", where), message)
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", where, "--include-future"), message)
 
 
 def test_a_file_is_not_a_directory(tmp_path: Path) -> None:
@@ -170,7 +175,8 @@ def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) 
 
 def test_a_base_url_makes_the_feed_absolute(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--base-url", "https://example.org/kc").exit_code == 0
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--base-url", "https://example.org/kc",
+               "--include-future").exit_code == 0
     feed = json.loads((out / "feed.json").read_text())
     assert feed["home_page_url"] == "https://example.org/kc/" and feed["feed_url"] == "https://example.org/kc/feed.json"
     assert feed["items"][0]["url"] == f"https://example.org/kc/daily/{FIRST}.html"
@@ -184,7 +190,7 @@ def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch:
     (out / "old.txt").write_text("the old site")
     calls = []
 
-    def failing(found: object) -> str:
+    def failing(found: object, *neighbours: object) -> str:
         calls.append(found)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
@@ -192,7 +198,7 @@ def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(site, "daily_page", failing)
     with pytest.raises(site.SiteError, match=r"cannot write .*: No space left on device"):
-        site.write_site(deals, out, force=True)
+        site.write_site(deals, out, force=True, include_future=True)
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
     assert [p.name for p in out.iterdir()] == ["old.txt"]
 
@@ -228,3 +234,52 @@ def test_page_data_cannot_close_its_script(deals: list) -> None:
     assert page_data(page)["reason"] == sneaky.reason
     assert page.count("</script>") == 2 and "<!--" not in page
     assert "</script>" not in daily_page(deals[0]).split('id="kc-data">')[1].split("</script>")[0]
+
+
+def test_each_page_links_its_neighbours_and_works_without_javascript(built: Path) -> None:
+    pages = {day: (built / "daily" / f"{day}.html").read_text() for day in ("2027-03-01", "2027-03-02", "2027-03-03")}
+    middle = pages["2027-03-02"]
+    assert '<a href="2027-03-01.html" rel="prev"' in middle and '<a href="2027-03-03.html" rel="next"' in middle
+    assert 'rel="prev"' not in pages["2027-03-01"] and 'rel="next"' not in pages["2027-03-03"]
+    found = json.loads((built / "daily" / "2027-03-02.json").read_text())
+    fallback = middle.split("<noscript>")[2].split("</noscript>")[0]  # the first is in the head: its style
+    assert " ".join(found["deck"]) in fallback and '<a href="2027-03-02.json">The solution</a>' in fallback
+
+
+def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    files = site.write_site(deals, out, today=dt.date(2027, 3, 1))
+    assert files == ["daily/2027-03-01.html", "daily/2027-03-01.json", "index.html"]
+    assert 'rel="next"' not in (out / "daily" / "2027-03-01.html").read_text()
+    files = site.write_site(deals, out, force=True, today=dt.date(2027, 3, 1), include_future=True)
+    assert "daily/2027-03-02.html" in files
+
+
+def test_future_dates_need_include_future(tmp_path: Path) -> None:
+    tomorrow = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)
+    out = tmp_path / "out"
+    assert_bad_input(run("site", "--from", tomorrow.isoformat(), "--out", str(out)),
+                     f"--from {tomorrow.isoformat()} is after today ({(tomorrow - dt.timedelta(days=1)).isoformat()}, UTC): "
+                     "give --include-future to write future dates")
+    assert not out.exists()
+
+
+def test_a_feed_needs_a_base_url(deals: list, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--feed", "--include-future"),
+                     "--feed needs --base-url URL: feed readers cannot follow the site's relative links")
+    assert not out.exists()
+    with pytest.raises(site.SiteError, match="a feed needs --base-url"):
+        site.feed(deals, "")
+    site.write_site(deals, out, include_future=True)
+    assert not (out / "feed.json").exists() and "feed.json" not in (out / "index.html").read_text()
+
+
+def test_the_inlined_modules_declare_each_top_level_name_once() -> None:
+    from collections import Counter
+
+    from kcsolve.patience.daily.webpage import MODULES
+
+    declared = re.compile(r"^(?:export )?(?:async )?(?:function\*?|const|let|var|class) +([A-Za-z_$][\w$]*)", re.MULTILINE)
+    counts = Counter(name for module in MODULES for name in declared.findall(asset(module)))
+    assert [name for name, n in counts.items() if n > 1] == []  # one inline module: a second declaration is an error

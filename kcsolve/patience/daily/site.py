@@ -19,7 +19,7 @@ from typing import Any
 
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
-from kcsolve.patience.daily.webpage import asset, daily_page
+from kcsolve.patience.daily.webpage import FAVICON, asset, daily_page
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
@@ -45,8 +45,11 @@ def check_base_url(base_url: str) -> str:
     return base_url if base_url.endswith("/") else base_url + "/"
 
 
-def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
-    """A JSON Feed 1.1 listing the dates, newest first; addresses are relative to the site unless ``base_url`` is given."""
+def feed(deals: list[DailyDeal], base_url: str) -> dict[str, Any]:
+    """A JSON Feed 1.1 listing the dates, newest first, every address absolute under ``base_url``."""
+    if not base_url:
+        raise SiteError("a feed needs --base-url: feed readers cannot follow the site's relative links")
+    base_url = check_base_url(base_url)
     rules = str(deals[0].rules) if deals else "standard"
     items = [
         {
@@ -56,14 +59,13 @@ def feed(deals: list[DailyDeal], base_url: str = "") -> dict[str, Any]:
             "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
                              f"{found.grade}: the strong player wins {found.difficulty.describe()}. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
-            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance, "seed": found.seed,
+            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance, "seed": str(found.seed),
                          "json": f"{base_url}daily/{found.date.isoformat()}.json"},
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)
     ]
-    head: dict[str, Any] = {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})"}
-    if base_url:
-        head |= {"home_page_url": base_url, "feed_url": f"{base_url}feed.json"}
+    head = {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})", "home_page_url": base_url,
+            "feed_url": f"{base_url}feed.json"}
     return {**head, "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
             "items": items}
 
@@ -87,34 +89,53 @@ def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today
             f"<tr>{head}</tr>{''.join(rows)}</table>")
 
 
-# The archive marks the viewer's own UTC date when the page is opened later than it was built.
+# The archive finds today (UTC) when it is viewed, not when it was built: it marks that date and links its page.
 _MARK_TODAY = """<script>
 const today = new Date().toISOString().slice(0, 10);
+const lead = document.getElementById("kc-today");
 const cell = document.querySelector(`td[data-date="${today}"]`);
+document.querySelectorAll("td.today").forEach((old) => old.classList.remove("today"));
+const dates = [...document.querySelectorAll("td[data-date]")].map((td) => td.dataset.date).filter((d) => d <= today);
+const link = (day, words) => {
+  const a = document.createElement("a");
+  a.href = `daily/${day}.html`;
+  a.textContent = words;
+  return a;
+};
 if (cell) {
-  document.querySelectorAll("td.today").forEach((old) => old.classList.remove("today"));
   cell.classList.add("today");
+  lead.replaceChildren("Today (UTC): ", link(today, `the deal of ${today}`), ".");
+} else if (dates.length) {
+  const latest = dates[dates.length - 1];
+  lead.replaceChildren(`Today (UTC) is ${today}; the latest deal here is `, link(latest, `the deal of ${latest}`), ".");
+} else {
+  lead.textContent = `Today (UTC) is ${today}; no deal here is that old yet.`;
 }
 </script>"""
 
 
-def archive_page(deals: list[DailyDeal], today: dt.date) -> str:
-    """``index.html``: a calendar of the dates, each with its grade, today's deal marked."""
+def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> str:
+    """``index.html``: a calendar of the dates, each with its grade; today's deal is found when the page is viewed."""
     by_date = {found.date: found for found in deals}
     months = sorted({(d.year, d.month) for d in by_date})
     tables = "\n".join(_month_table(year, month, by_date, today) for year, month in months)
     rules = html.escape(str(deals[0].rules)) if deals else "standard"
     todays = by_date.get(today)
-    lead = (f'<p>Today (UTC): <a href="daily/{today.isoformat()}.html">the deal of {today.isoformat()}</a>, '
-            f"{todays.grade}.</p>" if todays else "")
+    lead = (f'Today (UTC): <a href="daily/{today.isoformat()}.html">the deal of {today.isoformat()}</a>.'
+            if todays else "")
+    feed_link = ('<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n'
+                 if feed else "")
+    feed_words = ' <a href="feed.json">feed.json</a>' if feed else ""
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n"
-        '<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n</head>\n<body>\n'
-        f"<header>\n<h1>kcsolve daily deals</h1>\n<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
-        'a day, the same for everyone; the day changes at midnight UTC. <a href="feed.json">feed.json</a></p>\n'
-        f'</header>\n<main>\n<section class="side">\n{lead}\n{tables}\n</section>\n</main>\n{_MARK_TODAY}\n</body>\n</html>\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        f'<link rel="icon" href="{FAVICON}">\n'
+        f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n{feed_link}</head>\n<body>\n"
+        f'<header>\n<div class="bar"><h1>kcsolve daily deals</h1></div>\n</header>\n<main>\n<section class="side">\n'
+        f"<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
+        f"a day, the same for everyone; the day changes at midnight UTC.{feed_words}</p>\n"
+        f'<p id="kc-today">{lead}</p>\n{tables}\n</section>\n</main>\n{_MARK_TODAY}\n</body>\n</html>\n'
     )
 
 
@@ -131,10 +152,16 @@ def check_out_dir(out: Path, force: bool) -> None:
 
 def write_site(
     deals: list[DailyDeal], out: Path, force: bool = False, today: dt.date | None = None, base_url: str = "",
+    include_future: bool = False,
 ) -> list[str]:
-    """Write the site into a new directory beside ``out`` and rename it into place; the files written."""
+    """Write the site into a new directory beside ``out`` and rename it into place; the files written.
+
+    Dates after ``today`` (UTC) are left out unless ``include_future``; feed.json is written only with ``base_url``.
+    """
     check_out_dir(out, force)
     today = today or dt.datetime.now(dt.UTC).date()
+    if not include_future:
+        deals = [found for found in deals if found.date <= today]
     parent = out.absolute().parent
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
@@ -152,10 +179,15 @@ def write_site(
 
 def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: str) -> list[str]:
     """Every file of the site under ``root``."""
-    pages = {"index.html": archive_page(deals, today), "feed.json": json.dumps(feed(deals, base_url), indent=1)}
+    pages = {"index.html": archive_page(deals, today, feed=bool(base_url))}
+    if base_url:
+        pages["feed.json"] = json.dumps(feed(deals, base_url), indent=1)
+    dates = sorted(found.date for found in deals)
     for found in deals:
         day = found.date.isoformat()
-        pages[f"daily/{day}.html"] = daily_page(found)
+        at = dates.index(found.date)
+        before, after = (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
+        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]))
         pages[f"daily/{day}.json"] = json.dumps(deal_json(found), indent=1)
     (root / "daily").mkdir()
     for name, text in pages.items():

@@ -7,6 +7,7 @@ fetches nothing when it is viewed, even from a ``file://`` address.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
@@ -15,10 +16,11 @@ from typing import Any
 
 from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.record import record_from_moves
+from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import Solution, Verdict
 
 # The page's modules, each after every module it imports: one inline module holds them all.
-MODULES = ("engine.mjs", "help.mjs", "page.mjs")
+MODULES = ("engine.mjs", "help.mjs", "store.mjs", "page.mjs")
 _LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
 _ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
@@ -54,51 +56,158 @@ def _line_moves(solution: Solution) -> list[dict[str, Any]]:
     return record_from_moves(solution.deck, solution.rules, list(moves), solution.result).to_json()["moves"]
 
 
-_BODY = """<header>
-<h1>{title}</h1>
-<p>{facts}</p>{nav}
-</header>
-<main>
-<section class="board">
-<div class="info"><span>Stock <b id="kc-stock"></b></span><span class="turned">Turned card <span id="kc-turned"></span></span>
-<span>Court cards to come <b id="kc-courts"></b></span><span>Placed <b id="kc-placed"></b></span></div>
-<div id="kc-grid" class="grid" aria-label="the 4x4 grid, a1 top left to d4 bottom right"></div>
-<p id="kc-message" class="message" role="status" aria-live="polite"></p>
-</section>
-<section class="side">
-<div class="play-only">
-<div class="controls"><button type="button" id="kc-remove">Remove</button><button type="button" id="kc-undo">Undo</button>
-<button type="button" id="kc-restart">Restart</button><button type="button" id="kc-show">Show solution</button></div>
-<div id="kc-sets" aria-label="sets that can be removed"></div>
-<div id="kc-share" class="share" hidden><p><b>Share your result</b></p>
-<div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
-<textarea id="kc-share-text" rows="6" readonly></textarea>
-<button type="button" id="kc-copy">Copy</button> <span id="kc-copied" role="status"></span></div>
-<p class="help">Click a framed cell to place the turned card, or press the number shown on it. When removal opens,
-click the cards of a set and press Remove (or Enter), or press the set's number. Arrow keys move the dashed
-cursor and Space clicks it; U undoes.</p>
+# The controls of the daily game. The first row (Undo, Hint, Remove) stays in view with the board at every size.
+_PLAY_CONTROLS = """<div class="controls play-controls play-only">
+<button type="button" id="kc-undo">Undo</button><button type="button" id="kc-hint">Hint</button>
+<button type="button" id="kc-remove">Remove</button><button type="button" id="kc-check">Still winnable?</button>
 </div>
-<div class="line-only">
-<p id="kc-step-text"></p>
-<div class="buttons"><button type="button" id="kc-first">Start</button><button type="button" id="kc-prev">Prev</button>
-<button type="button" id="kc-play">Play</button><button type="button" id="kc-next">Next</button>
-<button type="button" id="kc-last">End</button>{back}</div>
-<ol id="kc-steps" start="0"></ol>
-<p class="help">Left and right arrows step, Space plays. The address names the step (#step=N), so a link opens it.</p>
-</div>
-</section>
-</main>
 """
 
+# The rest of the game's controls and the hint's list: beside the board on a desktop, under it on a phone.
+_MORE_CONTROLS = """<div class="controls more play-only">
+<button type="button" id="kc-restart">Restart</button><button type="button" id="kc-show">Show solution</button>
+<button type="button" id="kc-share">Share</button>
+</div>
+<section id="kc-hint-box" class="hint play-only" aria-labelledby="kc-hint-title" hidden>
+<h2 id="kc-hint-title">Hint</h2><p id="kc-hint-head"></p><ol id="kc-hint-list"></ol>
+</section>
+"""
 
-def _page(title: str, facts: str, data: dict[str, Any], nav: str = "", back: str = "") -> str:
+_LINE_CONTROLS = """<div class="controls line-controls line-only">
+<button type="button" id="kc-first">Start</button><button type="button" id="kc-prev">Prev</button>
+<button type="button" id="kc-play">Play</button><button type="button" id="kc-next">Next</button>
+<button type="button" id="kc-last">End</button>{back}
+</div>
+"""
+
+_HOW_TO_PLAY = """<h2 id="kc-howto-title" tabindex="-1" autofocus>How to play</h2>
+<p>Turn the cards of the stock one at a time and place each in an empty cell of the 4x4 grid: {courts};
+number cards go in any empty cell. When the grid is full, remove cards that sum to 10: {sets}.
+{removal} {goal}</p>
+<p>Keyboard: Tab to the board, then the arrow keys or a coordinate (a1 to d4) move the focus; Enter or Space
+places the card in hand there or chooses the card for removal; R confirms a removal, U undoes.</p>
+<p>Help is honest and counted: Undo, Hint, Still winnable?, Restart and Show solution each put a mark on
+your share line, and a game finished with help is never called "won". The first finish of a date is the
+one your statistics keep.</p>"""
+
+_DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
+{howto}
+<form method="dialog"><button>Close</button></form>
+</dialog>
+<dialog id="kc-restart-dialog" aria-labelledby="kc-restart-title">
+<h2 id="kc-restart-title" tabindex="-1" autofocus>Restart this deal?</h2>
+<p>Your moves so far are lost, and the restart counts as help on your share line.</p>
+<form method="dialog"><button value="yes">Restart</button> <button value="no">Keep playing</button></form>
+</dialog>
+<dialog id="kc-show-dialog" aria-labelledby="kc-show-title">
+<h2 id="kc-show-title" tabindex="-1" autofocus>Show the solution?</h2>
+<p>Today's game then counts as "solution shown", not won, even if you play on to the end.</p>
+<form method="dialog"><button value="yes">Show solution</button> <button value="no">Keep playing</button></form>
+</dialog>
+<dialog id="kc-share-dialog" aria-labelledby="kc-share-title">
+<h2 id="kc-share-title" tabindex="-1" autofocus>Share your result</h2>
+<div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
+<label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
+<textarea id="kc-share-text" rows="10" readonly></textarea>
+<p id="kc-share-legend" class="small"></p>
+<form method="dialog"><button type="button" id="kc-copy">Copy</button> <button>Close</button>
+<span id="kc-copied" role="status"></span></form>
+</dialog>
+<dialog id="kc-stats-dialog" aria-labelledby="kc-stats-title">
+<h2 id="kc-stats-title" tabindex="-1" autofocus>Statistics, rules {rules}</h2>
+<div class="stats">
+<p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> win rate</p>
+<p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
+</div>
+<table class="by-help"><caption>Wins by help used</caption>
+<tr><th scope="row">no help</th><td id="kc-by-none"></td></tr>
+<tr><th scope="row">undo</th><td id="kc-by-undo"></td></tr>
+<tr><th scope="row">hint</th><td id="kc-by-hint"></td></tr>
+<tr><th scope="row">still winnable?</th><td id="kc-by-check"></td></tr>
+<tr><th scope="row">restart</th><td id="kc-by-restart"></td></tr>
+</table>
+<p class="small">Played: dates with a move made. Won: the first finish of the date was a win; with Show solution
+first it is never a win. A streak is a run of consecutive dates won. Kept in this browser only.</p>
+<h3>Your games as files</h3>
+<p class="small">Game records that <code>kcsolve verify</code> checks: one date, or every date as a list.</p>
+<p><button type="button" id="kc-export-one">Export this date</button> <button type="button" id="kc-export-all">Export all</button></p>
+<p><label for="kc-import">Import games (JSON, at most 4 MB):</label> <input type="file" id="kc-import" accept=".json,application/json"></p>
+<p id="kc-import-note" role="status"></p>
+<form method="dialog"><button>Close</button></form>
+</dialog>
+"""
+
+# The favicon, an inline SVG: no request for /favicon.ico.
+FAVICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
+            "%3Crect width='32' height='32' rx='6' fill='%231f6b45'/%3E%3Crect x='8' y='5' width='16' height='22' rx='3' "
+            "fill='%23fffdf7'/%3E%3Ctext x='16' y='22' font-size='14' font-weight='700' text-anchor='middle' "
+            "font-family='sans-serif' fill='%23b0212a'%3EK%3C/text%3E%3C/svg%3E")
+
+
+def _how_to_play(rules: Rules) -> str:
+    """The how-to-play text for one rule set."""
+    courts = {"fixed": "Kings go in the corners, Queens in the middle of the top and bottom edges, Jacks in the middle "
+                       "of the left and right edges",
+              "swap": "Kings go in the corners, Queens and Jacks in the middle of any edge, but never a Queen and a Jack "
+                      "together on one edge",
+              "royals": "court cards go in any of the twelve cells around the edge"}[rules.courts.value]
+    sets = "a Ten alone, or " + ("a pair" if rules.sets.value == "pairs" else "two or more cards Ace to Nine")
+    removal = ("Removal is forced: while a set can go you must remove it." if rules.removal.value == "forced"
+               else "Removal is optional: you may remove sets or place the next card instead.")
+    goal = {"courts": "You win when all twelve court cards are placed.",
+            "deplete": "You win when the stock is used up with all twelve court cards placed.",
+            "clear": "You win when the stock is used up and every number card has been removed."}[rules.goal.value]
+    return _HOW_TO_PLAY.format(courts=courts, sets=sets, removal=removal, goal=goal)
+
+
+def _no_script(deck: list[str], moves: list[dict[str, Any]], solution_link: str) -> str:
+    """What a browser without JavaScript shows: the deal, and a link to its solution."""
+    words = [f"{m['place']} to {m['cell']}" if "place" in m else "remove " + " ".join(m["remove"]) for m in moves]
+    steps = "".join(f"<li>{html.escape(w)}</li>" for w in words)
+    return (f'<noscript><section class="nojs"><p>Playing needs JavaScript. The deal, top of the stock first: '
+            f'<span class="deck">{html.escape(" ".join(deck))}</span>.</p>'
+            f'<p><a href="{solution_link}">The solution</a>{"" if solution_link.startswith("#") else " (a game record)"}.</p>'
+            f'<ol id="kc-nojs-line">{steps}</ol></section></noscript>\n')
+
+
+def _page(
+    title: str, facts: str, data: dict[str, Any], rules: Rules, nav: str = "", solution_link: str = "#kc-nojs-line",
+    before: str = "", after: str = "",
+) -> str:
     """A whole page: head, body, the deal's JSON and the inlined scripts."""
-    body = _BODY.format(title=html.escape(title), facts=facts, nav=nav, back=back)
+    daily = data["kind"] == "daily"
+    tools = ('<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
+             + ('<button type="button" id="kc-stats-open">Stats</button>' if daily else "") + "</div>")
+    back = '<button type="button" id="kc-back">Back to my game</button>' if daily else ""
+    dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)))
+    if not daily:
+        dialogs = dialogs[:dialogs.index('<dialog id="kc-restart-dialog"')]
+    body = (
+        f'<header>\n<div class="bar">{before}<h1>{html.escape(title)}</h1>{after}{nav}{tools}</div>\n</header>\n'
+        f'{_no_script(data["deck"], data["line"], solution_link)}'
+        '<main>\n<section class="board" aria-label="The game">\n'
+        '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
+        '<p><span class="label">Card in hand</span><br>Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
+        'Court cards to come <b id="kc-courts"></b></p></div>\n'
+        '<div id="kc-grid" class="grid" role="group" aria-label="The grid, a1 top left to d4 bottom right: '
+        'arrow keys or a coordinate move the focus"></div>\n'
+        '<p id="kc-message" class="message" role="status"></p>\n'
+        f'{_PLAY_CONTROLS if daily else ""}{_LINE_CONTROLS.format(back=back)}'
+        '</section>\n<section class="side">\n'
+        f'{_MORE_CONTROLS if daily else ""}'
+        f'<p class="facts">{facts}</p>\n'
+        '<div class="line-only"><h2>The line, step by step</h2><ol id="kc-steps" start="0"></ol>\n'
+        '<p class="small">Left and right arrows step, Space plays. The address names the step (#step=N), '
+        "so a link opens it.</p></div>\n</section>\n</main>\n"
+    )
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n</head>\n"
-        f'<body data-mode="{"play" if data["kind"] == "daily" else "line"}">\n{body}'
+        '<meta name="color-scheme" content="light dark">\n'
+        f'<link rel="icon" href="{FAVICON}">\n'
+        f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n"
+        "<noscript><style>main, .tools { display: none; }</style></noscript>\n</head>\n"
+        f'<body data-mode="{"play" if daily else "line"}">\n{body}{dialogs}'
         f'<script type="application/json" id="kc-data">{_json_for_script(data)}</script>\n'
         f'<script type="module">\n{inline_script()}</script>\n</body>\n</html>\n'
     )
@@ -112,19 +221,35 @@ def solution_page(solution: Solution, title: str) -> str:
     }
     verdict = {"win": "winnable", "loss": "not winnable", "unknown": "undecided"}[solution.result]
     facts = f"rules {html.escape(str(solution.rules))} &middot; {verdict}: {html.escape(solution.reason)}"
-    return _page(title, facts, data)
+    return _page(title, facts, data, solution.rules)
 
 
-def daily_page(found: DailyDeal) -> str:
-    """The page of one date: the deal to play, its grade and difficulty, and the proved winning line."""
+def _day_link(day: dt.date | None, rel: str, words: str) -> str:
+    """A link to the page of another date of the site, or nothing when the site has no such date."""
+    if day is None:
+        return ""
+    arrow = "&lsaquo;" if rel == "prev" else "&rsaquo;"
+    return f'<a href="{day.isoformat()}.html" rel="{rel}" aria-label="{words}, {day.isoformat()}">{arrow}</a>'
+
+
+def daily_page(
+    found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None,
+    span: tuple[dt.date, dt.date] | None = None,
+) -> str:
+    """The page of one date: the deal to play, its grade and difficulty, the winning line, links to its neighbours.
+
+    ``span``: the site's first and last dates, so the page links today's page (found when viewed) when the site has it.
+    """
     day = found.date.isoformat()
     data = {
+        "span": [d.isoformat() for d in span or (found.date, found.date)],
         "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
-        "seed": found.seed, "deck": [str(c) for c in found.deck], "rules": str(found.rules),
+        "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
     }
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
-             f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}")
-    nav = f'\n<p><a href="../index.html">All dates</a> &middot; <a href="{day}.json">{day}.json</a></p>'
-    back = '<button type="button" id="kc-back">Back to my game</button>'
-    return _page(f"kcsolve daily {day}", facts, data, nav, back)
+             f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}"
+             f' &middot; <a href="{day}.json">{day}.json</a>')
+    nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
+    return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
+                 _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))

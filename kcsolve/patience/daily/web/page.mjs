@@ -1,21 +1,38 @@
 // The page of one deal: play it (daily pages), or step through a line of play (every page).
-// The deal and the line come from the JSON in <script id="kc-data">; the rules come from engine.mjs.
+// The deal and the line come from the JSON in <script id="kc-data">; the rules come from engine.mjs,
+// the help from help.mjs, the player's own games from store.mjs. Nothing the page shows is built from
+// outside text as HTML: cards and cells come from the engine, imported text only ever reaches textContent.
 import {
   CELL_NAMES, CORNERS, IllegalMove, JACK_CELLS, Position, QUEEN_CELLS, RANKS, TEN, readRecord, replay,
 } from "./engine.mjs";
+import { HINT_PLAYOUTS, WINNABLE_NODES, hintHeading, hints, stillWinnable, viewOf } from "./help.mjs";
+import {
+  HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, allEntries, exportAllText, exportText,
+  loadEntry, mergeEntries, newEntry, readImport, saveEntry, statistics,
+} from "./store.mjs";
 
 const data = JSON.parse(document.getElementById("kc-data").textContent);
 const record = readRecord({ deck: data.deck, rules: data.rules, moves: data.line });
 const line = replay(record);
 const lineSteps = [{ number: 0, move: null, position: line.start }, ...line.steps];
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const SUIT_WORDS = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
+const RANK_WORDS = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 const COURT_CLASS = { 11: "jack", 12: "queen", 13: "king" };
 const $ = (id) => document.getElementById(id);
+const isDaily = data.kind === "daily";
 
-const game = { history: [Position.start(record.deck, record.rules)], selected: new Set(), cursor: 5 };
-let mode = data.kind === "daily" ? "play" : "line";
+const game = { history: [Position.start(record.deck, record.rules)], moves: [], selected: new Set(), cursor: 5,
+  hinted: new Set(), entry: null };
+let mode = isDaily ? "play" : "line";
 let step = 0;
+let seen = 0;  // the furthest step of the line shown so far: the list reveals one step at a time
 let timer = null;
+let pendingColumn = null;
+
+const current = () => game.history[game.history.length - 1];
+const over = () => current().outcome().status !== "unfinished";
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** Where court cards may go, as the letters an empty cell shows (the sample game marks court cells K, Q, J). */
 function cellMark(cell) {
@@ -27,32 +44,35 @@ function cellMark(cell) {
   return QUEEN_CELLS.includes(cell) ? "Q" : JACK_CELLS.includes(cell) ? "J" : "";
 }
 
+const MARK_WORDS = { K: "a King", Q: "a Queen", J: "a Jack", QJ: "a Queen or a Jack", KQJ: "a court card" };
+
 function rankText(card) {
   return card.rank === TEN ? "10" : RANKS[card.rank - 1];
+}
+
+function cardWords(card) {
+  return card.suit ? `${RANK_WORDS[card.rank - 1]} of ${SUIT_WORDS[card.suit]}` : RANK_WORDS[card.rank - 1];
 }
 
 /** A card drawn in SVG: rank and suit in the corner, a large suit (or court letter) in the middle. */
 function cardSvg(card) {
   const red = card.suit === "H" || card.suit === "D";
-  const ink = red ? "#c0262d" : "#1b1b1f";
+  const ink = red ? "red" : "black";
   const suit = card.suit ? SUITS[card.suit] : "";
   const court = COURT_CLASS[card.rank];
-  const face = court
-    ? `<rect x="8" y="19" width="34" height="38" rx="3" class="face ${court}"/>`
-      + `<text x="25" y="47" text-anchor="middle" font-size="25" font-weight="700" fill="${ink}">${RANKS[card.rank - 1]}</text>`
-    : `<text x="25" y="49" text-anchor="middle" font-size="${suit ? 28 : 24}" fill="${ink}">${suit || rankText(card)}</text>`;
-  return `<svg viewBox="0 0 50 70" role="img" aria-label="${card.text}"><rect x="1" y="1" width="48" height="68" rx="5" class="paper"/>`
-    + `<text x="4" y="15" font-size="14" font-weight="700" fill="${ink}">${rankText(card)}</text>`
-    + `<text x="45" y="65" font-size="11" text-anchor="end" fill="${ink}">${suit}</text>${face}</svg>`;
+  // One letter of text per card (the corner rank): the name a screen reader hears then holds what is seen.
+  const face = court ? `<rect x="8" y="19" width="34" height="38" rx="3" class="face ${court}"/>` : "";
+  const middle = `<text x="25" y="${court ? 47 : 49}" text-anchor="middle" font-size="${suit ? 28 : 24}" class="${ink}">${suit || (court ? "" : rankText(card))}</text>`;
+  return `<svg viewBox="0 0 50 70" aria-hidden="true" focusable="false"><rect x="1" y="1" width="48" height="68" rx="5" class="paper"/>`
+    + `<text x="4" y="15" font-size="14" font-weight="700" class="${ink}">${rankText(card)}</text>`
+    + `<text x="45" y="65" font-size="11" text-anchor="end" class="${ink}">${suit}</text>${face}${middle}</svg>`;
 }
 
 function emptySvg(cell) {
   const mark = cellMark(cell);
-  return `<svg viewBox="0 0 50 70" aria-hidden="true"><rect x="2" y="2" width="46" height="66" rx="5" class="slot${mark ? " court" : ""}"/>`
+  return `<svg viewBox="0 0 50 70" aria-hidden="true" focusable="false"><rect x="2" y="2" width="46" height="66" rx="5" class="slot${mark ? " court" : ""}"/>`
     + `<text x="25" y="42" text-anchor="middle" font-size="${mark.length > 1 ? 12 : 18}" class="mark">${mark}</text></svg>`;
 }
-
-const current = () => game.history[game.history.length - 1];
 
 function courtsToCome(position) {
   const left = { K: 0, Q: 0, J: 0 };
@@ -66,11 +86,27 @@ function say(text, kind = "") {
   box.className = `message ${kind}`;
 }
 
-/** The cells the turned card may go to, numbered for the number keys. */
+/** The cells the turned card may go to now. */
 function targets(position) {
   const card = position.nextCard;
   if (!card || position.outcome().status !== "unfinished" || (position.removing && position.rules.removal === "forced")) return [];
   return position.cellsFor(card);
+}
+
+/** A cell's accessible name: its coordinate, then what it holds or may take. */
+function cellLabel(position, cell, marks) {
+  const card = position.cardAt(cell);
+  const ghost = marks.removed && marks.removed.get(cell);
+  const mark = cellMark(cell);
+  // The name ends with the letters the cell shows, so what is heard holds what is seen (WCAG 2.5.3).
+  const shownText = (c) => `${rankText(c)}${c.suit ? SUITS[c.suit] : ""}`;
+  let words = card ? `${cardWords(card)}, ${shownText(card)}` : ghost ? `${cardWords(ghost)}, ${shownText(ghost)}, removed`
+    : `empty, for ${MARK_WORDS[mark] || "a number card"}${mark ? `, marked ${mark}` : ""}`;
+  if (marks.targets && marks.targets.has(cell)) words += `; the card in hand may go here`;
+  if (mode === "play" && game.selected.has(cell)) words += ", selected for removal";
+  if (marks.placed === cell) words += ", just placed";
+  if (game.hinted.has(cell) && mode === "play") words += ", hinted";
+  return `${CELL_NAMES[cell]}, ${words}`;
 }
 
 function drawGrid(position, marks) {
@@ -79,12 +115,12 @@ function drawGrid(position, marks) {
     const card = position.cardAt(cell);
     const ghost = marks.removed && marks.removed.get(cell);
     button.innerHTML = card ? cardSvg(card) : ghost ? cardSvg(ghost) : emptySvg(cell);
-    const label = marks.labels && marks.labels.get(cell);
-    if (label) button.insertAdjacentHTML("beforeend", `<span class="badge">${label}</span>`);
     button.className = ["cell", card ? "filled" : "empty", ghost ? "removed" : "", marks.placed === cell ? "placed" : "",
-      game.selected.has(cell) && mode === "play" ? "selected" : "", marks.cursor === cell ? "cursor" : "",
+      game.selected.has(cell) && mode === "play" ? "selected" : "", game.hinted.has(cell) && mode === "play" ? "hinted" : "",
       marks.targets && marks.targets.has(cell) ? "target" : ""].filter(Boolean).join(" ");
-    button.setAttribute("aria-label", `${CELL_NAMES[cell]}: ${card ? card.text : ghost ? `${ghost.text}, removed` : "empty"}`);
+    button.setAttribute("aria-label", cellLabel(position, cell, marks));
+    button.tabIndex = cell === game.cursor ? 0 : -1;
+    if (mode === "play") button.removeAttribute("aria-disabled"); else button.setAttribute("aria-disabled", "true");
   }
 }
 
@@ -92,96 +128,243 @@ function drawInfo(position) {
   const card = position.nextCard;
   $("kc-stock").textContent = String(52 - position.drawn);
   $("kc-turned").innerHTML = card ? cardSvg(card) : "";
+  $("kc-turned").setAttribute("aria-label", card ? `Card in hand: ${cardWords(card)}` : "No card in hand: the stock is empty");
   $("kc-courts").textContent = courtsToCome(position);
   $("kc-placed").textContent = `${position.courtsPlaced}/12`;
 }
 
-function renderPlay() {
-  const position = current();
-  const cells = targets(position);
-  const numbered = new Map(cells.slice(0, 9).map((c, k) => [c, String(k + 1)]));  // keys 1-9 reach the first nine
-  drawGrid(position, { labels: numbered, targets: new Set(cells), cursor: game.cursor });
-  drawInfo(position);
-  const sets = position.removing ? position.removableSets() : [];
-  $("kc-sets").innerHTML = sets.map((s, k) => `<button type="button" data-set="${k}">${k + 1}: `
-    + `${s.map((c) => `${position.cardAt(c).text} (${CELL_NAMES[c]})`).join(" + ")}</button>`).join("");
-  $("kc-remove").hidden = !position.removing;
-  $("kc-undo").disabled = game.history.length < 2;
-  const judged = position.outcome();
-  $("kc-share").hidden = judged.status === "unfinished";
-  if (judged.status !== "unfinished") {
-    say(`${judged.status === "won" ? "Won" : "Lost"}: ${judged.reason}.`, judged.status);
-    $("kc-share-text").value = shareText(position);
-    $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
-      const card = position.cardAt(c);
-      return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
-    }).join("");
-  }
+/** The chosen cells, if they make a set that may go now. */
+function chosenSet(position) {
+  const chosen = [...game.selected].sort((a, b) => a - b);
+  return position.removableSets().some((s) => s.join() === chosen.join()) ? chosen : null;
 }
 
-/** The share line and a 4x4 picture of the final grid by kind of card only, so it gives nothing of the deck away. */
-function shareText(position) {
-  const judged = position.outcome();
-  const head = `kcsolve daily ${data.date} (${data.grade}) ${judged.status}, ${position.courtsPlaced}/12 court cards`;
-  const rows = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => {
-    const card = position.cardAt(r * 4 + c);
-    return card === null ? "\u2b1c" : card.rank > TEN ? "\ud83d\udfe8" : "\ud83d\udfe6";
-  }).join(""));
-  return [head, ...rows].join("\n");
+function renderPlay() {
+  const position = current();
+  drawGrid(position, { targets: new Set(targets(position)) });
+  drawInfo(position);
+  const remove = $("kc-remove");
+  remove.disabled = !position.removing || over();
+  const chosen = position.removing ? chosenSet(position) : null;
+  remove.textContent = chosen ? `Remove ${chosen.map((c) => CELL_NAMES[c]).join(" ")}` : "Remove";
+  remove.classList.toggle("ready", Boolean(chosen));
+  $("kc-undo").disabled = game.history.length < 2;
+  $("kc-hint").disabled = over();
+  $("kc-check").disabled = over();
+  fit();
+}
+
+/** The move as a record entry: {place, cell} or {remove: [cells]}. */
+function entryOf(position, move) {
+  return "cell" in move ? { place: position.nextCard.text, cell: CELL_NAMES[move.cell] }
+    : { remove: move.cells.map((c) => CELL_NAMES[c]) };
+}
+
+/** Keep the game in this browser, noting the first finish of the date (what the statistics count). */
+function keep() {
+  if (!isDaily) return;
+  const entry = game.entry;
+  entry.moves = game.moves.slice();
+  const judged = current().outcome().status;
+  entry.result = judged === "won" ? "win" : judged === "lost" ? "loss" : "unknown";
+  if (judged !== "unfinished" && !entry.daily.first) {
+    entry.daily.first = { status: judged, moves: game.moves.length, help: { ...entry.daily.help } };
+  }
+  saveEntry(entry);
+}
+
+/** Count one use of a kind of help; help after the first finish changes nothing that counts. */
+function useHelp(kind) {
+  if (isDaily) game.entry.daily.help[kind] += 1;
 }
 
 function act(move) {
+  const before = current();
   try {
-    game.history.push(current().play(move));
+    game.history.push(before.play(move));
+    game.moves.push(entryOf(before, move));
     game.selected.clear();
-    say(current().outcome().status === "unfinished" ? nextWords(current()) : "");
+    game.hinted.clear();
+    keep();
+    say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
+    if (over()) openShare();
   } catch (exc) {
     if (!(exc instanceof IllegalMove)) throw exc;
     say(`Refused: ${exc.message}.`, "refused");
+    game.selected.clear();
   }
   renderPlay();
+}
+
+function endWords() {
+  const judged = current().outcome();
+  const first = game.entry && game.entry.daily.first;
+  const counted = first && first.status === "shown" ? " The solution was shown first, so it does not count as a win."
+    : first && first.status === "won" && helpUsed(first.help).length ? " With help, so the share line says so." : "";
+  return `${judged.status === "won" ? "Won" : "Lost"}: ${judged.reason}.${counted}`;
 }
 
 function nextWords(position) {
   if (position.removing) {
     return position.rules.removal === "forced"
-      ? "Removal is due: click the cards of a set (or press its number), then Remove."
-      : "Removal is open: remove sets, or place the turned card to go on.";
+      ? "Removal is due: tap the cards of a set that sums to 10 (or a Ten), then Remove."
+      : "Removal is open: tap a set and Remove, or place the card in hand to go on.";
   }
-  return `Place the turned card ${position.nextCard.text}: click a framed cell, or press the number on it.`;
+  return `Place the card in hand, ${cardWords(position.nextCard)}, in a framed cell.`;
 }
 
 function clickCell(cell) {
   if (mode !== "play") return;
   const position = current();
-  game.cursor = cell;
-  if (position.outcome().status !== "unfinished") {
+  focusCell(cell);
+  if (over()) {
     say(`The game is over: ${position.outcome().reason}. Undo, restart or show the solution.`, "refused");
   } else if (position.cardAt(cell) === null) {
     act({ cell });
   } else if (!position.removing) {
-    act({ cells: [cell] });
+    act({ cells: [cell] });  // the engine says why a removal is refused before the grid is full
   } else {
     if (game.selected.has(cell)) game.selected.delete(cell); else game.selected.add(cell);
-    const chosen = [...game.selected].sort((a, b) => a - b);
-    if (position.removableSets().some((s) => s.join() === chosen.join())) {
-      say(`${chosen.map((c) => position.cardAt(c).text).join(" + ")} can go: press Remove (or Enter).`);
-    }
+    const chosen = chosenSet(position);
+    const named = (cells) => cells.map((c) => cardWords(position.cardAt(c))).join(" + ");
+    if (chosen) say(`${named(chosen)} can go: press Remove to confirm.`);
+    else if (game.selected.size) say(`Chosen: ${named([...game.selected].sort((a, b) => a - b))}; a set sums to 10.`);
+    else say(nextWords(position));
     renderPlay();
   }
 }
 
 function removeSelected() {
   if (!game.selected.size) {
-    say("Refused: no cards are selected; click the cards of a set first.", "refused");
+    say("Refused: no cards are chosen; tap the cards of a set first.", "refused");
     return;
   }
   act({ cells: [...game.selected].sort((a, b) => a - b) });
 }
 
-function removeSet(k) {
-  const set = current().removableSets()[k];
-  if (set) act({ cells: set });
+function focusCell(cell) {
+  game.cursor = cell;
+  for (let c = 0; c < 16; c += 1) $(`kc-cell-${c}`).tabIndex = c === cell ? 0 : -1;
+  $(`kc-cell-${cell}`).focus();
+}
+
+function undo() {
+  if (game.history.length < 2) return;
+  game.history.pop();
+  game.moves.pop();
+  game.selected.clear();
+  game.hinted.clear();
+  useHelp("undo");
+  keep();
+  say(`Undone. ${nextWords(current())}`);
+  renderPlay();
+}
+
+function restart() {
+  game.history.length = 1;
+  game.moves.length = 0;
+  game.selected.clear();
+  game.hinted.clear();
+  useHelp("restart");
+  keep();
+  say(`Started again (a restart counts as help). ${nextWords(current())}`);
+  renderPlay();
+}
+
+/** An option of a hint in the terminal's words: the cell to place in, or the cells to remove. */
+function optionWords(move) {
+  if ("cell" in move) return `place in ${CELL_NAMES[move.cell]}`;
+  if ("cells" in move) return `remove ${move.cells.map((c) => CELL_NAMES[c]).join(" ")}`;
+  return "deal on";
+}
+
+const percent = (x) => `${Math.round(x * 100)}%`;
+
+function askHint() {
+  if (over()) return;
+  say("Hint: weighing the options without looking at the stock...");
+  $("kc-hint").disabled = true;
+  setTimeout(() => {
+    const ranked = hints(viewOf(current()), { playouts: HINT_PLAYOUTS, seed: 0 });
+    useHelp("hint");
+    keep();
+    const panel = $("kc-hint-list");
+    panel.replaceChildren();
+    const best = ranked[0];
+    game.hinted = new Set(best ? ("cell" in best.move ? [best.move.cell] : best.move.cells || []) : []);
+    if (!best) {
+      say("Hint: there is no choice to make here.");
+    } else {
+      $("kc-hint-head").textContent = hintHeading(ranked).join(" ");
+      for (const option of ranked) {
+        const item = document.createElement("li");
+        const span = option.exact ? "exact" : `95% interval ${percent(option.low)} to ${percent(option.high)}`;
+        item.textContent = `${optionWords(option.move)}: ${percent(option.chance)} (${span})`;
+        item.title = option.meaning;
+        panel.append(item);
+      }
+      say(best.exact ? `Hint: ${optionWords(best.move)} first, ${percent(best.chance)}: the exact chance of winning with best play.`
+        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable (an upper estimate).`);
+    }
+    $("kc-hint-box").hidden = !best;
+    renderPlay();
+  }, 30);
+}
+
+function askStillWinnable() {
+  if (over()) return;
+  say("Still winnable? Searching from here with the real deck...");
+  $("kc-check").disabled = true;
+  setTimeout(() => {
+    const { answer, nodes } = stillWinnable(current(), { nodes: WINNABLE_NODES });
+    useHelp("check");
+    keep();
+    const searched = `${nodes.toLocaleString("en")} positions searched`;
+    say(answer === "win" ? `Still winnable: yes, a win can still be reached from here (exact; ${searched}).`
+      : answer === "loss" ? `Still winnable: no, no play from here wins (exact; ${searched}).`
+        : `Still winnable: unknown. The search stopped at its budget of ${WINNABLE_NODES.toLocaleString("en")} positions; this is not a guess either way.`,
+    answer === "loss" ? "lost" : "");
+    renderPlay();
+  }, 30);
+}
+
+const helpUsed = (help) => HELP_KINDS.filter((kind) => help[kind]);
+
+/** The share line: date, rules, result, moves, a mark per kind of help, the page's link; never "won" with help. */
+function shareText() {
+  const entry = game.entry;
+  const first = entry.daily.first;
+  const help = first ? first.help : entry.daily.help;
+  const used = helpUsed(help);
+  const moves = first ? first.moves : game.moves.length;
+  const result = !first ? "in progress" : first.status === "shown" ? "solution shown, not won"
+    : first.status === "lost" ? "lost" : used.length ? "finished with help" : "won";
+  const marks = used.length ? ` ${used.map((kind) => `${HELP_MARKS[kind]}${help[kind] > 1 ? help[kind] : ""}`).join(" ")}` : " no help";
+  const position = current();
+  const rows = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => {
+    const card = position.cardAt(r * 4 + c);
+    return card === null ? "\u2b1c" : card.rank > TEN ? "\ud83d\udfe8" : "\ud83d\udfe6";
+  }).join(""));
+  const link = location.href.split("#")[0].split("?")[0];
+  return [`kcsolve daily ${data.date} \u00b7 ${data.rules} \u00b7 ${data.grade}`,
+    `${result} \u00b7 ${moves} moves \u00b7${marks}`, ...rows, link].join("\n");
+}
+
+function helpLegend() {
+  return HELP_KINDS.map((kind) => `${HELP_MARKS[kind]} ${HELP_WORDS[kind]}`).join(" \u00b7 ");
+}
+
+function openShare() {
+  if (!isDaily) return;
+  $("kc-share-text").value = shareText();
+  // The picture drawn as squares too: without a colour emoji font the text shows empty boxes.
+  $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
+    const card = current().cardAt(c);
+    return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
+  }).join("");
+  $("kc-share-legend").textContent = `Marks: ${helpLegend()}.`;
+  $("kc-copied").textContent = "";
+  $("kc-share-dialog").showModal();
 }
 
 function describeStep(k) {
@@ -193,6 +376,17 @@ function describeStep(k) {
   return `Step ${k} of ${lineSteps.length - 1}: ${words}.`;
 }
 
+function stepItem(k) {
+  const s = lineSteps[k];
+  const link = document.createElement("a");
+  link.href = `#step=${k}`;
+  link.textContent = k === 0 ? "start" : s.card ? `${s.card.text} to ${CELL_NAMES[s.move.cell]}`
+    : `remove ${s.move.cells.map((c) => `${lineSteps[k - 1].position.cardAt(c).text} ${CELL_NAMES[c]}`).join(" + ")}`;
+  const item = document.createElement("li");
+  item.append(link);
+  return item;
+}
+
 function renderLine() {
   const { move, position } = lineSteps[step];
   const marks = {};
@@ -200,17 +394,25 @@ function renderLine() {
   if (move && "cells" in move) marks.removed = new Map(move.cells.map((c) => [c, lineSteps[step - 1].position.cardAt(c)]));
   drawGrid(position, marks);
   drawInfo(position);
-  $("kc-step-text").textContent = describeStep(step);
   const last = step === lineSteps.length - 1;
   const judged = position.outcome();
-  const ending = judged.status === "won" ? `Won: ${judged.reason}.`
-    : judged.status === "lost" ? `Lost: ${judged.reason}. ${data.result === "loss" ? `No play wins this deal: ${data.reason}.` : ""}`
-      : data.result === "loss" ? `Not winnable: ${data.reason}.` : `Unfinished: ${judged.reason}.`;
-  say(last ? ending : "", last ? judged.status : "");
-  document.querySelectorAll("#kc-steps li").forEach((li, k) => li.classList.toggle("now", k === step));
-  const now = document.querySelector("#kc-steps li.now");
-  if (now && now.scrollIntoView) now.scrollIntoView({ block: "nearest" });
+  const ending = judged.status === "won" ? ` Won: ${judged.reason}.`
+    : judged.status === "lost" ? ` Lost: ${judged.reason}.${data.result === "loss" ? ` No play wins this deal: ${data.reason}.` : ""}`
+      : data.result === "loss" ? ` Not winnable: ${data.reason}.` : ` Unfinished: ${judged.reason}.`;
+  say(describeStep(step) + (last ? ending : ""), last ? judged.status : "");
+  seen = Math.max(seen, step);
+  const list = $("kc-steps");
+  while (list.children.length <= seen) list.append(stepItem(list.children.length));
+  [...list.children].forEach((li, k) => {
+    li.classList.toggle("now", k === step);
+    if (k === step) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+  });
+  const now = list.children[step];
+  if (now) list.scrollTop = Math.max(0, now.offsetTop - list.clientHeight / 2);  // the list scrolls, never the page
   $("kc-play").textContent = timer ? "Pause" : "Play";
+  $("kc-prev").disabled = step === 0;
+  $("kc-next").disabled = last;
+  fit();
 }
 
 function goTo(k, write = true) {
@@ -232,15 +434,24 @@ function togglePlay() {
   renderLine();
 }
 
+/** Seeing the line of a daily deal ends an unfinished attempt: it is kept as "solution shown", never a win. */
+function markSolutionSeen() {
+  if (!isDaily || game.entry.daily.first || over()) return;
+  useHelp("solution");
+  game.entry.daily.first = { status: "shown", moves: game.moves.length, help: { ...game.entry.daily.help } };
+  keep();
+}
+
 function showMode(next) {
   mode = next;
   if (timer) togglePlay();
   document.body.dataset.mode = mode;
   if (mode === "line") {
+    markSolutionSeen();
     goTo(step);
   } else {
     history.replaceState(null, "", location.pathname + location.search);
-    say(current().outcome().status === "unfinished" ? nextWords(current()) : "");
+    say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
     renderPlay();
   }
 }
@@ -250,41 +461,117 @@ function stepFromHash() {
   return match ? Number(match[1]) : null;
 }
 
-function onKey(event) {
-  if (event.target.tagName === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
+/** Keys on the board only: arrows or a coordinate (a1..d4) move the focus, which is the cursor. */
+function onBoardKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
   if (mode === "line") {
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: lineSteps.length - 1 };
-    if (key in moves) goTo(moves[key]); else if (key === " ") togglePlay(); else return;
+    if (!(key in moves)) return;
+    goTo(moves[key]);
+    event.preventDefault();
+    return;
+  }
+  const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (key in arrows) {
+    const [dr, dc] = arrows[key];
+    const row = Math.max(0, Math.min(3, Math.floor(game.cursor / 4) + dr));
+    const col = Math.max(0, Math.min(3, (game.cursor % 4) + dc));
+    focusCell(row * 4 + col);
+    pendingColumn = null;
+  } else if (/^[a-dA-D]$/.test(key)) {
+    pendingColumn = key.toLowerCase();
+  } else if (/^[1-4]$/.test(key) && pendingColumn !== null) {
+    focusCell(CELL_NAMES.indexOf(pendingColumn + key));
+    pendingColumn = null;
+  } else if (key === "u" || key === "U") {
+    undo();
+  } else if (key === "r" || key === "R") {
+    if (current().removing) removeSelected();
   } else {
-    const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
-    if (key in arrows) {
-      const [dr, dc] = arrows[key];
-      const row = Math.max(0, Math.min(3, Math.floor(game.cursor / 4) + dr));
-      const col = Math.max(0, Math.min(3, (game.cursor % 4) + dc));
-      game.cursor = row * 4 + col;
-      renderPlay();
-    } else if (key === " ") {
-      clickCell(game.cursor);
-    } else if (key === "Enter") {
-      removeSelected();
-    } else if (/^[1-9]$/.test(key)) {
-      const k = Number(key) - 1;
-      if (current().removing) removeSet(k);
-      else if (targets(current())[k] !== undefined) act({ cell: targets(current())[k] });
-    } else if (key === "u" || key === "Backspace") {
-      undo();
-    } else {
-      return;
-    }
+    return;  // Enter and Space reach the focused cell's button, which clicks it
   }
   event.preventDefault();
 }
 
-function undo() {
-  if (game.history.length > 1) game.history.pop();
-  game.selected.clear();
-  say(nextWords(current()));
+/** Line mode: the arrows step through the line and Space plays, unless a control or link has the focus. */
+function onPageKey(event) {
+  if (mode !== "line" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target !== document.body || document.querySelector("dialog[open]")) return;
+  const moves = { ArrowLeft: step - 1, ArrowRight: step + 1 };
+  if (event.key in moves) goTo(moves[event.key]); else if (event.key === " ") togglePlay(); else return;
+  event.preventDefault();
+}
+
+/** The board as large as the screen allows with the controls still in view: no scrolling to play. */
+function fit() {
+  const grid = $("kc-grid");
+  const last = document.querySelector(mode === "line" ? ".line-controls" : ".play-controls");
+  if (!last) return;
+  grid.style.maxWidth = "";
+  for (let round = 0; round < 3; round += 1) {
+    const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - window.innerHeight;
+    if (spill <= 0) return;
+    const width = grid.getBoundingClientRect().width;
+    grid.style.maxWidth = `${Math.max(180, Math.floor(width - spill * 0.72))}px`;  // a cell is 5:7, so width follows height
+  }
+}
+
+function fillStats() {
+  const stats = statistics(allEntries(data.rules), todayUtc());
+  const cells = { played: stats.played, won: stats.won, percent: `${stats.percent}%`, current: stats.current, best: stats.best };
+  for (const [name, value] of Object.entries(cells)) $(`kc-stat-${name}`).textContent = String(value);
+  for (const kind of ["none", ...HELP_KINDS.filter((k) => k !== "solution")]) $(`kc-by-${kind}`).textContent = String(stats.byHelp[kind]);
+}
+
+function openStats() {
+  fillStats();
+  $("kc-import-note").textContent = "";
+  $("kc-stats-dialog").showModal();
+}
+
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function importFile(file) {
+  const note = $("kc-import-note");
+  if (file.size > MAX_IMPORT_BYTES) {
+    note.textContent = `Refused: the file is ${file.size.toLocaleString("en")} bytes, more than ${MAX_IMPORT_BYTES.toLocaleString("en")}.`;
+    return;
+  }
+  try {
+    const { added, kept } = mergeEntries(readImport(await file.text()));
+    note.textContent = `Imported ${added} game${added === 1 ? "" : "s"}; kept ${kept} already here.`;
+    const mine = loadEntry(data.rules, data.date);
+    if (mine && mine.deck.join() === data.deck.join() && !game.moves.length) {
+      resume(mine);
+      say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
+    }
+    fillStats();
+  } catch (exc) {
+    if (!(exc instanceof ImportRefused)) throw exc;
+    note.textContent = `Refused: ${exc.message}.`;
+  }
+}
+
+/** Take up a kept game: replay its moves with the engine (the store checked them already). */
+function resume(entry) {
+  game.entry = entry;
+  game.history.length = 1;
+  game.moves.length = 0;
+  for (const move of entry.moves) {
+    const position = current();
+    const next = "place" in move ? { cell: CELL_NAMES.indexOf(move.cell) } : { cells: move.remove.map((c) => CELL_NAMES.indexOf(c)) };
+    game.history.push(position.play(next));
+    game.moves.push(move);
+  }
   renderPlay();
 }
 
@@ -298,28 +585,42 @@ function build() {
     button.addEventListener("click", () => clickCell(cell));
     grid.append(button);
   }
-  $("kc-steps").innerHTML = lineSteps.map((s, k) => `<li><a href="#step=${k}">${k === 0 ? "start"
-    : s.card ? `${s.card.text} to ${CELL_NAMES[s.move.cell]}`
-      : `remove ${s.move.cells.map((c) => `${lineSteps[k - 1].position.cardAt(c).text} ${CELL_NAMES[c]}`).join(" + ")}`}</a></li>`).join("");
+  grid.addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", onPageKey);
   $("kc-first").addEventListener("click", () => goTo(0));
   $("kc-prev").addEventListener("click", () => goTo(step - 1));
   $("kc-next").addEventListener("click", () => goTo(step + 1));
   $("kc-last").addEventListener("click", () => goTo(lineSteps.length - 1));
   $("kc-play").addEventListener("click", togglePlay);
+  window.addEventListener("hashchange", () => {
+    const k = stepFromHash();
+    if (k === null) return;
+    step = k;
+    if (mode !== "line") showMode("line"); else goTo(k, false);
+  });
+  window.addEventListener("resize", () => (mode === "line" ? renderLine() : renderPlay()));
+  if (!isDaily) return;
   $("kc-undo").addEventListener("click", undo);
-  $("kc-restart").addEventListener("click", () => {
-    game.history.length = 1;
-    game.selected.clear();
-    say(nextWords(current()));
-    renderPlay();
-  });
+  $("kc-hint").addEventListener("click", askHint);
+  $("kc-check").addEventListener("click", askStillWinnable);
   $("kc-remove").addEventListener("click", removeSelected);
-  $("kc-sets").addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-set]");
-    if (button) removeSet(Number(button.dataset.set));
+  $("kc-restart").addEventListener("click", () => $("kc-restart-dialog").showModal());
+  $("kc-restart-dialog").addEventListener("close", () => { if ($("kc-restart-dialog").returnValue === "yes") restart(); });
+  $("kc-show").addEventListener("click", () => {
+    if (game.entry.daily.first || over()) showMode("line"); else $("kc-show-dialog").showModal();
   });
-  $("kc-show").addEventListener("click", () => { location.hash = `step=${step}`; });
-  $("kc-back")?.addEventListener("click", () => showMode("play"));
+  $("kc-show-dialog").addEventListener("close", () => { if ($("kc-show-dialog").returnValue === "yes") showMode("line"); });
+  $("kc-share").addEventListener("click", openShare);
+  $("kc-back").addEventListener("click", () => showMode("play"));
+  $("kc-stats-open").addEventListener("click", openStats);
+  $("kc-howto-open").addEventListener("click", () => $("kc-howto-dialog").showModal());
+  $("kc-export-one").addEventListener("click", () => download(`kcsolve-daily-${data.date}.json`, `${exportText(game.entry)}\n`));
+  $("kc-export-all").addEventListener("click", () => download("kcsolve-daily-games.json", exportAllText(allEntries(data.rules))));
+  $("kc-import").addEventListener("change", (event) => {
+    const [file] = event.target.files;
+    if (file) importFile(file);
+    event.target.value = "";
+  });
   $("kc-copy").addEventListener("click", async () => {
     const text = $("kc-share-text").value;
     try {
@@ -330,16 +631,26 @@ function build() {
       $("kc-copied").textContent = "Selected: copy it with Ctrl+C.";
     }
   });
-  window.addEventListener("hashchange", () => {
-    const k = stepFromHash();
-    if (k === null) return;
-    step = k;
-    if (mode !== "line") showMode("line"); else goTo(k, false);
-  });
-  document.addEventListener("keydown", onKey);
+}
+
+/** A link to today's page (UTC, as the page is viewed) when the site has that date and this is another. */
+function linkToday() {
+  const today = todayUtc();
+  const [first, last] = data.span;
+  if (today === data.date || today < first || today > last) return;
+  const link = document.createElement("a");
+  link.href = `${today}.html`;
+  link.textContent = "Today";
+  document.querySelector("header nav").append(link);
 }
 
 build();
+if (isDaily) {
+  linkToday();
+  const kept = loadEntry(data.rules, data.date);
+  if (kept && kept.deck.join() === data.deck.join()) resume(kept);
+  else game.entry = newEntry(data.date, data.seed, data.deck, data.rules);
+}
 const asked = stepFromHash();
 if (asked !== null) step = asked;
-showMode(asked !== null || data.kind !== "daily" ? "line" : "play");
+showMode(asked !== null || !isDaily ? "line" : "play");

@@ -1,0 +1,23 @@
+// Runs the page's store (kcsolve/patience/daily/web/store.mjs) on cases from a JSON file and prints the
+// answers as one JSON line. Usage: node store_check.mjs CASES.json, where CASES is
+// {"statistics": [{"entries": [...], "today": "YYYY-MM-DD"}], "check": [any JSON], "export": [entry]}.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const store = await import(join(here, "../../../kcsolve/patience/daily/web/store.mjs"));
+const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+
+const checked = cases.check.map((data) => {
+  try {
+    return { entry: store.checkEntry(data, "the game") };
+  } catch (exc) {
+    return { refused: exc instanceof store.ImportRefused ? exc.message : `not refused but broken: ${exc}` };
+  }
+});
+console.log(JSON.stringify({
+  statistics: cases.statistics.map(({ entries, today }) => store.statistics(entries, today)),
+  check: checked,
+  export: cases.export.map((entry) => store.exportText(entry)),
+}));

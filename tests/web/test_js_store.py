@@ -1,0 +1,79 @@
+"""The page's store of games (web/store.mjs) under node: streaks, the import check, and exports `kcsolve verify` accepts."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from clitools import run
+
+CHECK = Path(__file__).parent / "js" / "store_check.mjs"
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+BAD = "<img src=x onerror=alert(1)>"
+
+
+def store(tmp_path: Path, cases: dict) -> dict:
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps({"statistics": [], "check": [], "export": [], **cases}))
+    done = subprocess.run([NODE, str(CHECK), str(path)], capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+def won(day: str, **help: int) -> dict:
+    return {"moves": [{}], "daily": {"date": day, "first": {"status": "won", "moves": 1, "help": help}}}
+
+
+def test_streaks_and_wins_by_help(tmp_path: Path) -> None:
+    entries = [won("2027-02-27", undo=2), won("2027-03-01"), won("2027-03-02", hint=1), won("2027-03-03"),
+               {"moves": [{}], "daily": {"date": "2027-03-04", "first": {"status": "lost", "moves": 9, "help": {}}}},
+               won("2027-03-05", undo=1, hint=3), won("2027-03-06"),
+               {"moves": [{}], "daily": {"date": "2027-03-07", "first": None}},
+               {"moves": [], "daily": {"date": "2027-03-09", "first": None}}]
+    got = store(tmp_path, {"statistics": [{"entries": entries, "today": day} for day in
+                                          ("2027-03-06", "2027-03-07", "2027-03-08")]})["statistics"]
+    assert [(s["current"], s["best"]) for s in got] == [(2, 3), (2, 3), (0, 3)]  # today unplayed keeps yesterday's run
+    assert got[0]["played"] == 8 and got[0]["won"] == 6 and got[0]["percent"] == 75
+    assert got[0]["byHelp"] == {"none": 3, "undo": 2, "hint": 2, "check": 0, "restart": 0, "solution": 0}
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    record = json.loads(run("solve", "--seed", "0", "--format", "json").stdout)
+    return {"format": "kcsolve-record/1", "deck": record["deck"], "rules": "standard", "result": "unknown",
+            "moves": record["moves"], "daily": {"date": "2027-03-01", "seed": "18433009452358771055",
+                                                 "help": {"undo": 1}, "first": None}}
+
+
+def test_an_export_is_a_record_verify_accepts(tmp_path: Path, solution: dict) -> None:
+    answers = store(tmp_path, {"check": [solution]})
+    entry = answers["check"][0]["entry"]
+    assert entry["result"] == "win" and entry["daily"]["help"]["undo"] == 1  # the result is replayed, not believed
+    text = store(tmp_path, {"export": [entry]})["export"][0]
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    assert json.loads(text)["seed"] == 18433009452358771055  # written as the exact integer, past 2**53
+    verdict = run("verify", str(path))
+    assert verdict.exit_code == 0 and verdict.stdout.startswith("won: ")
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"format": BAD}, "unknown format"),
+    ({"deck": [BAD] * 52}, "deck card 1 is not a card"),
+    ({"rules": BAD}, "'rules' is not a rule set"),
+    ({"result": BAD}, "'result' must be win, loss or unknown"),
+    ({"moves": [{"place": BAD, "cell": BAD}]}, "move 1 is not a placement"),
+    ({"moves": [{"place": "KS", "cell": "a1"}]}, "illegal move 1: place KS in a1"),
+    ({"daily": {"date": BAD}}, "'daily.date' is not a date"),
+    ({"daily": {"date": "2027-02-30"}}, "'daily.date' is not a date"),
+    ({"daily": {"date": "2027-03-01", "seed": BAD}}, "'daily.seed' must be a deal number"),
+    ({"daily": {"date": "2027-03-01", "help": {"undo": BAD}}}, "'daily.help'.undo must be a whole number"),
+    ({"daily": {"date": "2027-03-01", "first": {"status": BAD}}}, "'daily.first.status' must be one of"),
+    ({"daily": None}, "no 'daily' object"),
+])
+def test_an_import_is_checked_field_by_field(tmp_path: Path, solution: dict, change: dict, words: str) -> None:
+    refused = store(tmp_path, {"check": [{**solution, **change}]})["check"][0]
+    assert "refused" in refused and words in refused["refused"], refused
