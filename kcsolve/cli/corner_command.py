@@ -130,7 +130,7 @@ def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
         return
     title = "Best turn" if turn.proven else "Best turn seen"
     click.echo(f"{title} ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, "
-               f"{turn.states:,} positions searched):")
+               f"{plural(turn.states, 'position')} searched):")
     for number, move in enumerate(turn.line, start=1):
         click.echo(f"  {number}. {move}")
     click.echo(draw_piles(turn.piles))
