@@ -138,3 +138,33 @@ def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
     summary = lines[-1]
     assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
     assert len(summary["seat_wins"]) == 2 and sum(summary["bot_seats"].values()) == 4
+
+
+def test_sim_labels_a_single_hand_without_rates_or_intervals() -> None:
+    result = run("corner", "sim", "--games", "1", "--seed", "5")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "1 hand, 2 players, bots greedy, rules default, deals 5..5",
+        "  greedy in every seat",
+        "  seat 1 (plays first): won 1 of 1 hand",
+        "  seat 2: won 0 of 1 hand",
+        "  impasses: 0",
+    ]
+
+
+def test_sim_gives_no_interval_to_a_bot_that_plays_itself() -> None:
+    """Two bots at three seats: one of them sits twice at every hand, so its seats are not independent games."""
+    lines = run("corner", "sim", "--players", "3", "--bots", "greedy,turn", "--games", "4").stdout.splitlines()
+    bot_lines = [line for line in lines if line.startswith(("  greedy ", "  turn "))]
+    assert len(bot_lines) == 2
+    assert all("it sat twice at some hands, so no interval" in line and "95%" not in line for line in bot_lines)
+    assert all("95%" in line for line in lines if line.startswith("  seat "))
+
+
+def test_sim_match_labels_count_games_and_the_lead() -> None:
+    lines = run("corner", "sim", "--match", "--games", "3", "--bots", "greedy,random").stdout.splitlines()
+    assert lines[0] == ("3 games to 50 penalty points, 2 players, bots greedy, random, rules default; "
+                        "game g's hands are deals 0 + 10,001 g on")
+    assert lines[1].startswith("  greedy  won ") and " of 3 games (" in lines[1] and "; mean total " in lines[1]
+    assert lines[3].startswith("  seat 1 (leads the first hand): won ") and lines[3].count(" of 3 games (") == 1
+    assert lines[-1].startswith("  ties (the lowest total shared): ")
