@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import textwrap
 from collections.abc import Iterator
 from typing import Any
 
@@ -115,8 +116,8 @@ def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
         }))
         sys.exit(0 if turn.proven else 3)
     if not turn.proven:
-        click.echo(f"Undecided: the budget of {budget.describe('positions')} ran out; the best line seen follows, "
-                   "not proven best.")
+        click.echo(f"Undecided: the budget of {budget.describe('positions')} ran out.")
+        click.echo("The best line seen follows, not proven best.")
     _print_turn(piles, hand, turn)
     sys.exit(0 if turn.proven else 3)
 
@@ -212,7 +213,7 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
         click.echo(json.dumps(tally.to_json(match)))
         return
     for line in tally_lines(tally, names, seed, rules, match):
-        click.echo(line)
+        click.echo(textwrap.fill(line, 80, subsequent_indent="    "))
 
 
 def _rate(wins: int, count: int) -> str:
@@ -229,7 +230,7 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
     unit = "game" if match else "hand"
     if match:
         head = (f"{plural(games, 'game')} to {rules.target} penalty points, {players} players, bots {', '.join(names)}, "
-                f"rules {rules}; game g's hands are deals {seed} + {MATCH_DEALS:,} g on")
+                f"rules {rules}; the hands of game g are deals {seed} + {MATCH_DEALS:,} g on")
     else:
         head = (f"{plural(games, 'hand')}, {players} players, bots {', '.join(names)}, rules {rules}, "
                 f"deals {seed}..{seed + games - 1}")
@@ -315,11 +316,12 @@ def _load(path: str) -> CornerRecord:
 @corner.command("rules", context_settings=CONTEXT)
 def rules_command() -> None:
     """List every option of --rules: its values, its default, and what it changes."""
-    click.echo("Options are written name=value and joined with '+', e.g. --rules draw=start+under=yes.")
+    click.echo("Options: name=value, joined with '+' (--rules draw=start+under=yes).")
     for name, effect in OPTIONS.items():
         default = DEFAULT.to_json()[name]
         shown = ("yes" if default else "no") if isinstance(default, bool) else default
-        click.echo(f"  {name} (default {shown}): {effect}")
+        click.echo(f"  {name} (default {shown})")
+        click.echo(textwrap.fill(effect, 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
 
 
 @corner.command("replay", context_settings=CONTEXT)

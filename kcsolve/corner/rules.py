@@ -77,7 +77,7 @@ OPTIONS: dict[str, str] = {  # one line per option on what it changes, for 'corn
     "draw_three": "yes: running out of cards while a side spot is empty, draw three and go on",
     "dealt_kings": "corner: a King dealt to a side pile moves to a corner; stay: it stays",
     "tie": "yes: after a player goes out, each other player has one last turn to go out too and tie",
-    "scoring": "standard: King 10, other cards 1; aces: Ace 25, faces and Tens 10, others 5",
+    "scoring": "standard: King 10, others 1; aces: Ace 25, faces and Tens 10, others 5",
     "target": "the penalty total that ends a game of several hands",
     "hand_size": "cards dealt to each player",
 }

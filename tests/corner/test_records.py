@@ -154,17 +154,18 @@ def test_sim_labels_a_single_hand_without_rates_or_intervals() -> None:
 
 def test_sim_gives_no_interval_to_a_bot_that_plays_itself() -> None:
     """Two bots at three seats: one of them sits twice at every hand, so its seats are not independent games."""
-    lines = run("corner", "sim", "--players", "3", "--bots", "greedy,turn", "--games", "4").stdout.splitlines()
+    text = run("corner", "sim", "--players", "3", "--bots", "greedy,turn", "--games", "4").stdout
+    lines = text.replace("\n    ", " ").splitlines()  # long lines are wrapped at 80 columns
     bot_lines = [line for line in lines if line.startswith(("  greedy ", "  turn "))]
-    assert len(bot_lines) == 2
+    assert len(bot_lines) == 2 and max(map(len, text.splitlines())) <= 80
     assert all("it sat twice at some hands, so no interval" in line and "95%" not in line for line in bot_lines)
     assert all("95%" in line for line in lines if line.startswith("  seat "))
 
 
 def test_sim_match_labels_count_games_and_the_lead() -> None:
     lines = run("corner", "sim", "--match", "--games", "3", "--bots", "greedy,random").stdout.splitlines()
-    assert lines[0] == ("3 games to 50 penalty points, 2 players, bots greedy, random, rules default; "
-                        "game g's hands are deals 0 + 10,001 g on")
-    assert lines[1].startswith("  greedy  won ") and " of 3 games (" in lines[1] and "; mean total " in lines[1]
-    assert lines[3].startswith("  seat 1 (leads the first hand): won ") and lines[3].count(" of 3 games (") == 1
-    assert lines[-1].startswith("  ties (the lowest total shared): ")
+    assert lines[:2] == ["3 games to 50 penalty points, 2 players, bots greedy, random, rules default; the",
+                         "    hands of game g are deals 0 + 10,001 g on"]
+    assert lines[2].startswith("  greedy  won ") and " of 3 games (" in lines[2] and "; mean total " in lines[2]
+    assert lines[4].startswith("  seat 1 (leads the first hand): won ") and lines[4].count(" of 3 games (") == 1
+    assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80

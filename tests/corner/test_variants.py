@@ -288,5 +288,7 @@ def test_the_rules_command_lists_every_option_with_its_default() -> None:
     lines = result.stdout.splitlines()
     for name, default in parse_corner_rules("").to_json().items():
         shown = ("yes" if default else "no") if isinstance(default, bool) else str(default)
-        assert sum(line.startswith(f"  {name} (default {shown}): ") for line in lines) == 1
-    assert any("strict: only after your own pile move emptied a side spot" in line for line in lines)
+        assert lines.count(f"  {name} (default {shown})") == 1
+        assert lines[lines.index(f"  {name} (default {shown})") + 1].startswith("      ")
+    assert "strict: only after your own pile move emptied a side spot" in " ".join(result.stdout.split())
+    assert max(len(line) for line in lines) <= 80
