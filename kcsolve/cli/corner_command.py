@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import textwrap
 from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
+from kcsolve.common.budget import parse_budget
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.files import write_atomically
 from kcsolve.common.interval import wilson
@@ -35,19 +37,19 @@ from kcsolve.corner.record import (
     replay_corner,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
-from kcsolve.corner.rules import parse_corner_rules
+from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
 from kcsolve.corner.sim import MATCH_DEALS, tournament
 from kcsolve.corner.table import Table
-from kcsolve.corner.turn import best_turn
+from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
 
 
 @cli.group("corner", context_settings=CONTEXT, invoke_without_command=True)
 @click.pass_context
 def corner(ctx: click.Context) -> None:
-    """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play, replay, verify.
+    """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play, rules, replay, verify.
 
     Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
-    (docs/CORNER.md lists them, each with its source).
+    ('kcsolve corner rules' lists them; docs/CORNER.md gives each one's source).
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
@@ -94,27 +96,49 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
 
 @corner.command("turn", context_settings=CONTEXT)
 @click.argument("position_path", metavar="POSITION.json")
+@click.option("--budget", "budget_text", default=str(DEFAULT_TURN_NODES), show_default=True,
+              help="Positions (or CPU time, e.g. '2s') the search may use; then the best line seen is shown, "
+                   "not proven best, and the exit status is 3.")
 @format_option
-def turn_command(position_path: str, fmt: str) -> None:
-    """The best turn for the hand in a position file: most cards shed, then fewest points, then fewest spots."""
+def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
+    """The best turn for the hand in a position file: most cards shed, then fewest points, then fewest spots.
+
+    Exit status: 0 the best line, 3 the budget ran out (the best line seen), 2 bad input.
+    """
+    budget = parse_budget(budget_text)
     piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
-    turn = best_turn(piles, hand, rules)
+    turn = best_turn(piles, hand, rules, budget=budget)
     if fmt == "json":
         click.echo(json.dumps({
-            "line": [str(m) for m in turn.line], "shed": turn.shed, "hand_after": _card_list(turn.hand),
-            "points_left": turn.points, "spots_left": turn.spots, "states": turn.states,
+            "line": [str(m) for m in turn.line], "proven": turn.proven, "shed": turn.shed,
+            "hand_after": _card_list(turn.hand), "points_left": turn.points, "spots_left": turn.spots,
+            "states": turn.states,
         }))
-        return
+        sys.exit(0 if turn.proven else 3)
+    if not turn.proven:
+        click.echo(f"Undecided: the budget of {budget.describe('positions')} ran out.")
+        click.echo("The best line seen follows, not proven best.")
+    _print_turn(piles, hand, turn)
+    sys.exit(0 if turn.proven else 3)
+
+
+def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
+    """A turn solver's answer in words."""
     click.echo(draw_piles(piles))
     click.echo(f"Hand: {hand_text(hand)}")
     if not turn.line:
         click.echo("Best turn: no play helps; end the turn.")
         return
-    click.echo(f"Best turn ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, {turn.states:,} positions searched):")
+    title = "Best turn" if turn.proven else "Best turn seen"
+    click.echo(f"{title} ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, "
+               f"{plural(turn.states, 'position')} searched):")
     for number, move in enumerate(turn.line, start=1):
         click.echo(f"  {number}. {move}")
     click.echo(draw_piles(turn.piles))
-    click.echo(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, {turn.spots} spots left open)")
+    if turn.hand:
+        click.echo(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, {turn.spots} spots left open)")
+    else:
+        click.echo("Hand after: (empty): the player goes out.")
 
 
 @corner.command("solve", context_settings=CONTEXT)
@@ -159,8 +183,8 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
     """A tournament: win rates with 95% intervals, mean penalty points, and each seat's share of wins.
 
     The bots rotate through the seats from game to game. JSON: one object per
-    game (a hand record; with --match, the totals), then a summary with 'games',
-    'wins' (by bot) and 'seats' (by seat).
+    game (a hand record with its 'index' and 'bots'; with --match, the totals),
+    then a summary with 'bot_wins' (by bot) and 'seat_wins' (by seat).
     """
     rules, players = parse_corner_rules(rules_text), check_players(players)
     names = tuple(name.strip() for name in bot_text.split(","))
@@ -171,38 +195,71 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
 
     def each(result: Any) -> None:
         if fmt == "json" and match:
-            click.echo(json.dumps({"game": result.game, "seats": list(result.seats), "winner": result.winner,
+            click.echo(json.dumps({"index": result.index, "bots": list(result.bots), "winners": list(result.winners),
                                    "totals": list(result.penalties)}))
         elif fmt == "json":
-            record = CornerRecord(seeded_deck(seed + result.game), players, rules,
-                                  tuple(parse_move(m) for m in result.moves), seed + result.game,
-                                  {"over": True, "winner": result.winner, "penalties": list(result.penalties)})
-            click.echo(json.dumps({"game": result.game, "seats": list(result.seats), **record.to_json()}))
+            deal = seed + result.index
+            record = CornerRecord(seeded_deck(deal), players, rules, tuple(parse_move(m) for m in result.moves), deal,
+                                  {"over": True, "winners": list(result.winners),
+                                   "penalties": list(result.penalties)}, result.index, result.bots)
+            click.echo(json.dumps(record.to_json()))
 
     try:
         tally = tournament(players, names, games, seed, rules, jobs, each, match)
     except KeyboardInterrupt:
         click.echo("kcsolve: interrupted", err=True)
         sys.exit(130)
-    summary = tally.to_json()
     if fmt == "json":
-        click.echo(json.dumps(summary))
+        click.echo(json.dumps(tally.to_json(match)))
         return
-    click.echo(f"{plural(games, 'game')}, {players} players, bots {', '.join(names)}, rules {rules}, "
-               f"deals {seed}..{seed + games - 1}")
-    for name in dict.fromkeys(names):
+    for line in tally_lines(tally, names, seed, rules, match):
+        click.echo(textwrap.fill(line, 80, subsequent_indent="    "))
+
+
+def _rate(wins: int, count: int) -> str:
+    """' (40.0%, 95% 33.1% to 47.2%)' for two or more games; nothing for one, where a rate says nothing."""
+    if count < 2:
+        return ""
+    low, high = wilson(wins, count)
+    return f" ({wins / count:.1%}, 95% {low:.1%} to {high:.1%})"
+
+
+def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match: bool) -> list[str]:
+    """A tournament's summary in words: each bot, each seat, and the games nobody won alone."""
+    games, players = tally.games, tally.players
+    unit = "game" if match else "hand"
+    if match:
+        head = (f"{plural(games, 'game')} to {rules.target} penalty points, {players} players, bots {', '.join(names)}, "
+                f"rules {rules}; the hands of game g are deals {seed} + {MATCH_DEALS:,} g on")
+    else:
+        head = (f"{plural(games, 'hand')}, {players} players, bots {', '.join(names)}, rules {rules}, "
+                f"deals {seed}..{seed + games - 1}")
+    lines = [head]
+    distinct = list(dict.fromkeys(names))
+    # A bot that sits in two seats of one game wins against itself: its seats are not independent games.
+    alone = len(distinct) == len(names) >= players
+    if len(distinct) == 1:
+        lines.append(f"  {names[0]} in every seat")
+    for name in distinct if len(distinct) > 1 else []:
         seats = tally.bot_seats[name]
         if not seats:  # more bots named than seats played: this one never sat down
-            click.echo(f"  {name:<7} got no seat in these games")
+            lines.append(f"  {name:<7} got no seat in these games")
             continue
-        low, high = wilson(tally.bot_wins[name], seats)
-        click.echo(f"  {name:<7} won {tally.bot_wins[name]:,} of {seats:,} seats ({tally.bot_wins[name] / seats:.1%}, "
-                   f"95% {low:.1%} to {high:.1%}); mean penalty {tally.bot_points[name] / seats:.2f}")
+        wins, points = tally.bot_wins[name], "mean total" if match else "mean penalty"
+        if alone:
+            counted = f"{plural(seats, unit)}{_rate(wins, seats)}"
+        else:
+            counted = f"{plural(seats, 'seat')} ({wins / seats:.1%}; it sat twice at some {unit}s, so no interval)"
+        lines.append(f"  {name:<7} won {wins:,} of {counted}; {points} {tally.bot_points[name] / seats:.2f}")
+    first = " (leads the first hand)" if match else " (plays first)"
     for seat, wins in enumerate(tally.seat_wins):
-        low, high = wilson(wins, games)
-        click.echo(f"  seat {seat + 1}{' (plays first)' if seat == 0 else ''}: won {wins:,} ({wins / games:.1%}, "
-                   f"95% {low:.1%} to {high:.1%})")
-    click.echo(f"  {'ties' if match else 'impasses'}: {tally.impasses:,}")
+        lines.append(f"  seat {seat + 1}{first if seat == 0 else ''}: won {wins:,} of {plural(games, unit)}"
+                     f"{_rate(wins, games)}")
+    if match:
+        lines.append(f"  ties (the lowest total shared): {tally.ties:,}")
+    else:
+        lines.append(f"  impasses: {tally.no_winner:,}" + (f"; ties: {tally.ties:,}" if rules.tie else ""))
+    return lines
 
 
 @corner.command("play", context_settings=CONTEXT)
@@ -256,6 +313,17 @@ def _load(path: str) -> CornerRecord:
     return parse_corner_record(_read_text(path, MAX_RECORD_TEXT), _source_name(path))
 
 
+@corner.command("rules", context_settings=CONTEXT)
+def rules_command() -> None:
+    """List every option of --rules: its values, its default, and what it changes."""
+    click.echo("Options: name=value, joined with '+' (--rules draw=start+under=yes).")
+    for name, effect in OPTIONS.items():
+        default = DEFAULT.to_json()[name]
+        shown = ("yes" if default else "no") if isinstance(default, bool) else default
+        click.echo(f"  {name} (default {shown})")
+        click.echo(textwrap.fill(effect, 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
+
+
 @corner.command("replay", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def replay_command(record_path: str) -> None:
@@ -278,7 +346,13 @@ def replay_command(record_path: str) -> None:
 @corner.command("verify", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def verify_command(record_path: str) -> None:
-    """Replay a record and check it: every move legal, the hand over, any claimed result true (exit 0), else 1."""
+    """Check a record against the schema (docs/CORNER.md), then replay it.
+
+    Exit status: 0 when its deal number gives its deck, every move is legal, the
+    hand is over and any claimed result is what happened; 1 when one of these is
+    wrong (named in one line); 2 when the record is malformed (a field missing,
+    of the wrong type or unknown).
+    """
     good, summary = judge_corner(_load(record_path))
     click.echo(summary)
     sys.exit(0 if good else 1)

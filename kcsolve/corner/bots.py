@@ -17,10 +17,24 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from kcsolve.common.cards import KING
-from kcsolve.corner.engine import END, SIDES, End, Merge, Move, Play, Position, board_moves, rank
+from kcsolve.corner.engine import (
+    END,
+    NO_MARKS,
+    SIDES,
+    End,
+    Marks,
+    Merge,
+    Move,
+    Play,
+    Position,
+    board_moves,
+    ending_allowed,
+    rank,
+    step,
+)
 from kcsolve.corner.rules import CornerRules
 from kcsolve.corner.turn import Piles, apply, best_turn, spots, turn_outcomes
 from kcsolve.errors import KcsolveError
@@ -36,7 +50,7 @@ class UnknownBotError(KcsolveError):
 
 @dataclass(frozen=True)
 class SeatView:
-    """What one seat may see when it is to move."""
+    """What one seat may see: the table, its own hand, how many cards the others hold, whose turn it is."""
 
     rules: CornerRules
     seat: int
@@ -45,16 +59,33 @@ class SeatView:
     hand_sizes: tuple[int, ...]
     stock_size: int
     hidden: tuple[int, ...]  # the other hands and the stock, sorted: which cards, never where
-    moved: bool
-    idle: int
+    to_move: int
+    moved: bool  # the player to move has moved this turn
+    marks: Marks = NO_MARKS  # the turn so far of the player to move (strict play-under)
+    winners: tuple[int, ...] = ()
+    over: bool = False
+
+    def legal_moves(self) -> list[Move]:
+        """The moves open to the seat when it is to move, ``End`` last when the turn may end; else none."""
+        if self.over or self.seat != self.to_move:
+            return []
+        moves = board_moves(self.piles, self.hand, self.rules, self.marks)
+        may_end = ending_allowed(self.rules, self.marks) and (self.stock_size or self.moved or not moves)
+        return [*moves, *([END] if may_end else [])]
+
+    @property
+    def must_move(self) -> bool:
+        """The stock is empty and no move has been made this turn: the turn may not end while a move exists."""
+        return not self.stock_size and not self.moved
 
 
-def view_of(position: Position) -> SeatView:
-    """The view of the player to move."""
-    seat = position.player
+def view_of(position: Position, seat: int | None = None) -> SeatView:
+    """What ``seat`` (by default the player to move) may see of the position."""
+    seat = position.player if seat is None else seat
     hidden = sorted(c for i, hand in enumerate(position.hands) if i != seat for c in hand)
-    return SeatView(position.rules, seat, position.piles, position.hand, tuple(len(h) for h in position.hands),
-                    len(position.stock), tuple(sorted(hidden + list(position.stock))), position.moved, position.idle)
+    return SeatView(position.rules, seat, position.piles, position.hands[seat], tuple(len(h) for h in position.hands),
+                    len(position.stock), tuple(sorted(hidden + list(position.stock))), position.player,
+                    position.moved, position.marks, position.winners, position.over)
 
 
 def sample_position(view: SeatView, rng: random.Random) -> Position:
@@ -68,7 +99,8 @@ def sample_position(view: SeatView, rng: random.Random) -> Position:
         else:
             hands.append(tuple(sorted(hidden[:size])))
             hidden = hidden[size:]
-    return Position(view.rules, view.piles, tuple(hands), tuple(hidden), view.seat, view.moved, view.idle)
+    return Position(view.rules, view.piles, tuple(hands), tuple(hidden), view.to_move, view.moved, view.marks,
+                    view.winners, view.over)
 
 
 class Bot(ABC):
@@ -90,12 +122,15 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Move:
-        return self.rng.choice([*board_moves(view.piles, view.hand, view.rules), END])
+        return self.rng.choice(view.legal_moves())
 
 
-def greedy_move(piles: Piles, hand: tuple[int, ...], rules: CornerRules) -> Move:
-    """The greedy rule order: a King to a corner, a pile move, a play onto a pile, then filling a side spot."""
-    moves = board_moves(piles, hand, rules)
+def greedy_move(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Marks = NO_MARKS) -> Move:
+    """The greedy rule order: a King to a corner, a pile move, a play onto a pile, then filling a side spot.
+
+    Every board move falls in one of these, so greedy ends its turn only when it has no move.
+    """
+    moves = board_moves(piles, hand, rules, marks)
     kings = [m for m in moves if isinstance(m, Play) and not piles[m.pile] and rank(m.card) == KING and m.pile >= 4]
     if kings:
         return kings[0]
@@ -120,7 +155,7 @@ class GreedyBot(Bot):
         del seed
 
     def choose(self, view: SeatView) -> Move:
-        return greedy_move(view.piles, view.hand, view.rules)
+        return greedy_move(view.piles, view.hand, view.rules, view.marks)
 
 
 class TurnBot(Bot):
@@ -132,7 +167,7 @@ class TurnBot(Bot):
         del seed
 
     def choose(self, view: SeatView) -> Move:
-        line = best_turn(view.piles, view.hand, view.rules).line
+        line = best_turn(view.piles, view.hand, view.rules, view.marks, view.must_move).line
         return line[0] if line else END
 
 
@@ -141,7 +176,7 @@ def greedy_playout(position: Position, limit: int = PLAYOUT_MOVES) -> Position:
     for _ in range(limit):
         if position.over:
             break
-        position = position.play(greedy_move(position.piles, position.hand, position.rules))
+        position = position.play(greedy_move(position.piles, position.hand, position.rules, position.marks))
     return position
 
 
@@ -168,7 +203,9 @@ class SearchBot(Bot):
 
     def _best_line(self, view: SeatView) -> tuple[Move, ...]:
         """The turn ending that goes out first most often over sampled hidden cards."""
-        endings = turn_outcomes(view.piles, view.hand, view.rules, limit=20_000)
+        endings = turn_outcomes(view.piles, view.hand, view.rules, limit=20_000, marks=view.marks)
+        if view.must_move and len(endings) > 1:
+            del endings[view.piles, view.hand]  # the stock is empty: a player who can move must
         ranked = sorted(endings.items(), key=lambda item: _rank_key(item[0], view.rules))
         chosen = dict(ranked[: self.candidates])
         greedy_end, greedy_line = _greedy_ending(view)
@@ -183,8 +220,7 @@ class SearchBot(Bot):
                 return line
             won, points = 0, 0
             for sample in samples:
-                start = replace(sample, piles=piles, hands=_with_hand(sample, hand), moved=True)
-                final = greedy_playout(start.play(END))
+                final = greedy_playout(after_line(sample, line))
                 won += final.winner == view.seat
                 points += final.penalties()[view.seat]
             score = (won / len(samples), -points / len(samples))
@@ -193,9 +229,13 @@ class SearchBot(Bot):
         return best
 
 
-def _with_hand(position: Position, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The hands with the player to move's replaced."""
-    return position.hands[: position.player] + (hand,) + position.hands[position.player + 1:]
+def after_line(position: Position, line: tuple[Move, ...]) -> Position:
+    """The position once the player to move has played ``line`` and ended the turn, as the engine plays it
+    (a pass draws, or counts as one, exactly as at the table)."""
+    seat = position.player
+    for move in line:
+        position = position.play(move)
+    return position if position.over or position.player != seat else position.play(END)
 
 
 def _rank_key(ending: tuple[Piles, tuple[int, ...]], rules: CornerRules) -> tuple[int, int, int]:
@@ -206,12 +246,12 @@ def _rank_key(ending: tuple[Piles, tuple[int, ...]], rules: CornerRules) -> tupl
 
 def _greedy_ending(view: SeatView) -> tuple[tuple[Piles, tuple[int, ...]], tuple[Move, ...]]:
     """Where the greedy rule order ends this turn, and its line."""
-    piles, hand, line = view.piles, view.hand, []
+    piles, hand, marks, line = view.piles, view.hand, view.marks, []
     while hand:
-        move = greedy_move(piles, hand, view.rules)
+        move = greedy_move(piles, hand, view.rules, marks)
         if isinstance(move, End):
             break
-        piles, hand = apply(piles, hand, move)
+        piles, hand, marks = step(piles, hand, view.rules, marks, move)
         line.append(move)
     return (piles, hand), tuple(line)
 

@@ -9,7 +9,9 @@ whole pile moves onto another when its base fits the other's exposed card.
 
 A turn is any number of moves, then ``End``; the turn's draw happens at its start
 or at its end, as the rules say, and the engine makes it, so a record of moves
-fixes the whole hand once the deck is known.
+fixes the whole hand once the deck is known. Once the stock is empty a player who
+can move must make a move before ending the turn, and the hand ends in an impasse
+when no card can be drawn or played by anyone (seed 003).
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ class Merge:
 
 @dataclass(frozen=True)
 class Under:
-    """A card from hand put under a pile's base (only while a side spot is empty, under the 'under' option)."""
+    """A card from hand put under a pile's base (under the 'under' option, while a side spot is empty)."""
 
     card: int
     pile: int
@@ -130,6 +132,23 @@ def parse_move(text: str) -> Move:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What the turn so far allows under the strict play-under (001); always empty under other rules.
+
+    ``opened`` holds a bit for each side spot a pile move emptied this turn,
+    ``under_played`` says a card went under a pile this turn, and ``closing`` is the
+    side spot that then filled the vacancy (-1 before): only cards onto it may follow.
+    """
+
+    opened: int = 0
+    under_played: bool = False
+    closing: int = -1
+
+
+NO_MARKS = Marks()
+
+
+@dataclass(frozen=True)
 class Position:
     """Everything about a hand in play; ``hands[p]`` is sorted, ``stock[0]`` is the next card drawn."""
 
@@ -139,8 +158,8 @@ class Position:
     stock: tuple[int, ...]
     player: int = 0
     moved: bool = False  # the player to move has moved this turn
-    idle: int = 0  # turns in a row, with the stock empty, that ended without a move
-    winner: int | None = None
+    marks: Marks = NO_MARKS
+    winners: tuple[int, ...] = ()  # who went out, in order; more than one only under 'tie'
     over: bool = False
 
     @property
@@ -153,41 +172,57 @@ class Position:
         """The hand of the player to move."""
         return self.hands[self.player]
 
+    @property
+    def winner(self) -> int | None:
+        """The first player to go out, None while nobody has (and after an impasse)."""
+        return self.winners[0] if self.winners else None
+
     def side_open(self) -> bool:
         """True when a side spot (N, E, S, W) is empty."""
         return any(not self.piles[i] for i in SIDES)
 
+    def must_move(self) -> bool:
+        """True when the stock is empty and the player has not moved yet: a player who can move must, then."""
+        return not self.stock and not self.moved
+
+    def may_end(self) -> bool:
+        """Whether the turn may end here."""
+        if self.over or not ending_allowed(self.rules, self.marks):
+            return False
+        return not self.must_move() or not board_moves(self.piles, self.hand, self.rules, self.marks)
+
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move, ``End`` last; none once the hand is over."""
-        return [] if self.over else [*board_moves(self.piles, self.hand, self.rules), END]
+        """Every legal move of the player to move, ``End`` last when allowed; none once the hand is over."""
+        if self.over:
+            return []
+        return [*board_moves(self.piles, self.hand, self.rules, self.marks), *([END] if self.may_end() else [])]
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; raises IllegalCornerMoveError if it is not allowed."""
         if self.over:
             raise IllegalCornerMoveError(f"{move}: the hand is over")
         if isinstance(move, End):
+            if not ending_allowed(self.rules, self.marks):
+                raise IllegalCornerMoveError("end: a card went under a pile, so the turn ends by filling the vacancy")
+            if not self.may_end():
+                raise IllegalCornerMoveError("end: the stock is empty, so a player who can move must move")
             return self._end_turn()
-        why = illegal_reason(self.piles, self.hand, self.rules, move)
+        why = illegal_reason(self.piles, self.hand, self.rules, move, self.marks)
         if why:
             raise IllegalCornerMoveError(f"{move}: {why}")
-        piles = list(self.piles)
-        hand = self.hand
-        if isinstance(move, Merge):
-            piles[move.target] = piles[move.target] + piles[move.source]
-            piles[move.source] = ()
-        else:
-            hand = tuple(c for c in hand if c != move.card)
-            piles[move.pile] = (piles[move.pile] + (move.card,) if isinstance(move, Play)
-                                else (move.card,) + piles[move.pile])
+        piles, hand, marks = step(self.piles, self.hand, self.rules, self.marks, move)
         hands = self.hands[: self.player] + (hand,) + self.hands[self.player + 1:]
-        after = replace(self, piles=tuple(piles), hands=hands, moved=True, idle=0)
+        after = replace(self, piles=piles, hands=hands, moved=True, marks=marks)
         return after._out_of_cards() if not hand else after
 
     def _out_of_cards(self) -> Position:
-        """An empty hand wins the hand, unless 'draw three' makes the player draw on while a side spot is open."""
+        """An empty hand goes out: 'draw three' may make the player draw on; 'tie' gives the others a last turn."""
         if self.rules.draw_three and self.side_open() and self.stock:
             return self._draw(3)
-        return replace(self, winner=self.player, over=True)
+        after = replace(self, winners=(*self.winners, self.player))
+        if not self.rules.tie:
+            return replace(after, over=True)
+        return after._pass_on()
 
     def _draw(self, count: int) -> Position:
         """The player to move draws up to ``count`` cards from the stock."""
@@ -198,26 +233,34 @@ class Position:
     def _end_turn(self) -> Position:
         """Draw if the rules draw at the end, pass the turn on, and begin the next turn.
 
-        Under 'until_play' a turn ended without a move draws one card: otherwise
-        players who pass with cards in the stock would repeat the position for ever.
+        Under 'until_play' a turn ended without a move draws: otherwise players who
+        pass with cards in the stock would repeat the position for ever. Once a
+        player has gone out (under 'tie') nobody draws at the end of a turn: there
+        is no later turn to play the cards in.
         """
         after = self
-        if (self.rules.draw == "end" and not self.rules.until_play) or (self.rules.until_play and not self.moved):
-            after = after._draw(1)
-        idle = 0 if self.moved or self.stock else self.idle + 1
-        after = replace(after, player=(self.player + 1) % self.players, moved=False, idle=idle)
-        if idle >= self.players:
-            return replace(after, over=True)  # an impasse: nobody can draw or play
+        draws = (self.rules.draw == "end" and not self.rules.until_play) or (self.rules.until_play and not self.moved)
+        if draws and not self.winners:
+            after = after._draw(self.rules.drawn)
+        return after._pass_on()
+
+    def _pass_on(self) -> Position:
+        """The turn passes left; the hand ends in an impasse, or when the last round after going out is played."""
+        after = replace(self, player=(self.player + 1) % self.players, moved=False, marks=NO_MARKS)
+        if self.winners and after.player == self.winners[0]:
+            return replace(after, over=True)
+        if not after.stock and not any(board_moves(after.piles, hand, after.rules) for hand in after.hands):
+            return replace(after, over=True)  # an impasse: no card can be drawn or played by anyone
         return after._begin_turn()
 
     def _begin_turn(self) -> Position:
-        """The draws at the start of a turn: one card, or until a card can be played."""
+        """The draws at the start of a turn: the turn's draw, or until a card can be played."""
         if self.rules.until_play:
             position = self
             while position.stock and not board_moves(position.piles, position.hand, position.rules):
                 position = position._draw(1)
             return position
-        return self._draw(1) if self.rules.draw == "start" else self
+        return self._draw(self.rules.drawn) if self.rules.draw == "start" else self
 
     def penalties(self) -> tuple[int, ...]:
         """Penalty points of the cards left in each hand."""
@@ -228,17 +271,36 @@ class Position:
         return [c for pile in self.piles for c in pile] + [c for hand in self.hands for c in hand] + list(self.stock)
 
 
-def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules) -> list[Move]:
+def ending_allowed(rules: CornerRules, marks: Marks) -> bool:
+    """False while the strict play-under obliges the player to fill the vacancy before the turn ends."""
+    return not (rules.under == "strict" and marks.under_played and marks.closing < 0)
+
+
+def under_open(piles: tuple[tuple[int, ...], ...], rules: CornerRules, marks: Marks) -> bool:
+    """Whether a card may go under a pile now: 'yes' while a side spot is empty, 'strict' while one this turn's
+    pile move emptied is still empty."""
+    if rules.under == "yes":
+        return any(not piles[i] for i in SIDES)
+    if rules.under == "strict":
+        return marks.closing < 0 and any(marks.opened >> i & 1 and not piles[i] for i in SIDES)
+    return False
+
+
+def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
+                marks: Marks = NO_MARKS) -> list[Move]:
     """The moves other than ``End`` open to a hand on these piles, in a fixed order."""
+    if marks.closing >= 0:  # the vacancy is filled: only cards onto the pile that filled it
+        top = piles[marks.closing][-1]
+        return [Play(card, marks.closing) for card in hand if fits_on(card, top)]
     moves: list[Move] = []
-    open_side = any(not piles[i] for i in SIDES)
+    under = under_open(piles, rules, marks)
     for card in hand:
         for pile in range(8):
             cards = piles[pile]
             if cards:
                 if fits_on(card, cards[-1]):
                     moves.append(Play(card, pile))
-                if rules.under and open_side and fits_on(cards[0], card):
+                if under and fits_on(cards[0], card):
                     moves.append(Under(card, pile))
             elif pile < 4 or rank(card) == KING:
                 moves.append(Play(card, pile))
@@ -250,12 +312,37 @@ def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules
     return moves
 
 
+def step(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules, marks: Marks,
+         move: Move) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Marks]:
+    """Piles, hand and marks after a legal board move (no checks)."""
+    new = list(piles)
+    if isinstance(move, Merge):
+        new[move.target] = piles[move.target] + piles[move.source]
+        new[move.source] = ()
+        if rules.under == "strict":
+            marks = replace(marks, opened=marks.opened | 1 << move.source)
+        return tuple(new), hand, marks
+    if isinstance(move, Play):
+        new[move.pile] = piles[move.pile] + (move.card,)
+        if marks.under_played and marks.closing < 0 and not piles[move.pile] and marks.opened >> move.pile & 1:
+            marks = replace(marks, closing=move.pile)
+    elif isinstance(move, Under):
+        new[move.pile] = (move.card,) + piles[move.pile]
+        if rules.under == "strict":
+            marks = replace(marks, under_played=True)
+    return tuple(new), tuple(c for c in hand if c != move.card), marks
+
+
 def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
-                   move: Move) -> str | None:
+                   move: Move, marks: Marks = NO_MARKS) -> str | None:
     """Why ``move`` is not allowed here, or None if it is."""
+    if marks.closing >= 0 and not (isinstance(move, Play) and move.pile == marks.closing):
+        return f"the vacancy at {PILES[marks.closing]} is filled: only cards onto it may follow, then the end"
     if isinstance(move, Merge):
         if move.source == move.target:
             return "a pile cannot move onto itself"
+        if move.source >= 4:
+            return "a corner pile never moves"
         source, target = piles[move.source], piles[move.target]
         if not source or not target:
             return "both piles must hold cards"
@@ -267,10 +354,11 @@ def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], ru
         return f"{card_text(move.card)} is not in the hand"
     cards = piles[move.pile]
     if isinstance(move, Under):
-        if not rules.under:
+        if rules.under == "no":
             return "playing under a pile is not in these rules"
-        if not any(not piles[i] for i in SIDES):
-            return "a card goes under a pile only while a side spot is empty"
+        if not under_open(piles, rules, marks):
+            return ("a card goes under a pile only while a side spot is empty" if rules.under == "yes" else
+                    "a card goes under a pile only while a side spot your pile move emptied this turn is empty")
         if not cards or not fits_on(cards[0], move.card):
             return f"{card_text(move.card)} does not go under {PILES[move.pile]}"
         return None

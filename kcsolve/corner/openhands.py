@@ -44,13 +44,14 @@ def outcomes(position: Position) -> list[tuple[tuple[Move, ...], Position]]:
     """Every distinct way the turn of the player to move can end, going out first, then fewest cards kept."""
     mover = position.player
     result = _turn_endings(position)
-    result.sort(key=lambda item: (item[1].winner != mover, len(item[1].hands[mover]), len(item[0])))
+    result.sort(key=lambda item: (not _sole_winner(item[1], mover), len(item[1].hands[mover]), len(item[0])))
     return result
 
 
 def _turn_endings(position: Position) -> list[tuple[tuple[Move, ...], Position]]:
-    """The turn's distinct endings; a hand emptied under 'draw three' goes on with the cards drawn."""
-    ends = turn_outcomes(position.piles, position.hand, position.rules, TURN_LIMIT)
+    """The turn's distinct endings; a hand emptied under 'draw three' goes on with the cards drawn, and going
+    out under 'tie' ends the turn by itself."""
+    ends = turn_outcomes(position.piles, position.hand, position.rules, TURN_LIMIT, position.marks)
     if len(ends) >= TURN_LIMIT:
         raise OutOfBudget
     found: dict[Position, tuple[Move, ...]] = {}
@@ -58,14 +59,20 @@ def _turn_endings(position: Position) -> list[tuple[tuple[Move, ...], Position]]
         after = position
         for move in line:
             after = after.play(move)
-        if after.over:
+        if after.over or after.player != position.player:
             found.setdefault(after, line)
         elif after.stock != position.stock:
-            for more, later in _turn_endings(after):
+            for more, later in _turn_endings(after):  # the three cards drawn on running out
                 found.setdefault(later, (*line, *more))
-        else:
+        elif after.may_end():
             found.setdefault(after.play(END), (*line, END))
     return [(line, after) for after, line in found.items()]
+
+
+def _sole_winner(position: Position, seat: int) -> bool:
+    """Whether ``seat`` went out and nobody tied (under 'tie' a player who is caught up has not gone out first
+    alone)."""
+    return position.winners == (seat,)
 
 
 def longest_hand(position: Position) -> int:
@@ -73,12 +80,13 @@ def longest_hand(position: Position) -> int:
 
     Φ = 3·stock + 2·(cards in hands) + (piles holding cards) drops by at least one
     with each card drawn (-3 + 2) or played (-2, +1 at most for a pile begun) and each
-    merge (-1). A turn that neither moves nor draws counts towards the impasse, and
-    one such turn per player in a row ends the hand. So a hand lasts fewer than
-    players·(Φ + 1) turns in all.
+    merge (-1). A turn that neither moves nor draws comes only with the stock empty
+    and no move in that hand; a player who can move then must, and when nobody can
+    the hand ends in an impasse. So fewer than ``players`` such turns come in a row,
+    a hand lasts fewer than players·(Φ + 1) turns in all, and 'tie' adds one last round.
     """
     phi = 3 * len(position.stock) + 2 * sum(len(h) for h in position.hands) + sum(1 for p in position.piles if p)
-    return position.players * (phi + 1) + 1
+    return position.players * (phi + 2) + 1
 
 
 def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
@@ -87,7 +95,7 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
         raise NotTwoPlayersError(f"the open-hands solver is for 2 players, not {position.players}")
     me, other = position.player, 1 - position.player
     if position.over:  # nothing to search: the hand already says who went out
-        return OpenVerdict("win" if position.winner == me else "loss", (), 0)
+        return OpenVerdict("win" if _sole_winner(position, me) else "loss", (), 0)
     memo: dict[tuple[Position, int, int], bool] = {}
     settled: dict[tuple[Position, int], bool] = {}  # answers that no deeper search can change
     turns: dict[Position, list[tuple[tuple[Move, ...], Position]]] = {}
@@ -96,7 +104,7 @@ def solve_open(position: Position, nodes: int = DEFAULT_NODES) -> OpenVerdict:
     def forced(at: Position, who: int, depth: int) -> tuple[bool, bool]:
         """(can ``who`` force going out first within ``depth`` of their turns, is that so at every depth)."""
         if at.over:
-            return at.winner == who, True
+            return _sole_winner(at, who), True
         if (at, who) in settled:
             return settled[at, who], True
         if depth == 0 and at.player == who:

@@ -1,9 +1,13 @@
-"""Kings Corner game records: one hand as JSON, replayed and judged by the engine alone.
+"""Kings Corner game records: one hand as JSON, checked against the documented schema, replayed and judged.
 
 A record holds the deck (top first), the number of players, the rules and the
 moves in the order they were made, each a short text ('play QH N', 'merge S N',
 'under 9H W', 'end'). Whose move it is and every draw follow from the rules, so
-nothing else is stored; ``result`` is a claim that ``verify`` checks.
+nothing else is stored; ``result`` is a claim that ``judge_corner`` checks. The
+schema (format ``kcsolve-corner-record/2``) is in docs/CORNER.md: every field has
+one type and one meaning, and a field the schema does not name is refused.
+Format 1 records (``winner`` instead of ``winners``; from ``sim``, ``game`` as the
+game's index and ``seats`` as the bots) are still read.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
+from kcsolve.common.deal import InvalidSeedError, check_seed
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import plural
 from kcsolve.corner.engine import (
@@ -29,24 +34,29 @@ from kcsolve.corner.engine import (
     fits_on,
     parse_move,
     rank,
+    seeded_deck,
 )
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, rules_from_json
 from kcsolve.errors import KcsolveError
 
 Piles = tuple[tuple[int, ...], ...]
-RECORD_FORMAT = "kcsolve-corner-record/1"
+RECORD_FORMAT = "kcsolve-corner-record/2"
+OLD_RECORD_FORMAT = "kcsolve-corner-record/1"
+GAME = "kings-corner"
 POSITION_FORMAT = "kcsolve-corner-position/1"
 MAX_RECORD_TEXT = 1_000_000
 MAX_MOVES = 5_000  # a hand has at most 52 plays and merges per card, far fewer in practice
+FIELDS = ("format", "game", "players", "seed", "index", "bots", "rules", "deck", "moves", "result")
+RESULT_FIELDS = ("over", "winners", "penalties")
 
 
 class InvalidCornerRecordError(KcsolveError):
-    """A record that is not a Kings Corner record: malformed JSON, a bad deck, rules or move text."""
+    """A record that is not a Kings Corner record: malformed JSON, a field missing, of the wrong type or unknown."""
 
 
 @dataclass(frozen=True)
 class CornerRecord:
-    """One hand: the deck, the table, the rules and the moves made."""
+    """One hand: the deck, the table, the rules and the moves made; in a tournament, its index and bots."""
 
     deck: tuple[int, ...]
     players: int
@@ -54,12 +64,18 @@ class CornerRecord:
     moves: tuple[Move, ...]
     seed: int | None = None
     result: dict[str, Any] | None = None
+    index: int | None = None
+    bots: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The record as a JSON object."""
-        data: dict[str, Any] = {"format": RECORD_FORMAT, "game": "kings-corner", "players": self.players}
+        """The record as a JSON object, in the schema's order of fields."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "game": GAME, "players": self.players}
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.index is not None:
+            data["index"] = self.index
+        if self.bots is not None:
+            data["bots"] = list(self.bots)
         data["rules"] = self.rules.to_json()
         data["deck"] = [card_text(c) for c in self.deck]
         data["moves"] = [str(m) for m in self.moves]
@@ -69,12 +85,27 @@ class CornerRecord:
 
 
 def result_of(position: Position) -> dict[str, Any]:
-    """What a finished (or unfinished) hand came to: the winner and the penalty points."""
-    return {"over": position.over, "winner": position.winner, "penalties": list(position.penalties())}
+    """What a finished (or unfinished) hand came to: who went out, in order, and the penalty points."""
+    return {"over": position.over, "winners": list(position.winners), "penalties": list(position.penalties())}
+
+
+def _kind(value: object) -> str:
+    """A JSON value's type in JSON's words, for an error line."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    names = {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number"}
+    return next((name for kind, name in names.items() if isinstance(value, kind)), type(value).__name__)
+
+
+def _count(value: object) -> bool:
+    """A JSON whole number (never true or false)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
-    """Read a record's JSON text, checking every field; errors name the field."""
+    """Read a record's JSON text, checking it against the schema; an error names the field at fault."""
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
     try:
@@ -82,19 +113,46 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
     except JsonTextError as exc:
         raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise InvalidCornerRecordError(f"{source}: a record must be a JSON object")
-    if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise InvalidCornerRecordError(f"{source}: format {data.get('format')!r} is not {RECORD_FORMAT!r}")
-    deck = _deck(data.get("deck"), source)
-    players = data.get("players")
+        raise InvalidCornerRecordError(f"{source}: a record must be a JSON object, not {_kind(data)}")
+    fmt = data.get("format")
+    if fmt == OLD_RECORD_FORMAT:
+        data = _from_format_1(data, source)
+    elif fmt != RECORD_FORMAT:
+        raise InvalidCornerRecordError(f"{source}: 'format' must be {RECORD_FORMAT!r}, not {_brief(fmt)}")
+    unknown = [str(name) for name in data if name not in FIELDS]
+    if unknown:
+        raise InvalidCornerRecordError(f"{source}: unknown field {_brief(unknown[0])} (fields: {', '.join(FIELDS)})")
+    if data.get("game", GAME) != GAME:
+        raise InvalidCornerRecordError(f"{source}: 'game' must be {GAME!r}, not {_brief(data['game'])}")
+    for name in ("players", "deck", "moves"):
+        if name not in data:
+            raise InvalidCornerRecordError(f"{source}: the field {name!r} is missing")
+    deck = _deck(data["deck"], source)
+    players = data["players"]
     try:
-        check_players(players if isinstance(players, int) and not isinstance(players, bool) else -1)
+        check_players(players if _count(players) else -1)
         rules = rules_from_json(data.get("rules", {}))
-    except (InvalidPlayersError, InvalidCornerRulesError) as exc:
+    except InvalidPlayersError:
+        raise InvalidCornerRecordError(f"{source}: 'players' must be 2, 3 or 4, not {_brief(players)}") from None
+    except InvalidCornerRulesError as exc:
         raise InvalidCornerRecordError(f"{source}: {exc}") from None
     if players * rules.hand_size + 4 > len(deck):
         raise InvalidCornerRecordError(f"{source}: {players} hands of {rules.hand_size} do not fit in one deck")
-    moves = data.get("moves")
+    seed = data.get("seed")
+    if seed is not None:
+        try:
+            seed = check_seed(seed if _count(seed) else None)
+        except InvalidSeedError:
+            raise InvalidCornerRecordError(
+                f"{source}: 'seed' must be a deal number from 0 to 2**64-1, not {_brief(seed)}") from None
+    index = data.get("index")
+    if index is not None and not (_count(index) and index >= 0):
+        raise InvalidCornerRecordError(f"{source}: 'index' must be a whole number from 0, not {_brief(index)}")
+    bots = data.get("bots")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == players
+                                 and all(isinstance(b, str) and 0 < len(b) <= 40 for b in bots)):
+        raise InvalidCornerRecordError(f"{source}: 'bots' must be a list of {players} bot names, not {_brief(bots)}")
+    moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise InvalidCornerRecordError(f"{source}: 'moves' must be a list of move texts")
     if len(moves) > MAX_MOVES:
@@ -105,10 +163,45 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
             parsed.append(parse_move(move))
         except InvalidCornerMoveError as exc:
             raise InvalidCornerRecordError(f"{source}: move {number}: {exc}") from None
-    seed = data.get("seed")
-    result = data.get("result")
-    return CornerRecord(deck, players, rules, tuple(parsed), seed if isinstance(seed, int) else None,
-                        result if isinstance(result, dict) else None)
+    result = _result(data["result"], players, source) if "result" in data else None
+    return CornerRecord(deck, players, rules, tuple(parsed), seed, result, index,
+                        tuple(bots) if bots is not None else None)
+
+
+def _from_format_1(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """A format 1 record in format 2's fields: 'winner' becomes 'winners'; sim's 'game' and 'seats' are the
+    index and the bots."""
+    new = {("index" if k == "game" and _count(v) else "bots" if k == "seats" else k): v for k, v in data.items()}
+    result = new.get("result")
+    if isinstance(result, dict) and "winner" in result:
+        result = {k: v for k, v in result.items() if k != "winner"}
+        winner = data["result"]["winner"]
+        if winner is not None and not _count(winner):
+            raise InvalidCornerRecordError(f"{source}: result 'winner' must be a seat or null, not {_brief(winner)}")
+        new["result"] = {**result, "winners": [] if winner is None else [winner]}
+    return new
+
+
+def _result(value: object, players: int, source: str) -> dict[str, Any]:
+    """A record's claimed result: 'over' true or false, 'winners' a list of seats, 'penalties' one count a seat."""
+    if not isinstance(value, dict):
+        raise InvalidCornerRecordError(f"{source}: 'result' must be a JSON object, not {_kind(value)}")
+    unknown = [str(name) for name in value if name not in RESULT_FIELDS]
+    if unknown:
+        raise InvalidCornerRecordError(
+            f"{source}: unknown result field {_brief(unknown[0])} (fields: {', '.join(RESULT_FIELDS)})")
+    if "over" in value and not isinstance(value["over"], bool):
+        raise InvalidCornerRecordError(f"{source}: result 'over' must be true or false, not {_brief(value['over'])}")
+    winners = value.get("winners", [])
+    if not (isinstance(winners, list) and all(_count(w) and 0 <= w < players for w in winners)
+            and len(set(winners)) == len(winners)):
+        raise InvalidCornerRecordError(
+            f"{source}: result 'winners' must be a list of distinct seats 0 to {players - 1}, not {_brief(winners)}")
+    penalties = value.get("penalties", [0] * players)
+    if not (isinstance(penalties, list) and len(penalties) == players and all(_count(p) and p >= 0 for p in penalties)):
+        raise InvalidCornerRecordError(f"{source}: result 'penalties' must be a list of {players} whole numbers "
+                                       f"from 0, not {_brief(penalties)}")
+    return dict(value)
 
 
 def _deck(value: object, source: str) -> tuple[int, ...]:
@@ -152,43 +245,53 @@ def replay_corner(record: CornerRecord) -> CornerReplay:
 
 
 def judge_corner(record: CornerRecord) -> tuple[bool, str]:
-    """(True, summary) when every move is legal, the hand is over and any claimed result is what happened."""
+    """(True, summary) when the deal number gives the deck, every move is legal, the hand is over and any claimed
+    result is what happened; else (False, the first thing wrong)."""
+    if record.seed is not None:
+        dealt = seeded_deck(record.seed)
+        if dealt != record.deck:
+            place = next(i for i, (a, b) in enumerate(zip(dealt, record.deck)) if a != b)
+            return False, (f"deal number {record.seed} does not give this deck: card {place + 1} is "
+                           f"{card_text(dealt[place])}, not {card_text(record.deck[place])}")
     played = replay_corner(record)
     if played.error:
         return False, f"illegal {played.error}"
     final = played.final
     found = result_of(final)
-    if record.result is not None:
-        for key in ("winner", "penalties", "over"):
-            if key in record.result and json.dumps(record.result[key]) != json.dumps(found[key]):  # true is not 1
-                claimed, actual = _in_words(key, record.result[key], record.players), _in_words(key, found[key], 0)
-                return False, f"the record claims {claimed}; the replay gives {actual}"
+    for key in RESULT_FIELDS:
+        if record.result is not None and key in record.result and record.result[key] != found[key]:
+            return False, f"the record claims {_in_words(key, record.result[key])}; the replay gives " \
+                          f"{_in_words(key, found[key])}"
     if not final.over:
         return False, f"unfinished after {plural(len(record.moves), 'move')}"
     return True, describe_result(final)
 
 
-def _in_words(key: str, value: object, players: int) -> str:
-    """A result field as a player reads it: seats counted from 1, no winner said so, a bad value shown as JSON."""
-    if key == "winner":
-        if value is None:
-            return "no winner (an impasse)"
-        if isinstance(value, int) and not isinstance(value, bool) and (not players or 0 <= value < players):
-            return f"player {value + 1} went out"
-        return f"the winner {json.dumps(value)[:40]}, which is no seat"
-    if key == "penalties" and isinstance(value, list):
-        return "penalty points " + ", ".join(f"player {i + 1}: {json.dumps(p)[:20]}" for i, p in enumerate(value))
-    if key == "over":
-        return "the hand over" if value is True else "the hand not over" if value is False else f"over {json.dumps(value)[:40]}"
-    return f"{key} {json.dumps(value)[:40]}"
+def _in_words(key: str, value: Any) -> str:
+    """A result field as a player reads it: seats counted from 1, no winner said so."""
+    if key == "winners":
+        return winners_text(value) if value else "no winner"
+    if key == "penalties":
+        return "penalty points " + ", ".join(f"player {i + 1}: {p}" for i, p in enumerate(value))
+    return "the hand over" if value else "the hand not over"
+
+
+def winners_text(winners: list[int] | tuple[int, ...]) -> str:
+    """Who went out, seats from 1: 'player 2 went out', 'player 2 went out and players 1 and 3 tied'."""
+    first = f"player {winners[0] + 1} went out"
+    if len(winners) == 1:
+        return first
+    tied = [str(w + 1) for w in winners[1:]]
+    names = tied[0] if len(tied) == 1 else ", ".join(tied[:-1]) + " and " + tied[-1]
+    return f"{first} and {'player' if len(tied) == 1 else 'players'} {names} tied"
 
 
 def describe_result(position: Position) -> str:
     """One line on how a hand ended."""
     points = ", ".join(f"player {i + 1}: {p}" for i, p in enumerate(position.penalties()))
-    if position.winner is None:
-        return f"impasse: nobody can draw or play; penalty points {points}"
-    return f"player {position.winner + 1} went out; penalty points {points}"
+    if not position.winners:
+        return f"impasse: no card can be drawn or played; penalty points {points}"
+    return f"{winners_text(position.winners)}; penalty points {points}"
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -247,3 +350,12 @@ def _cards(value: object, what: str, source: str, seen: set[int]) -> tuple[int, 
         seen.add(card)
         cards.append(card)
     return tuple(cards)
+
+
+def _brief(value: object) -> str:
+    """A JSON value as JSON, cut to 40 characters, for an error line."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -30,12 +30,19 @@ class CornerRules:
 
     draw: str = "end"  # 'end' (003) or 'start' (001, 000): when the turn's card is drawn
     until_play: bool = False  # draw until a card can be played, instead of one card (001, 003 variations)
-    under: bool = False  # while a side spot is empty, cards may go under a pile (000 alternate rules, 001)
+    draw_two: bool = False  # the turn's draw is two cards (000, "other variations")
+    under: str = "no"  # 'yes': under a pile while a side spot is empty (000); 'strict': 001's stricter play-under
     draw_three: bool = False  # out of cards with a side spot empty: draw three and go on (001, 003 variation)
     dealt_kings: str = "corner"  # a King turned up for a side pile goes to a corner (000, 003) or 'stay'
+    tie: bool = False  # after a player goes out, each other player has one more turn to go out too (001)
     scoring: str = "standard"  # 'standard' (King 10, others 1) or 'aces' (Ace 25, faces and Tens 10, others 5)
     target: int = 50  # a game ends when a player reaches this many penalty points (003: typically 25 to 50)
     hand_size: int = 7
+
+    @property
+    def drawn(self) -> int:
+        """Cards in the turn's draw."""
+        return 2 if self.draw_two else 1
 
     def points(self, rank: int) -> int:
         """Penalty points of a card of ``rank`` left in hand."""
@@ -53,12 +60,27 @@ class CornerRules:
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "draw": ("end", "start"),
+    "under": ("no", "yes", "strict"),
     "dealt_kings": ("corner", "stay"),
     "scoring": ("standard", "aces"),
 }
-FLAGS = ("until_play", "under", "draw_three")
+FLAGS = ("until_play", "draw_two", "draw_three", "tie")
 NUMBERS = {"target": 10_000, "hand_size": 10}  # each option's largest value
 DEFAULT = CornerRules()
+
+OPTIONS: dict[str, str] = {  # one line per option on what it changes, for 'corner rules'
+    "draw": "end: draw after your moves; start: draw before them",
+    "until_play": "yes: at the start of a turn draw until you hold a card you can play",
+    "draw_two": "yes: the turn's draw is two cards instead of one",
+    "under": "yes: while a side spot is empty, a card may go under a pile's base; "
+             "strict: only after your own pile move emptied a side spot this turn, and filling it ends the turn",
+    "draw_three": "yes: running out of cards while a side spot is empty, draw three and go on",
+    "dealt_kings": "corner: a King dealt to a side pile moves to a corner; stay: it stays",
+    "tie": "yes: after a player goes out, each other player has one last turn to go out too and tie",
+    "scoring": "standard: King 10, others 1; aces: Ace 25, faces and Tens 10, others 5",
+    "target": "the penalty total that ends a game of several hands",
+    "hand_size": "cards dealt to each player",
+}
 
 
 def _show(value: object) -> str:
@@ -102,6 +124,8 @@ def rules_from_json(data: object) -> CornerRules:
     rules = DEFAULT
     for name, value in data.items():
         key = str(name).replace("-", "_")
+        if key == "under" and isinstance(value, bool):  # format 1 records wrote it as a flag
+            value = "yes" if value else "no"
         if key in FLAGS:
             if not isinstance(value, bool):
                 raise InvalidCornerRulesError(f"rule {_brief(name)} takes true or false, not {_brief(value)}")

@@ -41,11 +41,15 @@ def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game of a tournament: who sat where, who went out, and the penalty points."""
+    """One game of a tournament: its index, the bot in each seat, who won, and the penalty points.
 
-    game: int
-    seats: tuple[str, ...]
-    winner: int | None
+    ``winners`` lists who went out, in order (two or more on a tie under 'tie'; none
+    after an impasse); for a game of several hands, the seats with the lowest total.
+    """
+
+    index: int
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
     penalties: tuple[int, ...]
     moves: tuple[str, ...]
 
@@ -55,16 +59,21 @@ def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules:
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     final, moves = play_hand(deal_hand(seeded_deck(seed + game), players, rules), bots)
-    return GameResult(game, seats, final.winner, final.penalties(), tuple(str(m) for m in moves))
+    return GameResult(game, seats, final.winners, final.penalties(), tuple(str(m) for m in moves))
 
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A game of several hands: penalty totals by seat, the hands played, and the winner (None on a tie)."""
+    """A game of several hands: penalty totals by seat, the hands played, and the seats with the lowest total."""
 
     totals: tuple[int, ...]
     hands: int
-    winner: int | None
+    winners: tuple[int, ...]
+
+    @property
+    def winner(self) -> int | None:
+        """The one seat with the lowest total, None on a tie."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DEFAULT) -> MatchResult:
@@ -84,8 +93,7 @@ def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DE
         if hands >= MAX_MATCH_HANDS and max(totals) < rules.target:
             raise RunawayHandError(f"a game went past {MAX_MATCH_HANDS:,} hands without reaching the target")
     low = min(totals)
-    leaders = [s for s, t in enumerate(totals) if t == low]
-    return MatchResult(tuple(totals), hands, leaders[0] if len(leaders) == 1 else None)
+    return MatchResult(tuple(totals), hands, tuple(s for s, t in enumerate(totals) if t == low))
 
 
 def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -93,17 +101,19 @@ def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], 
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     result = play_match(seed + MATCH_DEALS * game, players, bots, rules)
-    return GameResult(game, seats, result.winner, result.totals, ())
+    return GameResult(game, seats, result.winners, result.totals, ())
 
 
 @dataclass
 class Tally:
-    """Running totals of a tournament."""
+    """Running totals of a tournament: a game won alone counts for its seat and bot; a tie and a game nobody
+    won (an impasse) are counted apart."""
 
     players: int
     names: tuple[str, ...]
     games: int = 0
-    impasses: int = 0
+    no_winner: int = 0
+    ties: int = 0
     seat_wins: list[int] = field(default_factory=list)
     bot_wins: dict[str, int] = field(default_factory=dict)
     bot_seats: dict[str, int] = field(default_factory=dict)
@@ -119,24 +129,29 @@ class Tally:
     def add(self, result: GameResult) -> None:
         """Count one game."""
         self.games += 1
-        if result.winner is None:
-            self.impasses += 1
+        if not result.winners:
+            self.no_winner += 1
+        elif len(result.winners) > 1:
+            self.ties += 1
         else:
-            self.seat_wins[result.winner] += 1
-            self.bot_wins[result.seats[result.winner]] += 1
-        for seat, name in enumerate(result.seats):
+            self.seat_wins[result.winners[0]] += 1
+            self.bot_wins[result.bots[result.winners[0]]] += 1
+        for seat, name in enumerate(result.bots):
             self.bot_seats[name] += 1
             self.bot_points[name] += result.penalties[seat]
 
-    def to_json(self) -> dict[str, Any]:
-        """The summary object: games, wins by bot, wins by seat, intervals, mean penalty points."""
+    def to_json(self, match: bool = False) -> dict[str, Any]:
+        """The summary object; rates are fractions, each with its 95% Wilson interval as [low, high]."""
         return {
-            "summary": True, "games": self.games, "players": self.players, "impasses": self.impasses,
-            "wins": self.bot_wins, "seats": self.seat_wins,
-            "win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
-            "win_interval": {n: wilson(self.bot_wins[n], self.bot_seats[n]) for n in self.bot_wins},
-            "seat_rate": [w / self.games for w in self.seat_wins] if self.games else [],
-            "seat_interval": [wilson(w, self.games) for w in self.seat_wins],
+            "summary": True, "unit": "game" if match else "hand", "games": self.games, "players": self.players,
+            "impasses": self.no_winner, "ties": self.ties,
+            "bot_wins": self.bot_wins, "bot_seats": self.bot_seats,
+            "bot_win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
+            "bot_win_interval": {n: list(wilson(self.bot_wins[n], self.bot_seats[n]))
+                                 for n in self.bot_wins if self.bot_seats[n]},
+            "seat_wins": self.seat_wins,
+            "seat_win_rate": [w / self.games for w in self.seat_wins] if self.games else [],
+            "seat_win_interval": [list(wilson(w, self.games)) for w in self.seat_wins] if self.games else [],
             "mean_penalty": {n: self.bot_points[n] / self.bot_seats[n] for n in self.bot_points if self.bot_seats[n]},
         }
 

@@ -33,7 +33,7 @@ def seat_advantage(games: int, jobs: int) -> None:
         tally = tournament(players, ("greedy",), games, 0, DEFAULT, jobs)
         seats = [percent(w, games) for w in tally.seat_wins] + ["-"] * (4 - players)
         command = f"`kcsolve corner sim --players {players} --bots greedy --games {games} --jobs {jobs}`"
-        print(f"| {players} | {games:,} | {' | '.join(seats)} | {tally.impasses:,} | {command} |")
+        print(f"| {players} | {games:,} | {' | '.join(seats)} | {tally.no_winner:,} | {command} |")
 
 
 def ladder(games: int, search_games: int, jobs: int) -> None:

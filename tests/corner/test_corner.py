@@ -21,17 +21,21 @@ from kcsolve.common.cards import parse_card
 from kcsolve.corner.bots import BOTS, SeatView, make_bot, view_of
 from kcsolve.corner.engine import (
     END,
-    End,
+    NO_MARKS,
     IllegalCornerMoveError,
+    Marks,
     Merge,
+    Move,
     Play,
     Position,
     board_moves,
     card_int,
     deal_hand,
+    ending_allowed,
     fits_on,
     rank,
     seeded_deck,
+    step,
 )
 from kcsolve.corner.openhands import longest_hand, solve_open
 from kcsolve.corner.record import (
@@ -42,10 +46,11 @@ from kcsolve.corner.record import (
 )
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
 from kcsolve.corner.sim import play_hand, play_match, tournament
-from kcsolve.corner.turn import apply, best_turn, spots
+from kcsolve.corner.turn import best_turn, spots
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
-              "scoring=aces+draw=start+under=yes+draw_three=yes"]
+              "scoring=aces+draw=start+under=yes+draw_three=yes", "draw_two=yes", "under=strict", "tie=yes",
+              "under=strict+tie=yes+draw_two=yes+draw=start"]
 
 
 @settings(max_examples=25, deadline=None)
@@ -63,14 +68,17 @@ def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(seed: int
         assert move in position.legal_moves()
         position = position.play(move)
     assert position.over
-    if position.winner is not None:
-        assert not position.hands[position.winner]
+    for winner in position.winners:
+        assert not position.hands[winner]
+    if not position.winners:  # an impasse: nothing left to draw, and nobody can play
+        assert not position.stock and not any(board_moves(position.piles, h, position.rules) for h in position.hands)
 
 
 def test_seeded_tournaments_are_deterministic() -> None:
     first = tournament(3, ("random", "greedy", "turn"), 12, 99).to_json()
     again = tournament(3, ("random", "greedy", "turn"), 12, 99, jobs=2).to_json()
-    assert first == again and first["games"] == 12 and sum(first["seats"]) + first["impasses"] == 12
+    assert first == again and first["games"] == 12
+    assert sum(first["seat_wins"]) + first["impasses"] + first["ties"] == 12
 
 
 def test_the_engine_refuses_what_the_rules_forbid() -> None:
@@ -110,31 +118,49 @@ def _random_small_position(rng: random.Random) -> tuple[tuple, tuple, CornerRule
                     pile.append(nxt)
         piles.append(tuple(pile))
     hand = tuple(sorted(cards[: rng.randrange(1, 5)]))
-    rules = CornerRules(under=rng.random() < 0.3)
+    rules = CornerRules(under=rng.choice(["no", "no", "yes", "strict"]))
     return tuple(piles), hand, rules
 
 
-def _brute_best(piles: tuple, hand: tuple, rules: CornerRules) -> tuple[int, int, int]:
-    """The best (cards left, points left, spots left) over every sequence of moves, enumerated in full."""
-    best = (len(hand), sum(rules.points(rank(c)) for c in hand), spots(piles, hand))
+def _brute_best(piles: tuple, hand: tuple, rules: CornerRules, marks: Marks = NO_MARKS,
+                must_move: bool = False) -> tuple[int, int, int] | None:
+    """The best (cards left, points left, spots left) over every sequence of moves, enumerated in full;
+    an empty hand scores (0, 0, 0); None when no line may end the turn."""
     if not hand:
-        return best
-    for move in board_moves(piles, hand, rules):
-        best = min(best, _brute_best(*apply(piles, hand, move), rules))
-    return best
+        return (0, 0, 0)
+    moves = board_moves(piles, hand, rules, marks)
+    may_end = ending_allowed(rules, marks) and not (must_move and moves)
+    found = [(len(hand), sum(rules.points(rank(c)) for c in hand), spots(piles, hand))] if may_end else []
+    for move in moves:
+        after_piles, after_hand, after_marks = step(piles, hand, rules, marks, move)
+        after = _brute_best(after_piles, after_hand, rules, after_marks)
+        if after is not None:
+            found.append(after)
+    return min(found) if found else None
 
 
 def test_turn_solver_agrees_with_brute_force_on_random_small_positions() -> None:
     rng = random.Random(5)
-    for _ in range(200):
+    kinds = set()
+    for number in range(300):
         piles, hand, rules = _random_small_position(rng)
-        turn = best_turn(piles, hand, rules)
-        assert (len(turn.hand), turn.points, turn.spots) == _brute_best(piles, hand, rules)
-        after_piles, after_hand = piles, hand
+        marks = NO_MARKS
+        if rules.under == "strict" and any(not piles[i] for i in range(4)):
+            marks = Marks(opened=1 << next(i for i in range(4) if not piles[i]))  # as if a pile move emptied it
+        must_move = number % 5 == 0
+        turn = best_turn(piles, hand, rules, marks, must_move)
+        assert turn.proven
+        expected = _brute_best(piles, hand, rules, marks, must_move)
+        assert (len(turn.hand), turn.points, turn.spots) == expected
+        after_piles, after_hand, after_marks = piles, hand, marks
         for move in turn.line:
-            assert move in board_moves(after_piles, after_hand, rules)
-            after_piles, after_hand = apply(after_piles, after_hand, move)
+            assert move in board_moves(after_piles, after_hand, rules, after_marks)
+            after_piles, after_hand, after_marks = step(after_piles, after_hand, rules, after_marks, move)
+            kinds.add(type(move).__name__)
         assert (after_piles, after_hand) == (turn.piles, turn.hand)
+        assert not after_hand or ending_allowed(rules, after_marks)
+        assert turn.line or not must_move or not board_moves(piles, hand, rules, marks)
+    assert kinds == {"Play", "Merge", "Under"}
 
 
 def _tiny_game(rng: random.Random, rules: CornerRules, stock_max: int = 3) -> Position:
@@ -153,7 +179,7 @@ def _brute_forces_out(position: Position, me: int) -> bool:
 
     def forces(at: Position) -> bool:
         if at.over:
-            return at.winner == me
+            return at.winners == (me,)
         if at not in memo:
             results = (forces(at.play(m)) for m in at.legal_moves())
             memo[at] = any(results) if at.player == me else all(results)
@@ -164,6 +190,7 @@ def _brute_forces_out(position: Position, me: int) -> bool:
 
 @pytest.mark.parametrize(("rules", "games", "stock_max"), [
     ("default", 60, 3), ("draw_three=yes", 30, 3), ("draw=start+under=yes", 20, 3), ("until_play=yes", 30, 2),
+    ("draw_two=yes", 30, 3), ("under=strict", 30, 3), ("tie=yes", 30, 3), ("tie=yes+draw=start+draw_two=yes", 20, 3),
 ])
 def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games(rules: str, games: int, stock_max: int) -> None:
     rng = random.Random(11)
@@ -183,20 +210,26 @@ def test_open_hands_solver_plays_on_with_the_three_cards_drawn() -> None:
                         ((c["3D"], c["3S"]), (c["AS"], c["4S"], c["5H"])), (c["2H"],))
     verdict = solve_open(position)
     assert verdict.result == "win"
-    assert [str(m) for m in verdict.line][-1] == "play 2H N"  # the card drawn when the hand ran out goes out too
+    assert str(verdict.line[-1]).startswith("play 2H ")  # the card drawn when the hand ran out goes out too
     after = position
     for move in verdict.line:
         after = after.play(move)
     assert after.over and after.winner == 0
 
 
-def test_until_play_players_who_pass_use_up_the_stock_and_the_hand_ends() -> None:
+def test_until_play_players_who_pass_use_up_the_stock_then_must_move_and_the_hand_ends() -> None:
     start = deal_hand(seeded_deck(3), 2, parse_corner_rules("until_play=yes"))
     position, turns = start, 0
     while not position.over:
-        position, turns = position.play(END), turns + 1
+        if END in position.legal_moves():
+            position, turns = position.play(END), turns + 1
+        else:
+            assert not position.stock and not position.moved
+            with pytest.raises(IllegalCornerMoveError, match="a player who can move must move"):
+                position.play(END)
+            position = position.play(position.legal_moves()[0])
         assert turns < longest_hand(start)
-    assert position.stock == () and position.winner is None
+    assert position.stock == ()
 
 
 def test_open_hands_budget_gives_undecided_not_a_guess() -> None:
@@ -255,7 +288,7 @@ def test_records_round_trip_and_verify(tmp_path: Path) -> None:
     result = run("corner", "verify", write(tmp_path, broken, "broken.json"))
     assert result.exit_code == 1
     assert result.stdout.startswith("illegal move 1 (player 1): merge N N: a pile cannot move onto itself")
-    lying = dict(data, result={**data["result"], "winner": 7})
+    lying = dict(data, result={**data["result"], "winners": [((data["result"]["winners"] + [0])[0] + 1) % 3]})
     assert run("corner", "verify", write(tmp_path, lying, "lying.json")).exit_code == 1
     cut = dict(data, moves=data["moves"][:3])
     assert run("corner", "replay", write(tmp_path, cut, "cut.json")).exit_code == 1
@@ -267,9 +300,11 @@ def test_sim_json_games_are_records_that_verify(tmp_path: Path) -> None:
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     summary = lines[-1]
-    assert summary["games"] == 6 and sum(summary["wins"].values()) == sum(summary["seats"])
-    assert set(summary["wins"]) == {"greedy", "turn", "random"}
+    assert summary["games"] == 6 and sum(summary["bot_wins"].values()) == sum(summary["seat_wins"])
+    assert set(summary["bot_wins"]) == {"greedy", "turn", "random"} and summary["unit"] == "hand"
     for n, game in enumerate(lines[:-1]):
+        assert game["game"] == "kings-corner" and game["index"] == n and game["players"] == 3
+        assert game["seed"] == 4 + n and len(game["bots"]) == 3 and "seats" not in game
         assert run("corner", "verify", write(tmp_path, game, f"g{n}.json")).exit_code == 0
 
 
@@ -329,17 +364,18 @@ def test_merge_moves_a_whole_pile() -> None:
 
 
 class _Passer:
-    """A seat that never plays, and notes which seat of each hand it holds."""
+    """A seat that plays only when it must (the stock empty), and notes which seat of each hand it holds."""
 
     name = "passer"
 
     def __init__(self) -> None:
         self.seats: set[int] = set()
 
-    def choose(self, view: SeatView) -> End:
-        """The end of the turn, always."""
+    def choose(self, view: SeatView) -> Move:
+        """The end of the turn whenever it is allowed."""
         self.seats.add(view.seat)
-        return END
+        moves = view.legal_moves()
+        return END if END in moves else moves[0]
 
 
 def test_a_match_adds_hands_until_the_target_and_the_lead_passes_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -374,7 +410,8 @@ def test_match_seed_ranges_are_checked_before_playing() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("target=²", "option 'target' takes a whole number from 1 to 10000, not '²'"),
     ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
-    ("under=maybe", "option 'under' takes yes or no, not 'maybe'"),
+    ("under=maybe", "option 'under' takes no or yes or strict, not 'maybe'"),
+    ("tie=1", "option 'tie' takes yes or no, not '1'"),
 ])
 def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
     with pytest.raises(InvalidCornerRulesError) as caught:
@@ -387,7 +424,8 @@ def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
     ({"draw": "end+under=yes"}, "rule 'draw' takes end or start, not 'end+under=yes'"),
     ({"target": "50"}, "rule 'target' takes a whole number from 1 to 10000, not '50'"),
     ({"target": True}, "rule 'target' takes a whole number from 1 to 10000, not True"),
-    ({"under": "yes"}, "rule 'under' takes true or false, not 'yes'"),
+    ({"under": 1}, "rule 'under' takes no or yes or strict, not 1"),
+    ({"draw_two": "yes"}, "rule 'draw_two' takes true or false, not 'yes'"),
     ({"draw_three": 1}, "rule 'draw_three' takes true or false, not 1"),
     ({"jokers": True}, None),
 ])
@@ -422,17 +460,16 @@ def test_corner_alone_prints_its_help() -> None:
     assert "  sim " in result.stdout and not result.stderr
 
 
-@pytest.mark.parametrize(("winner", "said"), [
-    (0, "the record claims player 1 went out; the replay gives player 2 went out"),
-    (None, "the record claims no winner (an impasse); the replay gives player 2 went out"),
-    (-1, "the record claims the winner -1, which is no seat; the replay gives player 2 went out"),
-    (True, "the record claims the winner true, which is no seat; the replay gives player 2 went out"),
+@pytest.mark.parametrize(("winners", "said"), [
+    ([0], "the record claims player 1 went out; the replay gives player 2 went out"),
+    ([], "the record claims no winner; the replay gives player 2 went out"),
+    ([1, 0], "the record claims player 2 went out and player 1 tied; the replay gives player 2 went out"),
 ])
-def test_verify_names_seats_from_1_and_never_prints_none(tmp_path: Path, winner: object, said: str) -> None:
+def test_verify_names_seats_from_1_and_never_prints_none(tmp_path: Path, winners: list, said: str) -> None:
     line = run("corner", "sim", "--players", "2", "--games", "1", "--format", "json").stdout.splitlines()[0]
     record = json.loads(line)
-    assert record["result"]["winner"] == 1
-    record["result"]["winner"] = winner
+    assert record["result"]["winners"] == [1]
+    record["result"]["winners"] = winners
     result = run("corner", "verify", write(tmp_path, record))
     assert result.exit_code == 1 and result.stdout == said + "\n"
 

@@ -1,0 +1,171 @@
+"""Kings Corner records against their schema (docs/CORNER.md, format 2): ``verify`` exits 2 for a malformed record
+and 1 for a wrong or illegal one, naming the culprit in one line; ``sim`` writes one meaning per field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clitools import assert_bad_input, run, write
+
+from kcsolve.corner.engine import card_text, seeded_deck
+from kcsolve.corner.record import FIELDS, RECORD_FORMAT
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    """A whole hand from ``sim``: deal 5, two greedy players (player 1 goes out)."""
+    result = run("corner", "sim", "--games", "1", "--seed", "5", "--format", "json")
+    data = json.loads(result.stdout.splitlines()[0])
+    assert data["result"]["winners"] == [0]
+    return data
+
+
+def changed(record: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """A copy of the record with some fields replaced."""
+    return {**json.loads(json.dumps(record)), **fields}
+
+
+def test_a_sim_record_has_one_meaning_per_field(record: dict[str, Any]) -> None:
+    assert record["format"] == RECORD_FORMAT == "kcsolve-corner-record/2"
+    assert record["game"] == "kings-corner" and record["players"] == 2 and record["index"] == 0
+    assert record["bots"] == ["greedy", "greedy"] and list(record) == [f for f in FIELDS if f in record]
+    assert set(record["result"]) == {"over", "winners", "penalties"}
+
+
+def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
+    result = run("corner", "verify", write(tmp_path, record))
+    assert result.exit_code == 0 and result.stdout.startswith("player 1 went out; penalty points player 1: 0, player 2: ")
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"result": ["over"]}, "'result' must be a JSON object, not a list"),
+    ({"result": "win"}, "'result' must be a JSON object, not a string"),
+    ({"game": "chess"}, "'game' must be 'kings-corner', not \"chess\""),
+    ({"game": 3}, "'game' must be 'kings-corner', not 3"),
+    ({"format": "kcsolve-corner-record/9"}, "'format' must be 'kcsolve-corner-record/2', not \"kcsolve-corner-record/9\""),
+    ({"players": "2"}, "'players' must be 2, 3 or 4, not \"2\""),
+    ({"players": True}, "'players' must be 2, 3 or 4, not true"),
+    ({"seed": "5"}, "'seed' must be a deal number from 0 to 2**64-1, not \"5\""),
+    ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
+    ({"index": 1.5}, "'index' must be a whole number from 0, not 1.5"),
+    ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
+    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, rules, deck, moves, "
+                   "result)"),
+    ({"moves": "end"}, "'moves' must be a list of move texts"),
+    ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
+    ({"rules": {"under": 2}}, "rule 'under' takes no or yes or strict, not 2"),
+])
+def test_a_malformed_record_exits_2_naming_the_field(tmp_path: Path, record: dict[str, Any], fields: dict,
+                                                     message: str) -> None:
+    path = write(tmp_path, changed(record, **fields))
+    assert_bad_input(run("corner", "verify", path), f"{path}: {message}")
+
+
+@pytest.mark.parametrize(("result", "message"), [
+    ({"winners": True}, "result 'winners' must be a list of distinct seats 0 to 1, not true"),
+    ({"winners": [2]}, "result 'winners' must be a list of distinct seats 0 to 1, not [2]"),
+    ({"winners": [1, 1]}, "result 'winners' must be a list of distinct seats 0 to 1, not [1, 1]"),
+    ({"winner": 1}, "unknown result field \"winner\" (fields: over, winners, penalties)"),
+    ({"over": "yes"}, "result 'over' must be true or false, not \"yes\""),
+    ({"penalties": [0]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0]"),
+    ({"penalties": [0, -3]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0, -3]"),
+])
+def test_a_malformed_result_exits_2(tmp_path: Path, record: dict[str, Any], result: dict, message: str) -> None:
+    path = write(tmp_path, changed(record, result=result))
+    assert_bad_input(run("corner", "verify", path), f"{path}: {message}")
+
+
+def test_a_record_that_is_not_an_object_or_misses_a_field_exits_2(tmp_path: Path, record: dict[str, Any]) -> None:
+    path = write(tmp_path, [record])
+    assert_bad_input(run("corner", "verify", path), f"{path}: a record must be a JSON object, not a list")
+    path = write(tmp_path, {k: v for k, v in record.items() if k != "deck"}, "nodeck.json")
+    assert_bad_input(run("corner", "verify", path), f"{path}: the field 'deck' is missing")
+
+
+def test_a_deal_number_that_does_not_give_the_deck_exits_1(tmp_path: Path, record: dict[str, Any]) -> None:
+    result = run("corner", "verify", write(tmp_path, changed(record, seed=6)))
+    assert result.exit_code == 1 and card_text(seeded_deck(6)[0]) != "8C"
+    assert result.stdout == f"deal number 6 does not give this deck: card 1 is {card_text(seeded_deck(6)[0])}, not 8C\n"
+
+
+def test_an_illegal_move_exits_1_naming_it(tmp_path: Path, record: dict[str, Any]) -> None:
+    moves = ["play KD NE", *record["moves"]]
+    result = run("corner", "verify", write(tmp_path, changed(record, moves=moves)))
+    assert result.exit_code == 1
+    assert result.stdout == "illegal move 1 (player 1): play KD NE: KD is not in the hand\n"
+
+
+@pytest.mark.parametrize(("result", "said"), [
+    ({"winners": [1]}, "the record claims player 2 went out; the replay gives player 1 went out"),
+    ({"winners": []}, "the record claims no winner; the replay gives player 1 went out"),
+    ({"over": False}, "the record claims the hand not over; the replay gives the hand over"),
+])
+def test_a_wrong_result_exits_1(tmp_path: Path, record: dict[str, Any], result: dict, said: str) -> None:
+    verdict = run("corner", "verify", write(tmp_path, changed(record, result={**record["result"], **result})))
+    assert verdict.exit_code == 1 and verdict.stdout == said + "\n"
+
+
+def test_wrong_penalties_exit_1(tmp_path: Path, record: dict[str, Any]) -> None:
+    points = record["result"]["penalties"]
+    verdict = run("corner", "verify", write(tmp_path, changed(record, result={**record["result"],
+                                                                              "penalties": [0, points[1] + 1]})))
+    assert verdict.exit_code == 1
+    assert verdict.stdout == (f"the record claims penalty points player 1: 0, player 2: {points[1] + 1}; "
+                              f"the replay gives penalty points player 1: 0, player 2: {points[1]}\n")
+
+
+def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any]) -> None:
+    """Format 1 wrote 'winner', and sim wrote the game's index as 'game' and the bots as 'seats'."""
+    old = {k: v for k, v in record.items() if k not in ("index", "bots", "game")}
+    old.update(format="kcsolve-corner-record/1", game=0, seats=["greedy", "greedy"],
+               rules={**record["rules"], "under": False},
+               result={"over": True, "winner": 0, "penalties": record["result"]["penalties"]})
+    for key in ("draw_two", "tie"):
+        del old["rules"][key]
+    assert run("corner", "verify", write(tmp_path, old)).exit_code == 0
+    lying = {**old, "result": {**old["result"], "winner": True}}
+    path = write(tmp_path, lying, "lying.json")
+    assert_bad_input(run("corner", "verify", path), f"{path}: result 'winner' must be a seat or null, not true")
+
+
+def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
+    result = run("corner", "sim", "--match", "--games", "2", "--bots", "greedy,random", "--format", "json")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [set(line) for line in lines[:-1]] == [{"index", "bots", "winners", "totals"}] * 2
+    summary = lines[-1]
+    assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
+    assert len(summary["seat_wins"]) == 2 and sum(summary["bot_seats"].values()) == 4
+
+
+def test_sim_labels_a_single_hand_without_rates_or_intervals() -> None:
+    result = run("corner", "sim", "--games", "1", "--seed", "5")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "1 hand, 2 players, bots greedy, rules default, deals 5..5",
+        "  greedy in every seat",
+        "  seat 1 (plays first): won 1 of 1 hand",
+        "  seat 2: won 0 of 1 hand",
+        "  impasses: 0",
+    ]
+
+
+def test_sim_gives_no_interval_to_a_bot_that_plays_itself() -> None:
+    """Two bots at three seats: one of them sits twice at every hand, so its seats are not independent games."""
+    text = run("corner", "sim", "--players", "3", "--bots", "greedy,turn", "--games", "4").stdout
+    lines = text.replace("\n    ", " ").splitlines()  # long lines are wrapped at 80 columns
+    bot_lines = [line for line in lines if line.startswith(("  greedy ", "  turn "))]
+    assert len(bot_lines) == 2 and max(map(len, text.splitlines())) <= 80
+    assert all("it sat twice at some hands, so no interval" in line and "95%" not in line for line in bot_lines)
+    assert all("95%" in line for line in lines if line.startswith("  seat "))
+
+
+def test_sim_match_labels_count_games_and_the_lead() -> None:
+    lines = run("corner", "sim", "--match", "--games", "3", "--bots", "greedy,random").stdout.splitlines()
+    assert lines[:2] == ["3 games to 50 penalty points, 2 players, bots greedy, random, rules default; the",
+                         "    hands of game g are deals 0 + 10,001 g on"]
+    assert lines[2].startswith("  greedy  won ") and " of 3 games (" in lines[2] and "; mean total " in lines[2]
+    assert lines[4].startswith("  seat 1 (leads the first hand): won ") and lines[4].count(" of 3 games (") == 1
+    assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80
