@@ -56,7 +56,9 @@ def parse_command(text: str) -> Command:
         return Command("move", move=parse_move(_move_text(words)))
     except InvalidCornerMoveError:
         pass
-    raise InvalidCommandError(f"not a command or a move: {text.strip()[:40]!r} (type 'help')")
+    shown = repr(text.strip())
+    shown = shown if len(shown) <= 42 else shown[:39] + "..."
+    raise InvalidCommandError(f"not a command or a move: {shown} (type 'help')")
 
 
 def _move_text(words: list[str]) -> str:

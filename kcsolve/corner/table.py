@@ -95,6 +95,7 @@ class Table:
         if table.position.over:
             table._deal()
         table.seen = set(table.position.hands[table.me])
+        table.sizes = [len(hand) for hand in table.position.hands]
         return table
 
     # the hand in play
@@ -104,11 +105,13 @@ class Table:
         self.number = len(self.past)  # from 0
         self.lead = self.number % self.players
         self.me = (self.players - self.lead) % self.players  # the human's seat in the engine
-        self.position: Position = deal_hand(seeded_deck(self.deal_number), self.players, self.rules)
+        deck = seeded_deck(self.deal_number)
+        self.position: Position = deal_hand(deck, self.players, self.rules)
         self.moves: list[Move] = []
         self.turn: list[Position] = []  # the positions before each of the human's moves this turn, for undo
-        self.sizes = [len(hand) for hand in self.position.hands]  # each seat's hand when last reported
-        self.seen = set(self.position.hands[self.me])  # every card the human has held this hand
+        dealt = deck[: self.players * self.rules.hand_size]  # the hands come off the top; a draw at the deal is news
+        self.sizes = [len(set(hand) & set(dealt)) for hand in self.position.hands]  # each seat's hand when last told
+        self.seen = set(self.position.hands[self.me]) & set(dealt)  # every card the human has held this hand
 
     @property
     def deal_number(self) -> int:
@@ -240,8 +243,7 @@ class Table:
             title = f"Hand {self.number + 1}, deal {self.deal_number}, game to {self.rules.target}, rules {self.rules}"
         totals = ""
         if self.match:
-            totals = "Totals: " + ", ".join(f"{n.lower() if n == 'You' else n} {t}"
-                                            for n, t in zip(self.player_names, self.totals))
+            totals = "Totals: " + ", ".join(f"{n.lower()} {t}" for n, t in zip(self.player_names, self.totals))
         return table_lines(title, self.position, self.me, self.names, totals)
 
     def command(self, text: str) -> Reply:
