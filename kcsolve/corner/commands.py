@@ -62,7 +62,7 @@ def parse_command(text: str) -> Command:
 
 
 def _move_text(words: list[str]) -> str:
-    """The engine's text for a typed move: the verb in lower case, cards and piles in upper case, shorthands spelled out."""
+    """The engine's text for a typed move: the verb in lower case, cards and piles in upper case, shorthands in full."""
     if len(words) == 2 and words[1].upper() in PILES:
         if words[0].upper() in PILES:
             return f"merge {words[0].upper()} {words[1].upper()}"

@@ -38,8 +38,9 @@ def screen(above: list[str], messages: list[str], footer: str) -> list[str]:
     """The whole screen above the prompt: ``above``, a blank line, the messages that fit, the footer."""
     room = HEIGHT - 3 - len(above)  # the blank line, the footer and the prompt kept
     messages = [part for line in messages for part in (wrapped(line, "", "  ") if len(line) > WIDTH else [line])]
-    shown = messages if len(messages) <= room else [*messages[: room - 1], f"... ({len(messages) - room + 1} more lines)"]
-    return [*above, "", *(line[:WIDTH] for line in shown), footer[:WIDTH]][: HEIGHT - 1]
+    if len(messages) > room:
+        messages = [*messages[: room - 1], f"... ({len(messages) - room + 1} more lines)"]
+    return [*above, "", *(line[:WIDTH] for line in messages), footer[:WIDTH]][: HEIGHT - 1]
 
 
 def score_table(names: list[str], points: list[tuple[int, ...]], target: int | None) -> list[str]:

@@ -65,7 +65,8 @@ class Table:
     """A game in progress: the hands played so far, the hand in play, and the turn's history for undo."""
 
     def __init__(self, seed: int, players: int, bot_name: str, rules: CornerRules, match: bool = False) -> None:
-        self.seed, self.players, self.bot_name, self.rules, self.match = seed, check_players(players), bot_name, rules, match
+        self.seed, self.players, self.bot_name = seed, check_players(players), bot_name
+        self.rules, self.match = rules, match
         self.bots = [make_bot(bot_name, seed + s) for s in range(players)]  # by player, the human's unused
         self.past: list[tuple[Move, ...]] = []  # the moves of each finished hand
         self.points: list[tuple[int, ...]] = []  # each finished hand's penalty points, by player

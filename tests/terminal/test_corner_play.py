@@ -7,12 +7,14 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from clitools import kcsolve_process
 
 from kcsolve.corner.record import parse_corner_record, replay_corner
 
@@ -119,3 +121,15 @@ def test_a_long_match_keeps_to_the_screen_between_hands(tmp_path: Path) -> None:
         assert "The game is over." in rows and any(" wins the game" in r or "a tie" in r for r in rows)
     saved = json.loads((tmp_path / "game.json").read_text())
     assert saved["match"] is True and len(saved["hands"]) == hands - 1
+
+
+def test_ctrl_c_leaves_with_130_and_no_traceback(tmp_path: Path) -> None:
+    process = kcsolve_process("corner", "play", "--seed", "3", "--record", "hand.json", stdin=subprocess.PIPE,
+                              cwd=tmp_path)
+    assert process.stdout is not None
+    while "Your hand (7): " not in process.stdout.readline():
+        pass
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and out.rstrip().endswith("Bye.") and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
