@@ -179,9 +179,7 @@ class Table:
         parts = [", ".join(str(m) for m in moves) if moves else "passed"]
         if drawn:
             parts.append("drew " + ("a card" if drawn == 1 else f"{drawn} cards"))
-        if self.position.over and self.position.winner == seat:
-            parts.append("went out")
-        else:
+        if not (self.position.over and self.position.winner == seat):  # the next line says it went out
             parts.append(f"holds {plural(len(hand), 'card')}")
         return wrapped(f"{self.name(seat)}: " + "; ".join(parts) + ".", "", "    ")
 
@@ -204,12 +202,15 @@ class Table:
         winner = self.position.winner
         said = ("Impasse: nobody can draw or play." if winner is None else
                 "You went out!" if winner == self.me else f"{self.name(winner)} went out.")
-        lines = wrapped(f"{said} Penalty points: " + ", ".join(
-            f"{'you' if p == 0 else f'player {p + 1}'} {by_player[p]}" for p in range(self.players)) + ".", "", "  ")
+        lines = [said, *wrapped(f"Penalty points this hand: {self._by_player(by_player)}.", "", "  ")]
         if not self.match:
             return lines
         lines += score_table(self.player_names, self.points, self.rules.target)
         return lines + (self._game_result() if self.game_over else ["Press Enter for the next hand."])
+
+    def _by_player(self, points: tuple[int, ...]) -> str:
+        """Points by player in words: 'you: 12, player 2: 3, ...'."""
+        return ", ".join(f"{name.lower()}: {p}" for name, p in zip(self.player_names, points))
 
     @property
     def player_names(self) -> list[str]:
@@ -244,7 +245,7 @@ class Table:
             title = f"Hand {self.number + 1}, deal {self.deal_number}, game to {self.rules.target}, rules {self.rules}"
         totals = ""
         if self.match:
-            totals = "Totals: " + ", ".join(f"{n.lower()} {t}" for n, t in zip(self.player_names, self.totals))
+            totals = f"Totals: {self._by_player(self.totals)}."
         return table_lines(title, self.position, self.me, self.names, totals)
 
     def command(self, text: str) -> Reply:
