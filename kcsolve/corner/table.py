@@ -179,7 +179,9 @@ class Table:
         parts = [", ".join(str(m) for m in moves) if moves else "passed"]
         if drawn:
             parts.append("drew " + ("a card" if drawn == 1 else f"{drawn} cards"))
-        if not (self.position.over and self.position.winner == seat):  # the next line says it went out
+        if not hand and not self.position.over:  # out, and the others play on (to tie, say): a hand that ended says it
+            parts.append("went out")
+        elif hand:
             parts.append(f"holds {plural(len(hand), 'card')}")
         return wrapped(f"{self.name(seat)}: " + "; ".join(parts) + ".", "", "    ")
 
@@ -199,9 +201,10 @@ class Table:
         by_player = tuple(points[(p - self.lead) % self.players] for p in range(self.players))
         self.past.append(tuple(self.moves))
         self.points.append(by_player)
-        winner = self.position.winner
-        said = ("Impasse: nobody can draw or play." if winner is None else
-                "You went out!" if winner == self.me else f"{self.name(winner)} went out.")
+        out = [seat for seat in range(self.players) if not self.position.hands[seat]]  # more than one in a tie
+        names = " and ".join(self.name(seat) for seat in sorted(out, key=lambda s: self.name(s) != "You"))
+        said = ("Impasse: nobody can draw or play." if not out else "You went out!" if out == [self.me] else
+                f"{names} went out{' (a tie)' if len(out) > 1 else ''}.")
         lines = [said, *wrapped(f"Penalty points this hand: {self._by_player(by_player)}.", "", "  ")]
         if not self.match:
             return lines
