@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from typing import Any
@@ -229,6 +230,8 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
     record of the hand so far is written); 130 on Ctrl-C (nothing is written
     but records of hands already ended); 2 for bad input or a damaged save.
     """
+    if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
+        fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game
     if saved_path is not None:
         given = [name for name, value in (("--seed", seed), ("--players", players), ("--bots", bot_name),
                                           ("--rules", rules_text), ("--match", match or None)) if value is not None]

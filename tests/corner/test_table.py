@@ -414,6 +414,8 @@ def test_hostile_save_files_are_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_bad_options_are_one_line() -> None:
+    assert_bad_input(run("corner", "play", "--record", "/nonexistent/hand.json"),
+                     "cannot write the record to '/nonexistent/hand.json': its folder does not exist")
     assert_bad_input(run("corner", "play", "--players", "5"), "Kings Corner is for 2 to 4 players, not 5")
     assert_bad_input(run("corner", "play", "--bots", "wizard"),
                      "unknown bot 'wizard' (bots: random, greedy, turn, search)")
