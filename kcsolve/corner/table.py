@@ -37,16 +37,17 @@ from kcsolve.corner.sim import MAX_HAND_MOVES, RunawayHandError
 from kcsolve.corner.turn import best_turn
 
 HELP = [
-    "Commands (upper or lower case):",
-    "  play QH N     a card from your hand onto pile N (or QH N); piles N E S W NE SE SW NW",
-    "  merge S N     move pile S onto pile N (or S N);  under 9H W: a card under a pile's base",
-    "  end           end your turn (pass); the rules say when you draw",
-    "  moves         list your legal moves; type a move's number to play it",
-    "  undo          take back your last move of this turn (not past a card drawn)",
-    "  hint          the turn solver's best line for this turn",
-    "  scores        the score table;  save FILE: save the game (resume: corner play FILE)",
-    "  Enter         show the table again;  help: this list;  quit: leave",
-    "A long pile shows its base, '..', its last cards and (how many cards it holds).",
+    "Commands (upper or lower case); piles: N E S W and the corners NE SE SW NW",
+    "  play QH N    a card from your hand onto a pile (or just: QH N)",
+    "  merge S N    move pile S onto pile N (or just: S N)",
+    "  under 9H W   a card under a pile's base (when the rules allow it)",
+    "  end          end your turn (pass); the rules say when you draw",
+    "  moves        your legal moves, numbered: type a number to play that move",
+    "  undo         take back your last move this turn (never past a card drawn)",
+    "  hint         the turn solver's best line for this turn",
+    "  scores       the score table;  save FILE: save (corner play FILE resumes)",
+    "  Enter        the table again;  help: this list;  quit: leave",
+    "A long pile shows its base, '..', its last cards and (its size).",
 ]
 FOOTER = "play QH N  merge S N  end  moves  undo  hint  scores  save FILE  help  quit"
 BETWEEN = "Enter: the next hand   scores   save FILE   help   quit"

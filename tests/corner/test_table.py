@@ -158,6 +158,11 @@ def test_the_largest_table_fits() -> None:
         assert table.screen(["a message"])[-2] == "a message" or over
 
 
+def test_help_fits_the_screen_unwrapped() -> None:
+    lines = Table(0, 4, "greedy", CornerRules()).command("help").lines
+    assert all(len(line) <= WIDTH for line in lines) and len(lines) <= 11
+
+
 def test_the_score_table_keeps_to_its_rows() -> None:
     names = ["You", "Player 2", "Player 3", "Player 4"]
     points = [(p, 2 * p, 0, 1) for p in range(30)]
@@ -307,7 +312,7 @@ def test_a_hand_at_the_table_with_help_hint_mistakes_and_a_record(tmp_path: Path
     result = run("corner", "play", "--seed", "3", "--record", str(saved), input=commands)
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    assert "Commands (upper or lower case):" in out and "Hint (the turn solver's best line): " in out
+    assert "Commands (upper or lower case); piles: " in out and "Hint (the turn solver's best line): " in out
     assert "Not a command or a move: 'play ZZ N' (type 'help')." in out
     assert "Not allowed: merge N N: a pile cannot move onto itself." in out
     assert "You drew " in out and re.search(r"went out|Impasse", out)

@@ -91,7 +91,7 @@ def test_a_four_player_hand_with_moves_undo_help_and_quit(tmp_path: Path) -> Non
         rows = typed(name, "Undo", "Took back play 8S S.")
         fits(rows, title)
         assert "Your hand (7): AS 6S 8S AH 3D KD 9C" in rows
-        fits(typed(name, "help", "Commands (upper or lower case):"), title)
+        fits(typed(name, "help", "Commands (upper or lower case); piles: "), title)
         fits(typed(name, "", "Your hand (7): ", gone="Commands"), title)  # a bare Enter: the table again, no complaint
         rows = typed(name, "zz", "Not a command or a move: 'zz' (type 'help').")
         fits(rows, title)
