@@ -71,7 +71,6 @@ class Table:
         self.bots = [make_bot(bot_name, seed + s) for s in range(players)]  # by player, the human's unused
         self.past: list[tuple[Move, ...]] = []  # the moves of each finished hand
         self.points: list[tuple[int, ...]] = []  # each finished hand's penalty points, by player
-        self.undos = self.hints = 0
         self._deal()
 
     @classmethod
@@ -321,12 +320,10 @@ class Table:
             return Reply(["Nothing to undo this turn."])
         self.position = self.turn.pop()
         move = self.moves.pop()
-        self.undos += 1
         return Reply([f"Took back {move}."], redraw=True)
 
     def _hint(self, _: Command) -> Reply:
         turn = best_turn(self.position.piles, self.position.hand, self.position.rules)
-        self.hints += 1
         line = ", ".join(str(m) for m in turn.line) + ", end" if turn.line else "end your turn: no play helps"
         return Reply(wrapped(f"Hint (the turn solver's best line): {line}.", "", "  "))
 
