@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 import textwrap
@@ -11,10 +12,10 @@ from typing import Any
 
 import click
 
-from kcsolve.cli.base import CONTEXT, _read_text, _source_name, cli, fail
+from kcsolve.cli.base import CONTEXT, _read_text, _source_name, _use_colour, cli, colour_option, fail
+from kcsolve.cli.corner_table import run_table
 from kcsolve.common.budget import parse_budget
 from kcsolve.common.deal import SEED_LIMIT, check_seed
-from kcsolve.common.files import write_atomically
 from kcsolve.common.interval import wilson
 from kcsolve.common.words import plural
 from kcsolve.corner.bots import BOTS, make_bot
@@ -38,6 +39,7 @@ from kcsolve.corner.record import (
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
+from kcsolve.corner.saved import parse_saved
 from kcsolve.corner.sim import MATCH_DEALS, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
@@ -263,49 +265,44 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
 
 
 @corner.command("play", context_settings=CONTEXT)
-@click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
-@players_option
-@click.option("--bots", "bot_name", default="greedy", show_default=True, help="The bot in every other seat.")
+@click.argument("saved_path", metavar="[SAVED.json]", required=False)
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is N + h.")
+@click.option("--players", type=int, help="Players at the table, 2 to 4.  [default: 2]")
+@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}).  [default: greedy]")
+@click.option("--match", is_flag=True, help="Play hands until a player reaches the target score (rules option "
+                                             "target, default 50); the lowest total wins.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True),
-              help="Write the hand's record to this file when it ends.")
-@rules_option
-def play_command(seed: int | None, players: int, bot_name: str, record_path: str | None, rules_text: str) -> None:
-    """Play a hand in the terminal against bots: you are player 1 and play first.
+              help="Write each hand's record to this file (hand 2 to FILE-2.json, ...) when it ends or you leave.")
+@click.option("--rules", "rules_text", help="Kings Corner options joined with '+'.  [default: default]")
+@click.option("--plain", is_flag=True, help="Print line by line instead of redrawing the screen (always so in a pipe).")
+@colour_option
+def play_command(saved_path: str | None, seed: int | None, players: int | None, bot_name: str | None, match: bool,
+                 record_path: str | None, rules_text: str | None, plain: bool, colour: bool | None) -> None:
+    """Play Kings Corner in the terminal against bots: you are player 1 and lead the first hand.
 
-    Type a move ('play QH N', 'merge S N', 'under 9H W'), 'end' to end your turn,
-    'hint' for the turn solver's best line, 'help', or 'quit'.
+    Type a move ('play QH N' or 'QH N', 'merge S N' or 'S N', 'under 9H W'),
+    'end' to end your turn, or: moves, undo, hint, scores, save FILE, help,
+    quit; case does not matter. Giving a file saved with 'save' resumes it.
+
+    Exit status: 0 after quit, the end of the game or the end of input (the
+    record of the hand so far is written); 130 on Ctrl-C (nothing is written
+    but records of hands already ended); 2 for bad input or a damaged save.
     """
-    rules, players, seed = parse_corner_rules(rules_text), check_players(players), _seed(seed)
-    table = Table(seed, players, bot_name, rules)
-    click.echo(table.opening)
-    lines = _input_lines()
-    while True:
-        for line in table.bots_play():
-            click.echo(line)
-        if table.over:
-            break
-        click.echo(table.screen())
-        text = next(lines, None)
-        if text is None or text == "quit":
-            click.echo("Bye.")
-            return
-        for line in table.command(text):
-            click.echo(line)
-    for line in table.ending():
-        click.echo(line)
-    if record_path:
-        write_atomically(record_path, json.dumps(table.record().to_json()) + "\n")
-
-
-def _input_lines() -> Iterator[str]:
-    """The player's commands, one per prompt."""
-    while True:
-        click.echo("> ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo()
-            return
-        yield line.strip()
+    if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
+        fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game
+    if saved_path is not None:
+        given = [name for name, value in (("--seed", seed), ("--players", players), ("--bots", bot_name),
+                                          ("--rules", rules_text), ("--match", match or None)) if value is not None]
+        if given:
+            fail(f"a saved game keeps its own deal, players, bots and rules: leave out {given[0]}")
+        source = _source_name(saved_path)
+        table = Table.resume(parse_saved(_read_text(saved_path, MAX_RECORD_TEXT), source), source)
+    else:
+        rules = parse_corner_rules(rules_text or "default")
+        table = Table(_seed(seed), check_players(2 if players is None else players), bot_name or "greedy", rules,
+                      match)
+    full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
+    run_table(table, record_path, full_screen, _use_colour(colour))
 
 
 def _load(path: str) -> CornerRecord:

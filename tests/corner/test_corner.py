@@ -317,16 +317,6 @@ def test_turn_command_reads_a_position_and_prints_the_best_line(tmp_path: Path) 
     assert data["hand_after"] == ["2D"]
 
 
-def test_play_in_the_terminal_with_hint_and_a_record(tmp_path: Path) -> None:
-    saved = tmp_path / "hand.json"
-    commands = "help\nhint\nplay ZZ N\nmerge N N\n" + "end\n" * 200
-    result = run("corner", "play", "--seed", "3", "--record", str(saved), input=commands)
-    assert result.exit_code == 0
-    assert "Hint: " in result.stdout and "Not allowed: not a move: 'play ZZ N'" in result.stdout
-    assert "Not allowed: merge N N: a pile cannot move onto itself" in result.stdout
-    assert run("corner", "verify", str(saved)).exit_code == 0
-
-
 @pytest.mark.parametrize(("args", "message"), [
     (["sim", "--bots", "greedy,wizard"], "unknown bot 'wizard' (bots: random, greedy, turn, search)"),
     (["sim", "--players", "5"], "Kings Corner is for 2 to 4 players, not 5"),
