@@ -456,3 +456,35 @@ class Layers:
         self.wins = int(stats[1])
         self.losses = int(stats[2])
 
+
+
+def early_layer(drawn: int) -> int:
+    """The exact number of states with ``drawn`` cards drawn, no symmetry, for ``drawn`` below 16 (plain Python).
+
+    Before the grid first fills nothing is removed, so a state is any placement of
+    the drawn cards by class (court cards at home, at most four cards a class, at
+    most four of a value or court kind), and every such placement is reached: draw
+    its cards in any order and put each where it ends. Twelve court cards placed is
+    a win, not a state. Counted by dynamic programming over the values, one class
+    size vector at a time.
+    """
+    if not 0 <= drawn < 16:
+        raise ValueError(f"early layers are 0..15, not {drawn!r}")
+    columns = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]
+    total = 0
+    for courts in itertools.product(range(5), repeat=COURT_KINDS):
+        numbers = drawn - sum(courts)
+        if sum(courts) == 12 or numbers < 0:
+            continue
+        room = (4, *(4 - k for k in courts))
+        ways = {(0, 0, 0, 0): 1}
+        for _ in range(VALUES):
+            grown: dict[tuple[int, ...], int] = {}
+            for sizes, n in ways.items():
+                for column in columns:
+                    new = tuple(s + x for s, x in zip(sizes, column))
+                    if sum(new) <= numbers and all(s <= r for s, r in zip(new, room)):
+                        grown[new] = grown.get(new, 0) + n
+            ways = grown
+        total += sum(n for sizes, n in ways.items() if sum(sizes) == numbers)
+    return total
