@@ -16,7 +16,7 @@ import pytest
 
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import EMPTY, Position
-from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layer, state_key
+from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layers, state_key
 from kcsolve.patience.players.policy import class_view, greedy_player
 from kcsolve.patience.rules import STANDARD
 
@@ -141,10 +141,20 @@ def test_late_positions_with_removals_match_the_engine(seed):
 
 def test_early_layers_match_the_placement_count():
     layers = Layers(2)
-    for drawn in range(6):
-        assert layers.counts()[0] == early_layer(drawn), drawn
+    plain = early_layers(0)
+    for drawn in range(7):
+        assert layers.counts()[0] == plain[drawn], drawn
         layers.step()
-    assert [early_layer(d) for d in range(4)] == [1, 43, 946, 14190]
+    assert plain[:4] == [1, 43, 946, 14190]
+
+
+@pytest.mark.slow
+def test_early_orbits_match_burnside():
+    layers = Layers(2)
+    families, both = early_layers(1), early_layers(2)
+    for drawn in range(8):
+        assert layers.counts()[1:] == (families[drawn], both[drawn]), drawn
+        layers.step()
 
 
 def test_state_key_refuses_a_position_no_standard_game_reaches():

@@ -458,33 +458,99 @@ class Layers:
 
 
 
-def early_layer(drawn: int) -> int:
-    """The exact number of states with ``drawn`` cards drawn, no symmetry, for ``drawn`` below 16 (plain Python).
+def _symmetries(mode: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The group of ``mode`` as (permutation of the values Ace..Ten at index 0..9, permutation of the classes)."""
+    found = []
+    for order in itertools.permutations(range(1, 5)) if mode else [(1, 2, 3, 4)]:
+        for flips in itertools.product((False, True), repeat=4) if mode else [(False,) * 4]:
+            value = {5: 5, 10: 10}
+            for t, (u, flip) in enumerate(zip(order, flips), start=1):
+                value[t], value[10 - t] = (10 - u, u) if flip else (u, 10 - u)
+            values = tuple(value[v] - 1 for v in range(1, 11))
+            for kinds in itertools.permutations((1, 2, 3)) if mode == 2 else [(1, 2, 3)]:
+                found.append((values, (0, *kinds)))
+    return found
+
+
+def _cycles(perm: tuple[int, ...]) -> list[int]:
+    """The cycle lengths of a permutation."""
+    seen: set[int] = set()
+    lengths = []
+    for start in range(len(perm)):
+        length, x = 0, start
+        while x not in seen:
+            seen.add(x)
+            x = perm[x]
+            length += 1
+        if length:
+            lengths.append(length)
+    return lengths
+
+
+def _fixed_by_layer(values: tuple[int, ...], classes: tuple[int, ...]) -> list[int]:
+    """How many placements of 0..15 cards one symmetry leaves unchanged, per number of cards.
+
+    A fixed placement repeats along each cycle of the values: a cycle of length L
+    is one column of class counts x with the classes' permutation applied at each
+    step, back to x after L steps.
+    """
+    columns = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]
+
+    def moved(x: tuple[int, ...]) -> tuple[int, ...]:
+        y = [0] * CLASSES
+        for c in range(CLASSES):
+            y[classes[c]] = x[c]
+        return tuple(y)
+
+    ways = {(0,) * CLASSES: 1}
+    for length in _cycles(values):
+        adds = []
+        for x in columns:
+            y, added = x, [0] * CLASSES
+            for _ in range(length):
+                added = [a + b for a, b in zip(added, y)]
+                y = moved(y)
+            if y == x:
+                adds.append(added)
+        grown: dict[tuple[int, ...], int] = {}
+        for sizes, n in ways.items():
+            for added in adds:
+                new = tuple(a + b for a, b in zip(sizes, added))
+                if max(new) <= 4:
+                    grown[new] = grown.get(new, 0) + n
+        ways = grown
+    fixed = [0] * 16
+    for kinds in itertools.product(range(5), repeat=COURT_KINDS):
+        courts = (0, *kinds)
+        if sum(kinds) == 12 or any(courts[classes[c]] != courts[c] for c in range(CLASSES)):
+            continue
+        for sizes, n in ways.items():
+            if all(s + k <= 4 for s, k in zip(sizes, courts)) and sum(sizes) + sum(kinds) < 16:
+                fixed[sum(sizes) + sum(kinds)] += n
+    return fixed
+
+
+def early_layers(mode: int = 0) -> list[int]:
+    """The exact number of states with 0..15 cards drawn under the symmetry of ``mode`` (plain Python).
 
     Before the grid first fills nothing is removed, so a state is any placement of
     the drawn cards by class (court cards at home, at most four cards a class, at
     most four of a value or court kind), and every such placement is reached: draw
     its cards in any order and put each where it ends. Twelve court cards placed is
-    a win, not a state. Counted by dynamic programming over the values, one class
-    size vector at a time.
+    a win, not a state. Orbits are counted by Burnside's lemma (the average over the
+    group of the placements each symmetry fixes), each by dynamic programming over
+    the cycles of the values.
     """
-    if not 0 <= drawn < 16:
-        raise ValueError(f"early layers are 0..15, not {drawn!r}")
-    columns = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]
-    total = 0
-    for courts in itertools.product(range(5), repeat=COURT_KINDS):
-        numbers = drawn - sum(courts)
-        if sum(courts) == 12 or numbers < 0:
-            continue
-        room = (4, *(4 - k for k in courts))
-        ways = {(0, 0, 0, 0): 1}
-        for _ in range(VALUES):
-            grown: dict[tuple[int, ...], int] = {}
-            for sizes, n in ways.items():
-                for column in columns:
-                    new = tuple(s + x for s, x in zip(sizes, column))
-                    if sum(new) <= numbers and all(s <= r for s, r in zip(new, room)):
-                        grown[new] = grown.get(new, 0) + n
-            ways = grown
-        total += sum(n for sizes, n in ways.items() if sum(sizes) == numbers)
-    return total
+    if mode not in MODES:
+        raise ValueError(f"unknown symmetry mode {mode!r} (modes: 0, 1, 2)")
+    group = _symmetries(mode)
+    done: dict[tuple, list[int]] = {}
+    total = [0] * 16
+    for values, classes in group:
+        # the count depends only on the cycle lengths of both permutations (5 and Ten are always fixed)
+        kind = (tuple(sorted(_cycles(values))), tuple(sorted(_cycles(classes))))
+        if kind not in done:
+            done[kind] = _fixed_by_layer(values, classes)
+        total = [a + b for a, b in zip(total, done[kind])]
+    assert all(n % len(group) == 0 for n in total), "Burnside's average is a whole number"
+    return [n // len(group) for n in total]
