@@ -17,6 +17,7 @@ import pytest
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import EMPTY, Position
 from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layers, state_key
+from kcsolve.patience.players.endgame import _expectimax
 from kcsolve.patience.players.policy import class_view, greedy_player
 from kcsolve.patience.rules import STANDARD
 
@@ -81,10 +82,10 @@ def _late_position(seed: int) -> Position:
             position = position.play(greedy_player(position.view()))
 
 
-def _images(key: int) -> set[int]:
+def _symmetric_states(key: int) -> list[tuple[list[list[int]], list[int], list[int]]]:
     """Every state the 2304 symmetries make of ``key``: renamed families and sides, permuted court kinds (plain Python)."""
     cells, courts, unseen = describe_state(key)
-    found = set()
+    found = []
     for order in itertools.permutations(range(1, 5)):
         for flips in itertools.product((False, True), repeat=4):
             value = {5: 5, 10: 10}
@@ -98,8 +99,13 @@ def _images(key: int) -> set[int]:
                     new_unseen[value[v]] = unseen[v]
                 for c, k in enumerate(kinds, start=1):  # class c takes class k's court kind: King 13 is class 1
                     new_unseen[14 - c] = unseen[14 - k]
-                found.add(state_key(new_cells, new_courts, new_unseen))
+                found.append((new_cells, new_courts, new_unseen))
     return found
+
+
+def _images(key: int) -> set[int]:
+    """The keys (no symmetry applied) of every symmetric image of a state."""
+    return {state_key(*state) for state in _symmetric_states(key)}
 
 
 def _check(start: Position, cards: int) -> None:
@@ -155,6 +161,18 @@ def test_early_orbits_match_burnside():
     for drawn in range(8):
         assert layers.counts()[1:] == (families[drawn], both[drawn]), drawn
         layers.step()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_symmetric_states_have_equal_chances(seed):
+    # Theorem 7 on values: the exact best-play chance (endgame expectimax) is the same for every image
+    start = _late_position(seed)
+    chances = set()
+    for cells, courts, unseen in random.Random(seed).sample(_symmetric_states(_key(start)), 40):
+        state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
+        chances.add(round(_expectimax(state, tuple(unseen), False, True), 12))
+    assert len(chances) == 1
+    assert 0 < chances.pop() < 1
 
 
 def test_state_key_refuses_a_position_no_standard_game_reaches():
