@@ -6,7 +6,9 @@ Each finished layer is printed and appended to --out as one JSON line at once, s
 an interrupted run keeps every layer it finished. The count runs over states merged
 by the symmetry of --mode (2: family renamings and court-kind permutations, the
 fastest) and gives, from their orbit sizes, the counts without symmetry and under
-the 384 family renamings as well (docs/THEORY.md, section 10).
+the 384 family renamings as well (docs/THEORY.md, section 10). ``to_win`` and
+``to_loss`` count the steps into the layer (state, card drawn, placement) that
+ended the game instead; ``seconds`` is wall-clock time since the start.
 """
 
 from __future__ import annotations

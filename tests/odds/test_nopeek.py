@@ -16,7 +16,7 @@ import pytest
 
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import EMPTY, Position
-from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layers, state_key
+from kcsolve.patience.odds.nopeek import InvalidNoPeekStateError, Layers, describe_state, early_layers, state_key
 from kcsolve.patience.players.endgame import _expectimax
 from kcsolve.patience.players.policy import class_view, greedy_player
 from kcsolve.patience.rules import STANDARD
@@ -178,5 +178,7 @@ def test_symmetric_states_have_equal_chances(seed):
 def test_state_key_refuses_a_position_no_standard_game_reaches():
     unseen = [0] + [4] * 13
     unseen[1] = 3  # one Ace gone without its Nine
-    with pytest.raises(ValueError, match="no set of pairs"):
+    with pytest.raises(InvalidNoPeekStateError, match="no set of pairs"):
         state_key([[], [], [], []], [0, 0, 0, 0], unseen)
+    with pytest.raises(InvalidNoPeekStateError, match="mode 3"):
+        Layers(3)

@@ -35,6 +35,7 @@ import itertools
 import numpy as np
 
 from kcsolve.common.jit import jit
+from kcsolve.errors import KcsolveError
 
 VALUES = 10  # Ace..Ten at index 0..9
 CLASSES = 4  # centre, corners (Kings), Queen cells, Jack cells: the order of players.policy
@@ -47,6 +48,10 @@ NO_KEY = -1
 MODES = (0, 1, 2)
 ORDER = (1, 384, 2304)  # the size of each mode's group
 _PERMS = np.array(list(itertools.permutations((1, 2, 3))), np.int64)
+
+
+class InvalidNoPeekStateError(KcsolveError):
+    """A state no standard game reaches (cards removed that are no set of pairs), or an unknown symmetry mode."""
 
 
 def _multiset_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -393,9 +398,9 @@ def state_key(cells: list[list[int]], courts: list[int], unseen: list[int], mode
     gone = [4 - unseen[v] - int(cnt[:, v - 1].sum()) for v in range(1, 11)]
     for t in range(1, 5):
         if gone[t - 1] != gone[9 - t]:
-            raise ValueError(f"not a standard position: {gone!r} removed is no set of pairs")
+            raise InvalidNoPeekStateError(f"not a standard position: {gone!r} removed is no set of pairs")
     if gone[4] % 2:
-        raise ValueError(f"not a standard position: {gone[4]!r} Fives removed")
+        raise InvalidNoPeekStateError(f"not a standard position: {gone[4]!r} Fives removed")
     removed = np.array([gone[0], gone[1], gone[2], gone[3], gone[4] // 2, gone[9]], np.int64)
     court_arr = np.array(courts, np.int64)
     work, wremoved = np.zeros_like(cnt), np.zeros_like(removed)
@@ -421,7 +426,7 @@ class Layers:
 
     def __init__(self, mode: int = 2, start: np.ndarray | None = None, drawn: int = 0) -> None:
         if mode not in MODES:
-            raise ValueError(f"unknown symmetry mode {mode!r} (modes: 0, 1, 2)")
+            raise InvalidNoPeekStateError(f"unknown symmetry mode {mode!r} (modes: 0, 1, 2)")
         self.mode = mode
         self.drawn = drawn
         self.states = np.array([0], np.int64) if start is None else np.unique(np.asarray(start, np.int64))
@@ -542,7 +547,7 @@ def early_layers(mode: int = 0) -> list[int]:
     the cycles of the values.
     """
     if mode not in MODES:
-        raise ValueError(f"unknown symmetry mode {mode!r} (modes: 0, 1, 2)")
+        raise InvalidNoPeekStateError(f"unknown symmetry mode {mode!r} (modes: 0, 1, 2)")
     group = _symmetries(mode)
     done: dict[tuple, list[int]] = {}
     total = [0] * 16
