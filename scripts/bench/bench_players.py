@@ -8,6 +8,7 @@ paired comparison).
 
     python scripts/bench/bench_players.py --baseline 56c048d                 # strong, standard, deals 0..1999
     python scripts/bench/bench_players.py --baseline 56c048d --rules camelot --count 400
+    python scripts/bench/bench_players.py --baseline main --after-player deep   # main's strong against deep
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,22 +50,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", required=True, help="The earlier git revision (a commit, tag or branch).")
     parser.add_argument("--player", default="strong")
+    parser.add_argument("--after-player", help="The player this tree plays (default: --player), to compare two players.")
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
+    after_player = args.after_player or args.player
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(2) as both:
         before_tree = Path(folder) / "baseline"
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(before_tree), args.baseline], cwd=ROOT,
                        check=True)
-        try:
-            before, before_wins = run_selfplay(before_tree, args.player, args.rules, args.start, args.count, args.jobs)
+        try:  # both versions at once, each on --jobs workers
+            earlier = both.submit(run_selfplay, before_tree, args.player, args.rules, args.start, args.count, args.jobs)
+            later = both.submit(run_selfplay, ROOT, after_player, args.rules, args.start, args.count, args.jobs)
+            (before, before_wins), (after, after_wins) = earlier.result(), later.result()
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before_tree)], cwd=ROOT, check=True)
-    after, after_wins = run_selfplay(ROOT, args.player, args.rules, args.start, args.count, args.jobs)
     last = args.start + args.count - 1
-    print(f"player {args.player}, rules {args.rules}, deals {args.start}..{last}; seconds are CPU seconds per game")
+    players = args.player if after_player == args.player else f"{args.player} before, {after_player} after"
+    print(f"player {players}, rules {args.rules}, deals {args.start}..{last}; seconds are CPU seconds per game")
     print(f"{'version':<22} {'won':>6} {'win rate':>9}  95% interval        seconds")
     print(row(f"before ({args.baseline})", before))
     print(row("after (this tree)", after))

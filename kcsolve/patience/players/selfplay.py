@@ -19,7 +19,9 @@ from kcsolve.common.interval import wilson
 from kcsolve.common.workers import ordered_map
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Move, PlayerView, Position, Status
+from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.policy import greedy_player, random_player
+from kcsolve.patience.players.quick import quick_player
 from kcsolve.patience.players.strong import strong_player
 from kcsolve.patience.record import Record, record_from_moves
 from kcsolve.patience.rules import Rules
@@ -38,9 +40,15 @@ def _strong(seed: int) -> Player:
     return lambda view: strong_player(view, seed)
 
 
+def _deep(seed: int) -> Player:
+    """The deep player, its playout orders drawn from ``seed``."""
+    return lambda view: deep_player(view, seed)
+
+
 # name -> the player made from a seed (its only source of randomness): PLAYERS["strong"](7)(view) is a move
 PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
-    {"random": _random, "greedy": lambda seed: greedy_player, "strong": _strong}
+    {"random": _random, "greedy": lambda seed: greedy_player, "quick": lambda seed: quick_player, "strong": _strong,
+     "deep": _deep}
 )
 
 

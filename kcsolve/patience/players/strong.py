@@ -290,11 +290,11 @@ def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: 
         scores = [exact_chance(child) * samples for _, child in options]
     else:
         scores = [float(w) for w in option_wins(options, samples, seed, view)]
-    preferred = _class_key(view, greedy_player(view))
-    return max(range(len(options)), key=lambda k: (scores[k], _class_key(view, options[k][0]) == preferred))
+    preferred = class_key(view, greedy_player(view))
+    return max(range(len(options)), key=lambda k: (scores[k], class_key(view, options[k][0]) == preferred))
 
 
-def _class_key(view: PlayerView, move: Move) -> tuple:
+def class_key(view: PlayerView, move: Move) -> tuple:
     """The class-level result of a move, for comparing moves that differ only in interchangeable cells."""
     return option_key(view.after(move)) + ((isinstance(move, Remove)),)
 
