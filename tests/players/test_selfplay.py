@@ -91,7 +91,7 @@ def test_selfplay_with_two_jobs_plays_the_same_games() -> None:
 
 
 def test_selfplay_refuses_an_unknown_player() -> None:
-    assert_bad_input(run("selfplay", "--player", "champion"), "unknown player 'champion' (players: random, greedy, strong)")
+    assert_bad_input(run("selfplay", "--player", "champion"), "unknown player 'champion' (players: random, greedy, quick, strong, deep)")
 
 
 def test_selfplay_refuses_bad_rules_and_seeds() -> None:
