@@ -7,7 +7,6 @@ import os
 import secrets
 import sys
 import textwrap
-from collections.abc import Iterator
 from typing import Any
 
 import click
