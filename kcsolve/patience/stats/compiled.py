@@ -105,6 +105,26 @@ def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: 
         deals[k] = d
 
 
+@jit("void(uint64, boolean, uint8[:])")
+def _course_codes(first: np.uint64, stop_at_courts: bool, codes: np.ndarray) -> None:
+    """Deal and follow seeds first, first + 1, ...: a win's code is 0, a loss's 2 + its deal (verdicts.py: 'full')."""
+    order = np.empty(DECK_SIZE, np.int64)
+    ranks = np.empty(DECK_SIZE, np.int8)
+    for k in range(codes.size):
+        shuffle_into(first + np.uint64(k), order)
+        for i in range(DECK_SIZE):
+            ranks[i] = order[i] % 13 + 1
+        w, _, d = course_end(ranks, stop_at_courts)
+        codes[k] = 0 if w == 1 else 2 + d
+
+
+def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
+    """The verdict code of every deal numbered first .. first + count - 1 under ``rules`` (sets must be pairs)."""
+    codes = np.empty(count, np.uint8)
+    _course_codes(np.uint64(first), rules.goal is Goal.COURTS, codes)
+    return codes
+
+
 @dataclass(frozen=True)
 class CourseBatch:
     """The forced-course verdicts of a list of seeds, column by column, and the seconds they took in all."""
