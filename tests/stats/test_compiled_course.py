@@ -15,7 +15,7 @@ from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import chunks as stats_chunks
 from kcsolve.patience.stats import run as stats_run
 from kcsolve.patience.stats import store as stats_store
-from kcsolve.patience.stats.compiled import accepts, course_codes, course_ends, shuffle_into
+from kcsolve.patience.stats.compiled import KEEP, accepts, course_codes, course_ends, shuffle_into, shuffle_ranks
 from kcsolve.patience.stats.verdicts import describe
 
 EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
@@ -26,9 +26,12 @@ def test_shuffles_are_the_same_permutations() -> None:
     order = np.empty(52, np.int64)
     rng = np.random.default_rng(16)
     seeds = [*EDGE_SEEDS, *range(10_000), *(int(s) for s in rng.integers(0, 2**63, 9_992, dtype=np.uint64) * 2 + 1)]
+    ranks = np.empty(52, np.int8)
     for seed in seeds:
         shuffle_into(np.uint64(seed), order)
         assert order.tolist() == shuffle_order(seed), seed
+        shuffle_ranks(np.uint64(seed), ranks, KEEP)
+        assert tuple(ranks.tolist()) == deal_ranks(seed), seed
 
 
 @pytest.mark.parametrize("bound", range(2, 53))
