@@ -332,3 +332,13 @@ class CourseSearcher:
                 s.fresh_cache(larger=s.counters[4] == 0)  # the cache was empty: this deal needs a larger one
             else:
                 return CompiledSearch(("win", "loss", "unknown")[status], (drawn, deals), spent)
+
+
+_SEARCHERS: dict[Rules, CourseSearcher] = {}
+
+
+def searcher(rules: Rules) -> CourseSearcher:
+    """The searcher of a rule set in this process, made once, so its tables and cache serve every chunk."""
+    if rules not in _SEARCHERS:
+        _SEARCHERS[rules] = CourseSearcher(rules)
+    return _SEARCHERS[rules]

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from kcsolve.common.cards import DECK_SIZE
 from kcsolve.common.deal import deal, deal_ranks
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import course_end, covers
 from kcsolve.patience.stats.store import LONGEST, ChunkResult, ResultsStore, Work, _larger, undecided_seeds
-from kcsolve.patience.stats.verdicts import WIN, Tally, loss_code, pack, result_code
+from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, Tally, loss_code, pack, result_code
 
 CHUNK = 2_000
 
@@ -36,6 +37,14 @@ CHUNK_SECONDS = 2.0  # a worker's time for one chunk: finished work reaches the 
 def compiled_applies(rules: Rules) -> bool:
     """Whether ``rules`` go to the compiled course: sets are pairs and KCSOLVE_PURE_PYTHON is not 1."""
     return covers(rules) and os.environ.get(PURE_PYTHON) != "1"
+
+
+def compiled_search_applies(rules: Rules, budget: Budget) -> bool:
+    """Whether deals go to the compiled course search: groups, a budget in nodes alone, KCSOLVE_PURE_PYTHON not 1.
+
+    A CPU-time budget stays on the Python search, whose meter reads the clock.
+    """
+    return not covers(rules) and budget.seconds is None and os.environ.get(PURE_PYTHON) != "1"
 
 
 def solve_chunk(rules_text: str, work: Work, budget: Budget) -> ChunkResult:
@@ -58,6 +67,9 @@ def solve_chunk(rules_text: str, work: Work, budget: Budget) -> ChunkResult:
         if covers(rules):
             codes = bytes(decide_forced(seed, rules) for seed in seeds)
             method = "course"
+        elif compiled_search_applies(rules, budget):
+            codes = decide_compiled(seeds, rules, budget)
+            method, spent = "course", budget
         else:
             codes = bytes(decide_by_search(seed, rules, budget) for seed in seeds)
             method, spent = "auto", budget
@@ -70,6 +82,27 @@ def decide_forced(seed: int, rules: Rules) -> int:
     """One deal's code under pair removal, by its forced course (no line is built, no budget is needed)."""
     won, _, deals = course_end(deal_ranks(seed), rules)
     return WIN if won else loss_code("full", deals)
+
+
+def decide_compiled(seeds: Sequence[int], rules: Rules, budget: Budget) -> bytes:
+    """The codes of deals under groups by the compiled course search (a loss as course.solve words it)."""
+    import numpy as np
+
+    from kcsolve.patience.solve.compiled_course import searcher
+    from kcsolve.patience.stats.compiled import KEEP, shuffle_ranks
+
+    search = searcher(rules)
+    ranks = np.empty(DECK_SIZE, np.int8)
+    codes = bytearray()
+    for seed in seeds:
+        shuffle_ranks(np.uint64(seed), ranks, KEEP)
+        found = search.search(ranks, budget.nodes)
+        if found.result == "loss":
+            drawn, round_no = found.furthest
+            codes.append(loss_code("left" if drawn == DECK_SIZE else "full", round_no))
+        else:
+            codes.append(WIN if found.result == "win" else UNDECIDED)
+    return bytes(codes)
 
 
 def decide_by_search(seed: int, rules: Rules, budget: Budget) -> int:

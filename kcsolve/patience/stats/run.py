@@ -19,6 +19,7 @@ from kcsolve.patience.stats.chunks import (
     ChunkSizer,
     chunks_to_solve,
     compiled_applies,
+    compiled_search_applies,
     solve_chunk,
 )
 from kcsolve.patience.stats.cluster import run_dask
@@ -54,7 +55,11 @@ def run(
         report(progress)
     workers = 1 if scheduler else jobs
     # the compiled course takes microseconds a deal: its chunks are sized by count alone
-    size = ChunkSizer(COURSE_CHUNK, count, workers).limit if compiled_applies(rules) else ChunkSizer(CHUNK, count, workers)
+    # the compiled search, tens of microseconds a deal: chunks sized by time up to the compiled course's size
+    if compiled_applies(rules):
+        size: int | ChunkSizer = ChunkSizer(COURSE_CHUNK, count, workers).limit
+    else:
+        size = ChunkSizer(COURSE_CHUNK if compiled_search_applies(rules, budget) else CHUNK, count, workers)
     pending = chunks_to_solve(store, name, start, count, budget, size)
 
     def finished(result: ChunkResult) -> None:
