@@ -15,8 +15,8 @@ from clitools import alive, assert_bad_input, children, kcsolve_process, make_ru
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.rules import STANDARD
-from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import checks as stats_checks
 from kcsolve.patience.stats import chunks as stats_chunks
 from kcsolve.patience.stats import cluster as stats_cluster
