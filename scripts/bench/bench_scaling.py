@@ -63,6 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the counts")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--groups-count", type=int, default=100_000, help="optional+groups deals by jobs and on Dask")
+    parser.add_argument("--groups-largest", type=int, default=1_000_000, help="the largest optional+groups count")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     cores = os.cpu_count() or 1
@@ -74,7 +76,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         print("\nBy jobs:\n" + header)
-        for rules, count in (("standard", 2_000_000 // scale), ("optional+groups", 100_000 // scale)):
+        for rules, count in (("standard", 2_000_000 // scale), ("optional+groups", args.groups_count // scale)):
             for j in jobs:
                 label = f"{j} (all)" if j == cores else str(j)
                 rates[rules, j] = row(label, rules, count, ["--jobs", str(j)], folder, f"{rules}-{j}")["rate"]
@@ -82,6 +84,8 @@ def main() -> None:
         print("\nAs the count grows (all cores):\n" + header)
         for rules in ("standard", "optional+groups"):
             for count in (10_000, 100_000, 1_000_000):
+                if rules != "standard" and count > args.groups_largest:
+                    continue
                 row(str(cores), rules, count // (scale if count > 10_000 else 1), ["--jobs", str(cores)], folder,
                     f"{rules}-grow-{count}")
         if not args.no_dask:
@@ -89,7 +93,7 @@ def main() -> None:
 
             print("\nOn a Dask LocalCluster of two worker processes (one thread each):\n" + header)
             with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-                for rules, count in (("standard", 2_000_000 // scale), ("optional+groups", 100_000 // scale)):
+                for rules, count in (("standard", 2_000_000 // scale), ("optional+groups", args.groups_count // scale)):
                     row("Dask, 2 workers", rules, count, ["--scheduler", cluster.scheduler_address], folder,
                         f"{rules}-dask")
         limit = store_limit(folder)
