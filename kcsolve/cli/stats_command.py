@@ -56,8 +56,9 @@ def stats_command(
     `--show N` prints one deal's verdict; `--list won` the winnable deal numbers
     of the range. A per-deal database of an older kcsolve is refused until
     `--convert` rewrites it.
-    Where sets are pairs, deals are decided by the numba-compiled forced course;
-    KCSOLVE_PURE_PYTHON=1 keeps the Python one (same rows, for benchmarks).
+    Deals are decided by numba-compiled code: the forced course where sets are
+    pairs, the course search under groups (with a budget in nodes);
+    KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
     """
     from kcsolve.patience.stats.checks import ResultsStoreError
     from kcsolve.patience.stats.cluster import SchedulerError, check_scheduler
