@@ -5,7 +5,9 @@ Corollary 3) a deal is decided by its forced course without building a line;
 the win rests on the proof, and the same deals replay through the engine in the
 test suite and in ``kcsolve solve``. Those deals are dealt and followed by the
 numba-compiled course (:mod:`.compiled`); ``KCSOLVE_PURE_PYTHON=1`` keeps them on
-the Python course, for benchmarks and cross-checks. Either way the worker packs
+the Python course, for benchmarks and cross-checks. Under groups the compiled
+course search (:mod:`kcsolve.patience.solve.compiled_course`) decides them within
+a budget in nodes; a CPU-time budget keeps the Python search. Either way the worker packs
 the chunk's verdicts (:mod:`.verdicts`), so the process that stores them only
 writes one row.
 """
