@@ -37,20 +37,28 @@ from kcsolve.patience.solve.route import (
 @click.option("--budget", "budget_text", help="Search limit per deal where a search is needed (NODES, CPU time such as "
               "'2s', or both; default 1000000 nodes); a larger one retries undecided deals.")
 @click.option("--scheduler", help="Run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786.")
+@click.option("--show", "show", type=int, help="One deal's stored verdict (solved first if it is not stored).")
+@click.option("--list", "listed", type=click.Choice(["won", "lost", "undecided"]),
+              help="Print the deal numbers of the range with this verdict, one a line, instead of the summary.")
+@click.option("--convert", is_flag=True, help="Convert an older per-deal --db to chunks, in place, and stop.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def stats_command(
     start: int, count: int, rules_text: str, jobs: int, db_path: str | None, budget_text: str | None,
-    scheduler: str | None, fmt: str,
+    scheduler: str | None, show: int | None, listed: str | None, convert: bool, fmt: str,
 ) -> None:
-    """Win rate over consecutive seeded deals, stored per deal and resumable.
+    """Win rate over consecutive seeded deals, stored by chunks and resumable.
 
     Exit status: 0 when every deal is decided, 3 if any is undecided, 2 for bad
     input (a database that is not kcsolve's, damaged or read-only; a bad
     scheduler address) or a run that cannot go on (a full disk, workers that
     keep dying, a lost scheduler), 130 when interrupted by Ctrl-C, SIGTERM or
     SIGHUP. Finished deals are always kept: run the same command again to resume.
-    Where sets are pairs, deals are decided by the numba-compiled forced course;
-    KCSOLVE_PURE_PYTHON=1 keeps the Python one (same rows, for benchmarks).
+    `--show N` prints one deal's verdict; `--list won` the winnable deal numbers
+    of the range. A per-deal database of an older kcsolve is refused until
+    `--convert` rewrites it.
+    Deals are decided by numba-compiled code: the forced course where sets are
+    pairs, the course search under groups (with a budget in nodes);
+    KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
     """
     from kcsolve.patience.stats.checks import ResultsStoreError
     from kcsolve.patience.stats.cluster import SchedulerError, check_scheduler
@@ -61,6 +69,12 @@ def stats_command(
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
+    if convert:
+        _convert(Path(db_path) if db_path else default_db())
+        return
+    if show is not None:
+        check_seed(show)
+        start, count = show, 1
     check_seed(start)
     if start + count > SEED_LIMIT:
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
@@ -90,6 +104,14 @@ def stats_command(
             signal.signal(number, handler)
     if report:
         click.echo(err=True)
+    if show is not None:
+        _print_deal(store, str(rules), show, fmt)
+        store.close()
+        sys.exit(0)
+    if listed is not None:
+        _print_listed(store, str(rules), start, count, listed)
+        store.close()
+        sys.exit(0)
     summary = summarize(store, rules, start, count)
     store.close()
     if fmt == "json":
@@ -97,6 +119,47 @@ def stats_command(
     else:
         _print_summary(summary, path, run)
     sys.exit(3 if summary.undecided else 0)
+
+
+def _convert(path: Path) -> None:
+    """Convert an older per-deal database in place and say how many deals it holds."""
+    from kcsolve.patience.stats.convert import convert
+
+    if not path.exists():
+        fail(f"{str(path)!r} does not exist: there is nothing to convert")
+    deals = convert(path)
+    click.echo(f"converted {str(path)!r}: {plural(deals, 'deal')} stored by chunks")
+
+
+def _print_deal(store: Any, rules: str, seed: int, fmt: str) -> None:
+    """One deal's stored verdict, with its loss reason and round, or the budget it stayed undecided under."""
+    from kcsolve.patience.solve.solution import LOSS_REASONS
+    from kcsolve.patience.stats.verdicts import describe
+
+    code, budget = store.verdict(rules, seed)
+    result, reason, round_no = describe(code)
+    if fmt == "json":
+        click.echo(json.dumps({"rules": rules, "seed": seed, "result": result, "reason": reason, "deal": round_no,
+                               "budget": budget if result == "unknown" else None}))
+        return
+    words = {"win": "winnable", "loss": "lost under best play", "unknown": "undecided"}[result]
+    detail = ""
+    if reason is not None:
+        detail = f": {LOSS_REASONS[reason]}" + (f", in deal {round_no}" if round_no else "")
+    elif result == "unknown":
+        detail = f" within the budget {budget} (a larger --budget tries again)"
+    click.echo(f"deal {seed} under {rules}: {words}{detail}")
+
+
+def _print_listed(store: Any, rules: str, start: int, count: int, listed: str) -> None:
+    """The deal numbers of the range with one verdict, chunk by chunk (memory stays one chunk's)."""
+    from kcsolve.patience.stats.verdicts import UNDECIDED, WIN
+
+    wanted = {"won": lambda c: c == WIN, "undecided": lambda c: c == UNDECIDED, "lost": lambda c: c > UNDECIDED}[listed]
+    for first, codes in store.pieces(rules, start, count):
+        numbers = [str(first + i) for i, code in enumerate(codes) if wanted(code)]
+        if numbers:
+            click.echo("\n".join(numbers))
 
 
 def _print_summary(summary: Any, path: Path, run: Any) -> None:

@@ -15,10 +15,10 @@ from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import chunks as stats_chunks
 from kcsolve.patience.stats import run as stats_run
 from kcsolve.patience.stats import store as stats_store
-from kcsolve.patience.stats.compiled import accepts, course_ends, shuffle_into
+from kcsolve.patience.stats.compiled import KEEP, accepts, course_codes, course_ends, shuffle_into, shuffle_ranks
+from kcsolve.patience.stats.verdicts import describe
 
 EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
-COLUMNS = "rules, seed, result, reason, card, deal, method, budget, budget_kind"
 
 
 def test_shuffles_are_the_same_permutations() -> None:
@@ -26,9 +26,12 @@ def test_shuffles_are_the_same_permutations() -> None:
     order = np.empty(52, np.int64)
     rng = np.random.default_rng(16)
     seeds = [*EDGE_SEEDS, *range(10_000), *(int(s) for s in rng.integers(0, 2**63, 9_992, dtype=np.uint64) * 2 + 1)]
+    ranks = np.empty(52, np.int8)
     for seed in seeds:
         shuffle_into(np.uint64(seed), order)
         assert order.tolist() == shuffle_order(seed), seed
+        shuffle_ranks(np.uint64(seed), ranks, KEEP)
+        assert ranks.tolist() == list(deal_ranks(seed)), seed
 
 
 @pytest.mark.parametrize("bound", range(2, 53))
@@ -51,46 +54,41 @@ def test_course_ends_match_the_python_course(preset: str) -> None:
         assert (bool(batch.won[k]), int(batch.end[k]), int(batch.deals[k])) == (won, end, deals), seed
 
 
-def stored_rows(path: Path, preset: str, start: int, count: int, pure_python: bool,
-                monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
-    """Run `stats_run.run` on the compiled or the Python course; every column but seconds, in seed order."""
+def stored_codes(path: Path, preset: str, start: int, count: int, pure_python: bool,
+                 monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """Run `stats_run.run` on the compiled or the Python course; every deal's stored verdict code, in deal order."""
     monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1" if pure_python else "0")
     store = stats_store.ResultsStore(path)
     stats_run.run(store, parse_rules(preset), start, count)
-    seconds = [s for (s,) in store.db.execute("SELECT seconds FROM deals")]
+    seconds = [s for (s,) in store.db.execute("SELECT seconds FROM chunks")]
     assert seconds and all(math.isfinite(s) and s > 0 for s in seconds)
-    rows = store.db.execute(f"SELECT {COLUMNS} FROM deals ORDER BY seed").fetchall()
+    assert {m for (m,) in store.db.execute("SELECT method FROM chunks")} == {"course"}
+    codes = b"".join(piece for _, piece in store.pieces(preset, start, count))
     store.close()
-    return rows
+    return codes
 
 
 @pytest.mark.parametrize(
     "preset, start",
     [("standard", 95_000), ("deplete", 2**63 - 2_500), ("swap+goal=clear", 2**64 - 5_000), ("optional+royals", 31)],
 )
-def test_stored_rows_match_the_python_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                             preset: str, start: int) -> None:
-    """Over 5,000 seeds per rule set (20,000 in all, across a window edge and the top seeds) the rows are equal."""
-    compiled = stored_rows(tmp_path / "c.db", preset, start, 5_000, False, monkeypatch)
-    python = stored_rows(tmp_path / "p.db", preset, start, 5_000, True, monkeypatch)
+def test_stored_verdicts_match_the_python_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 preset: str, start: int) -> None:
+    """Over 5,000 seeds per rule set (20,000 in all, across 2**63 and up to the last seed) the stored codes are equal."""
+    compiled = stored_codes(tmp_path / "c.db", preset, start, 5_000, False, monkeypatch)
+    python = stored_codes(tmp_path / "p.db", preset, start, 5_000, True, monkeypatch)
     assert len(compiled) == 5_000 and compiled == python
-    assert {r[6] for r in compiled} == {"course"} and {r[2] for r in compiled} == {"win", "loss"}
+    assert {describe(c)[0] for c in compiled} == {"win", "loss"}
 
 
-def test_seeds_far_apart_are_stored_in_several_pieces(tmp_path: Path) -> None:
-    """A batch spanning more than SPAN is cut into pieces, and every seed keeps its own verdict."""
+def test_codes_at_the_integer_edges_are_the_python_course() -> None:
+    """The codes of seeds counted from 2**63 - 3 and from 2**64 - 4 are those of theory.course_end."""
     rules = parse_rules("standard")
-    seeds = [5, stats_store.SPAN + 5, 2**64 - 1, 7]  # SPAN + 5 is the first seed too far from 5
-    packed = stats_store.pack_courses(course_ends(seeds, rules))
-    assert len(packed.pieces) == 3 and len(packed) == 4
-    store = stats_store.ResultsStore(tmp_path / "r.db")
-    store.add("standard", packed)
-    got = store.db.execute("SELECT seed, result, card, deal FROM deals ORDER BY seed").fetchall()
-    want = []
-    for seed in sorted(seeds):
-        won, end, deals = course_end(deal_ranks(seed), rules)
-        want.append((seed - stats_store.SEED_OFFSET, "win" if won else "loss", None if won else end, None if won else deals))
-    assert got == want
+    for first in (2**63 - 3, 2**64 - 4):
+        codes = course_codes(first, 4, rules)
+        for k in range(4):
+            won, _, deals = course_end(deal_ranks(first + k), rules)
+            assert describe(int(codes[k])) == (("win", None, None) if won else ("loss", "full", deals)), first + k
 
 
 def test_compiled_course_applies_only_to_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,8 +97,8 @@ def test_compiled_course_applies_only_to_pairs(monkeypatch: pytest.MonkeyPatch) 
     assert stats_chunks.compiled_applies(parse_rules("camelot")) and not stats_chunks.compiled_applies(parse_rules("groups"))
     monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1")
     assert not stats_chunks.compiled_applies(parse_rules("standard"))
-    rows = stats_chunks.solve_chunk("standard", [0, 1], stats_route.Budget())
-    assert isinstance(rows, list) and rows[0][0] == 0
+    result = stats_chunks.solve_chunk("standard", (0, 2, None), stats_route.Budget())
+    assert (result.first, len(result), result.method, result.budget) == (0, 2, "course", None)
 
 
 @pytest.mark.slow

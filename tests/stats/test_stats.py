@@ -20,8 +20,9 @@ from kcsolve.common.interval import wilson
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.stats.run import run
-from kcsolve.patience.stats.store import SEED_OFFSET, ResultsStore
+from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 from kcsolve.patience.stats.summary import summarize
+from kcsolve.patience.stats.verdicts import UNDECIDED, describe, pack
 
 
 def stats_json(*args: str) -> tuple[int, dict]:
@@ -36,7 +37,7 @@ def stored(db: Path) -> int:
         return 0
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-            return conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+            return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
 
@@ -56,10 +57,11 @@ def test_stored_verdicts_match_the_solver(tmp_path: Path, preset: str) -> None:
     rules = parse_rules(preset)
     store = ResultsStore(tmp_path / "r.db")
     run(store, rules, 500, 300)
-    rows = dict(store.db.execute("SELECT seed, result FROM deals WHERE rules = ?", (preset,)).fetchall())
+    rows = {first + i: describe(code)[0] for first, codes in store.pieces(preset, 500, 300)
+            for i, code in enumerate(codes)}
     assert len(rows) == 300
     for seed in range(500, 800):
-        assert rows[seed - SEED_OFFSET] == solve(deal(seed), rules).result, seed
+        assert rows[seed] == solve(deal(seed), rules).result, seed
     summary = summarize(store, rules, 500, 300)
     assert summary.won + summary.lost == 300 and summary.undecided == 0
     assert summary.won == sum(r == "win" for r in rows.values())
@@ -169,10 +171,10 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
     """An undecided row stays so under the same budget (exit 3) and is solved under a larger one."""
     db = tmp_path / "r.db"
     store = ResultsStore(db)
-    store.add("standard", [(7, "unknown", None, None, None, "dfs", 0.1, "1000", "nodes")])
-    assert store.decided("standard", 7, 1, Budget(nodes=1000)) == {7}
-    assert store.decided("standard", 7, 1, Budget(nodes=5000)) == set()
-    assert store.decided("standard", 7, 1, Budget()) == set()
+    store.add("standard", ChunkResult(7, 1, None, pack(bytes([UNDECIDED])), {UNDECIDED: 1}, "auto", 0.1, "1000", "nodes"))
+    assert store.done_count("standard", 7, 1, Budget(nodes=1000)) == 1
+    assert store.done_count("standard", 7, 1, Budget(nodes=5000)) == 0
+    assert store.done_count("standard", 7, 1, Budget()) == 0
     store.close()
     code, same = stats_json("--start", "7", "--count", "1", "--db", str(db), "--budget", "1000")
     assert code == 3 and same["undecided"] == 1 and same["win_rate"] is None and same["bounds"] == [0.0, 1.0]
@@ -204,9 +206,9 @@ def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
     _, local = stats_json("--count", "3000", "--db", str(tmp_path / "l.db"), "--jobs", "2")
     for key in ("won", "lost", "undecided", "loss_reasons", "loss_deals"):
         assert remote[key] == local[key]
-    with sqlite3.connect(tmp_path / "d.db") as a, sqlite3.connect(tmp_path / "l.db") as b:
-        query = "SELECT seed, result, reason, card, deal FROM deals ORDER BY seed"
-        assert a.execute(query).fetchall() == b.execute(query).fetchall()
+    remote_store, local_store = ResultsStore(tmp_path / "d.db"), ResultsStore(tmp_path / "l.db")
+    assert (b"".join(c for _, c in remote_store.pieces("standard", 0, 3000))
+            == b"".join(c for _, c in local_store.pieces("standard", 0, 3000)))
 
 
 def test_unreachable_scheduler(tmp_path: Path) -> None:
@@ -216,3 +218,35 @@ def test_unreachable_scheduler(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_show_and_list_answer_per_deal(tmp_path: Path) -> None:
+    """--show gives one deal's verdict as `solve` does; --list won gives exactly the winnable deal numbers."""
+    db = str(tmp_path / "r.db")
+    listed = CliRunner().invoke(cli, ["stats", "--start", "40", "--count", "60", "--db", db, "--list", "won"])
+    assert listed.exit_code == 0
+    wins = [int(n) for n in listed.stdout.split()]
+    assert wins == [s for s in range(40, 100) if solve(deal(s), parse_rules("standard")).result == "win"]
+    # a range that cuts a stored chunk and runs past it lists from both
+    more = CliRunner().invoke(cli, ["stats", "--start", "90", "--count", "20", "--db", db, "--list", "won"])
+    assert [int(n) for n in more.stdout.split()] == [
+        s for s in range(90, 110) if solve(deal(s), parse_rules("standard")).result == "win"]
+    lost = next(s for s in range(40, 100) if s not in wins)
+    shown = CliRunner().invoke(cli, ["stats", "--show", str(lost), "--db", db])
+    loss = solve(deal(lost), parse_rules("standard")).loss
+    assert shown.stdout == (f"deal {lost} under standard: lost under best play: grid full with nothing to remove, "
+                            f"in deal {loss.deal}\n")
+    shown = CliRunner().invoke(cli, ["stats", "--show", str(wins[0]), "--db", db, "--format", "json"])
+    assert json.loads(shown.stdout)["result"] == "win"
+
+
+def test_damaged_chunk_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A chunk whose verdicts do not unpack is damage: one line, exit 2."""
+    db = tmp_path / "r.db"
+    assert CliRunner().invoke(cli, ["stats", "--count", "50", "--db", str(db)]).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE chunks SET verdicts = x'00ff'")
+    conn.close()
+    result = CliRunner().invoke(cli, ["stats", "--count", "30", "--start", "10", "--db", str(db)])
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(f"Error: {str(db)!r} is damaged (the chunk of deals from ")

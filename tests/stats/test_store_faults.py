@@ -13,8 +13,10 @@ import pytest
 from clitools import alive, assert_bad_input, children, kcsolve_process, make_runner
 
 from kcsolve.cli import cli
+from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.rules import STANDARD
 from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import checks as stats_checks
 from kcsolve.patience.stats import chunks as stats_chunks
 from kcsolve.patience.stats import cluster as stats_cluster
@@ -42,7 +44,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 def stored(db: Path) -> int:
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-            return conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+            return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
 
@@ -157,23 +159,53 @@ def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> 
     before = snapshot(tmp_path)
     assert_bad_input(stats_cli("--count", "200", "--db", str(db)),
                      f"{str(db)!r} is a kcsolve results database of schema version 7; "
-                     "this kcsolve reads versions 1 and 2: choose another --db")
+                     "this kcsolve reads version 3 and converts versions 1 and 2: choose another --db")
     assert snapshot(tmp_path) == before
 
 
-def test_version_1_database_is_upgraded_and_kept(tmp_path: Path) -> None:
-    db = tmp_path / "v1.db"
-    with sqlite3.connect(db) as conn:
-        conn.execute(stats_store.SCHEMA.replace("    budget_kind TEXT,           -- which limits that budget set: "
-                                          "'nodes', 'cpu', 'nodes+cpu' or 'none'\n", ""))
-        conn.execute("INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL)",
-                     (0 - stats_store.SEED_OFFSET,))
+PER_DEAL_SCHEMA = """
+CREATE TABLE deals (rules TEXT NOT NULL, seed INTEGER NOT NULL, result TEXT NOT NULL, reason TEXT, card INTEGER,
+    deal INTEGER, method TEXT NOT NULL, seconds REAL NOT NULL, budget TEXT, budget_kind TEXT,
+    PRIMARY KEY (rules, seed)) WITHOUT ROWID
+"""
+
+
+def per_deal_db(path: Path, version: int) -> Path:
+    """A database of the older per-deal schema: seeds 0..5 and 8 standard, seed 7 undecided under 1000 nodes."""
+    with sqlite3.connect(path) as conn:
+        conn.execute(PER_DEAL_SCHEMA if version == 2 else PER_DEAL_SCHEMA.replace(", budget_kind TEXT", ""))
+        for seed in (*range(6), 8):
+            won, end, deals = course_end(deal_ranks(seed), STANDARD)
+            row = ("win", None, None, None) if won else ("loss", "full", end, deals)
+            conn.execute(f"INSERT INTO deals VALUES ('standard', ?, ?, ?, ?, ?, 'course', 0.1, NULL{', NULL' * (version == 2)})",
+                         (seed - stats_store.SEED_OFFSET, *row))
+        conn.execute(f"INSERT INTO deals VALUES ('groups', ?, 'unknown', NULL, NULL, NULL, 'course', 0.1, '1000'"
+                     f"{', ' + repr('nodes') if version == 2 else ''})", (7 - stats_store.SEED_OFFSET,))
         conn.execute(f"PRAGMA application_id = {stats_checks.APPLICATION_ID}")
-        conn.execute("PRAGMA user_version = 1")
+        conn.execute(f"PRAGMA user_version = {version}")
     conn.close()
+    return path
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: int) -> None:
+    db = per_deal_db(tmp_path / "old.db", version)
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
+                     f"{str(db)!r} holds one row per deal (schema version {version}, an older kcsolve); "
+                     f"convert it with: kcsolve stats --convert --db {str(db)!r}")
+    assert snapshot(tmp_path) == before
+    converted = stats_cli("--convert", "--db", str(db))
+    assert converted.exit_code == 0 and converted.stdout == f"converted {str(db)!r}: 8 deals stored by chunks\n"
     result = stats_cli("--count", "10", "--db", str(db), "--format", "json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["solved_now"] == 9
+    assert json.loads(result.stdout)["solved_now"] == 3  # 6, 7 and 9: the converted deals are kept
+    shown = stats_cli("--show", "7", "--rules", "groups", "--budget", "1000", "--db", str(db), "--format", "json")
+    assert json.loads(shown.stdout) == {"rules": "groups", "seed": 7, "result": "unknown", "reason": None,
+                                        "deal": None, "budget": "1000"}
+    again = stats_cli("--convert", "--db", str(db))
+    assert_bad_input(again, f"{str(db)!r} is not a per-deal results database of an older kcsolve "
+                            "(its schema version is 3): there is nothing to convert")
 
 
 @pytest.mark.parametrize("where", ["missing", "file"])
@@ -217,7 +249,7 @@ def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(stats_checks.sqlite3, "connect", small_disk)
     db = tmp_path / "r.db"
-    result = stats_cli("--count", "200000", "--db", str(db), "--jobs", "1")
+    result = stats_cli("--count", "2000000", "--db", str(db), "--jobs", "1")  # about 0.4 byte a deal: 800 kB
     assert_bad_input(result, None)
     assert "database or disk is full" in result.stderr and "every deal stored before this is kept" in result.stderr
     assert stored(db) > 0
@@ -244,8 +276,8 @@ def test_rows_record_the_budget_and_its_kind(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     assert stats_cli("--count", "3", "--rules", "groups", "--budget", "2s,50000", "--db", str(db)).exit_code in (0, 3)
     with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT budget, budget_kind FROM deals").fetchall()
-    assert rows == [("2s,50000", "nodes+cpu")] * 3
+        rows = conn.execute("SELECT budget, budget_kind FROM chunks").fetchall()
+    assert rows and set(rows) == {("2s,50000", "nodes+cpu")}
 
 
 # --- workers and signals ------------------------------------------------------------------------------------------
@@ -342,7 +374,7 @@ def test_seeds_to_solve_come_in_bounded_windows(tmp_path: Path) -> None:
     store = stats_store.ResultsStore(tmp_path / "r.db")
     pending = stats_chunks.chunks_to_solve(store, "standard", 0, 10**12, Budget())
     first = next(pending)
-    assert first == list(range(stats_chunks.CHUNK))  # a trillion-seed range starts at once, holding one window
+    assert first == (0, stats_chunks.CHUNK, None)  # a trillion-deal range starts at once
 
 
 def test_progress_of_a_huge_range_is_counted_at_once(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ from kcsolve.errors import KcsolveError
 
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+
+OLD_VERSIONS = (1, 2)  # one row per deal: read only to be converted (stats --convert)
 
 
 class ResultsStoreError(KcsolveError):
@@ -45,10 +47,10 @@ def check_store(path: Path) -> int:
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
         raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
-    if app == APPLICATION_ID and version not in (1, SCHEMA_VERSION):
+    if app == APPLICATION_ID and version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
-            f"this kcsolve reads versions 1 and {SCHEMA_VERSION}: choose another --db"
+            f"this kcsolve reads version {SCHEMA_VERSION} and converts versions 1 and 2: choose another --db"
         )
     return version if app == APPLICATION_ID else 0
 

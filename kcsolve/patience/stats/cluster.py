@@ -12,7 +12,7 @@ from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.checks import ResultsStoreError
 from kcsolve.patience.stats.chunks import solve_chunk
 from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
-from kcsolve.patience.stats.store import PackedCourses, Row
+from kcsolve.patience.stats.store import ChunkResult, Work
 
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 
@@ -27,8 +27,8 @@ def check_scheduler(address: str) -> None:
         raise SchedulerError(f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
 
 
-def run_dask(address: str, name: str, pending: Iterator[list[int]], budget: Budget,
-              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
+def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
+              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
     """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
     check_scheduler(address)
     try:
@@ -46,8 +46,8 @@ def run_dask(address: str, name: str, pending: Iterator[list[int]], budget: Budg
             raise SchedulerError(f"the Dask scheduler at {address!r} has no workers (waited {DASK_WAIT:g} s)") from None
         in_flight = 4 * max(1, len(client.scheduler_info().get("workers", {})))
         window = as_completed()
-        for seeds in itertools.islice(pending, in_flight):
-            window.add(client.submit(solve_chunk, name, seeds, budget, pure=False))
+        for work in itertools.islice(pending, in_flight):
+            window.add(client.submit(solve_chunk, name, work, budget, pure=False))
         try:
             for future in window:
                 stop.check()

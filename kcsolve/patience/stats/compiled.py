@@ -105,6 +105,45 @@ def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: 
         deals[k] = d
 
 
+# The largest word the shuffle keeps for each bound (2**64 - 1 - 2**64 mod bound), so no draw divides twice.
+KEEP = np.array([MASK64 - (MASK64 % np.uint64(b) + np.uint64(1)) % np.uint64(b) if b else MASK64
+                 for b in range(DECK_SIZE + 1)], dtype=np.uint64)
+
+
+@jit("void(uint64, int8[:], uint64[:])")
+def shuffle_ranks(seed: np.uint64, ranks: np.ndarray, keep: np.ndarray) -> None:
+    """The ranks of deal number ``seed`` top first: the shuffle of ``shuffle_into`` applied to the ranks themselves."""
+    for i in range(DECK_SIZE):
+        ranks[i] = i % 13 + 1  # pack index i has rank i mod 13 + 1, as in deal_ranks
+    state = seed
+    for i in range(DECK_SIZE - 1, 0, -1):
+        bound = np.uint64(i + 1)
+        state += GOLDEN
+        word = _mix(state)
+        while word > keep[i + 1]:
+            state += GOLDEN
+            word = _mix(state)
+        j = np.int64(word % bound)
+        ranks[i], ranks[j] = ranks[j], ranks[i]
+
+
+@jit("void(uint64, boolean, uint8[:], uint64[:])")
+def _course_codes(first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: np.ndarray) -> None:
+    """Deal and follow seeds first, first + 1, ...: a win's code is 0, a loss's 2 + its deal (verdicts.py: 'full')."""
+    ranks = np.empty(DECK_SIZE, np.int8)
+    for k in range(codes.size):
+        shuffle_ranks(first + np.uint64(k), ranks, keep)
+        w, _, d = course_end(ranks, stop_at_courts)
+        codes[k] = 0 if w == 1 else 2 + d
+
+
+def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
+    """The verdict code of every deal numbered first .. first + count - 1 under ``rules`` (sets must be pairs)."""
+    codes = np.empty(count, np.uint8)
+    _course_codes(np.uint64(first), rules.goal is Goal.COURTS, codes, KEEP)
+    return codes
+
+
 @dataclass(frozen=True)
 class CourseBatch:
     """The forced-course verdicts of a list of seeds, column by column, and the seconds they took in all."""

@@ -11,7 +11,7 @@ from kcsolve.common.workers import worker_start
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.chunks import solve_chunk
-from kcsolve.patience.stats.store import PackedCourses, Row
+from kcsolve.patience.stats.store import ChunkResult, Work
 
 MAX_RESTARTS = 3
 
@@ -41,33 +41,33 @@ class StopFlag:
             raise Interrupted(signal.Signals(self.signal).name)
 
 
-def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
-              finished: Callable[[list[Row] | PackedCourses], None], stop: StopFlag) -> None:
+def run_pool(jobs: int, name: str, pending: Iterator[Work], budget: Budget,
+              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
     """Run chunks in worker processes; a killed worker costs a restart of the pool, up to MAX_RESTARTS."""
     restarts = 0
-    retry: list[list[int]] = []  # chunks in flight when a pool broke
+    retry: list[Work] = []  # chunks in flight when a pool broke
     while True:
         with ProcessPoolExecutor(max_workers=jobs, initializer=worker_start) as pool:
-            futures: dict[Future, list[int]] = {}
+            futures: dict[Future, Work] = {}
             try:
                 while True:
                     stop.check()
                     while len(futures) < 2 * jobs:
-                        seeds = retry.pop() if retry else next(pending, None)
-                        if seeds is None:
+                        work = retry.pop() if retry else next(pending, None)
+                        if work is None:
                             break
                         try:
-                            futures[pool.submit(solve_chunk, name, seeds, budget)] = seeds
+                            futures[pool.submit(solve_chunk, name, work, budget)] = work
                         except BrokenProcessPool:
-                            retry.append(seeds)  # taken, never submitted: it must not be lost
+                            retry.append(work)  # taken, never submitted: it must not be lost
                             raise
                     if not futures:
                         return
                     ready, _ = wait(futures, timeout=0.2, return_when=FIRST_COMPLETED)
                     for future in ready:
-                        rows = future.result()  # a broken pool raises here, with the chunk still in futures
+                        result = future.result()  # a broken pool raises here, with the chunk still in futures
                         del futures[future]
-                        finished(rows)
+                        finished(result)
             except BrokenProcessPool:
                 stop.check()
                 retry.extend(futures.values())
@@ -82,7 +82,7 @@ def run_pool(jobs: int, name: str, pending: Iterator[list[int]], budget: Budget,
                 raise
 
 
-def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, list[int]]) -> None:
+def _stop_workers(pool: ProcessPoolExecutor, futures: dict[Future, Work]) -> None:
     """Cancel what has not started, give running chunks STOP_GRACE seconds, then end every worker.
 
     A worker ended while it writes a large result leaves half a message in the

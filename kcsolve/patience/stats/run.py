@@ -1,8 +1,8 @@
 """Win rates at scale: solving seed ranges in parallel into a resumable store.
 
-Rows are committed chunk by chunk, so an interrupted run keeps everything it
-finished and the next run solves only the seeds still missing (and undecided
-ones, when a larger budget is given).
+Chunks are committed as they finish, so an interrupted run keeps everything it
+finished (it loses at most the chunks in flight) and the next run solves only
+the deals still missing (and undecided ones, when a larger budget is given).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from kcsolve.patience.stats.chunks import (
     ChunkSizer,
     chunks_to_solve,
     compiled_applies,
+    compiled_search_applies,
     solve_chunk,
 )
 from kcsolve.patience.stats.cluster import run_dask
 from kcsolve.patience.stats.pool import StopFlag, run_pool
-from kcsolve.patience.stats.store import PackedCourses, ResultsStore, Row
+from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 
 
 @dataclass
@@ -46,7 +47,7 @@ def run(
     report: Callable[[Progress], None] | None = None, scheduler: str | None = None,
     stop: StopFlag | None = None,
 ) -> Progress:
-    """Solve the seeds of the range not yet in the store; commit each chunk as it arrives."""
+    """Solve the deals of the range not yet in the store; commit each chunk as it arrives."""
     name = str(rules)
     stop = stop or StopFlag()
     progress = Progress(count, done=store.done_count(name, start, count, budget))
@@ -54,24 +55,28 @@ def run(
         report(progress)
     workers = 1 if scheduler else jobs
     # the compiled course takes microseconds a deal: its chunks are sized by count alone
-    size = ChunkSizer(COURSE_CHUNK, count, workers).limit if compiled_applies(rules) else ChunkSizer(CHUNK, count, workers)
+    # the compiled search, tens of microseconds a deal: chunks sized by time up to the compiled course's size
+    if compiled_applies(rules):
+        size: int | ChunkSizer = ChunkSizer(COURSE_CHUNK, count, workers).limit
+    else:
+        size = ChunkSizer(COURSE_CHUNK if compiled_search_applies(rules, budget) else CHUNK, count, workers)
     pending = chunks_to_solve(store, name, start, count, budget, size)
 
-    def finished(rows: list[Row] | PackedCourses) -> None:
-        if isinstance(size, ChunkSizer) and isinstance(rows, list):
-            size.observe(len(rows), sum(row[6] for row in rows))
-        store.add(name, rows)
-        progress.done += len(rows)
-        progress.solved += len(rows)
+    def finished(result: ChunkResult) -> None:
+        if isinstance(size, ChunkSizer) and result.seeds is None:
+            size.observe(len(result), result.seconds)
+        store.add(name, result)
+        progress.done += len(result)
+        progress.solved += len(result)
         if report:
             report(progress)
 
     if scheduler:
         run_dask(scheduler, name, pending, budget, finished, stop)
     elif jobs <= 1:
-        for seeds in pending:
+        for work in pending:
             stop.check()
-            finished(solve_chunk(name, seeds, budget))
+            finished(solve_chunk(name, work, budget))
     else:
         run_pool(jobs, name, pending, budget, finished, stop)
     stop.check()

@@ -1,16 +1,26 @@
-"""The results store: one SQLite row per deal, keyed by (rules, seed), committed a chunk at a time."""
+"""The results store: one SQLite row per chunk of deals, with its counts and every deal's verdict packed in a blob.
+
+A chunk is a run of consecutive deal numbers decided together and committed in
+one statement; its row holds how many deals were won, lost and undecided, the
+tally of loss codes (reasons and fill rounds) and the packed verdicts
+(:mod:`.verdicts`), so every deal's answer stays available at well under a byte
+a deal. An undecided deal retried under a larger budget rewrites its chunk's row.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kcsolve.patience.solve.route import Budget, parse_budget
 from kcsolve.patience.stats.checks import (
     APPLICATION_ID,
+    OLD_VERSIONS,
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
@@ -19,82 +29,74 @@ from kcsolve.patience.stats.checks import (
     remove_empty_companions,
     why,
 )
-
-if TYPE_CHECKING:
-    from kcsolve.patience.stats.compiled import CourseBatch
+from kcsolve.patience.stats.verdicts import UNDECIDED, Tally, pack, unpack
 
 SEED_OFFSET = 1 << 63  # deal numbers run to 2**64-1; stored minus 2**63 they fit SQLite's signed integers
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS deals (
-    rules   TEXT    NOT NULL,
-    seed    INTEGER NOT NULL,   -- deal number minus 2**63
-    result  TEXT    NOT NULL CHECK (result IN ('win', 'loss', 'unknown')),
-    reason  TEXT,               -- a loss: 'full', 'left' (stock out, cards left), 'K', 'Q' or 'J'
-    card    INTEGER,            -- a loss: the card after (full) or at (K/Q/J) which it is lost
-    deal    INTEGER,            -- a loss: the fill round in which it is lost
-    method  TEXT    NOT NULL,
-    seconds REAL    NOT NULL,
-    budget  TEXT,               -- the budget the deal was solved under (str(Budget)); None: no search needed
-    budget_kind TEXT,           -- which limits that budget set: 'nodes', 'cpu', 'nodes+cpu' or 'none'
-    PRIMARY KEY (rules, seed)
-) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chunks (
+    rules     TEXT    NOT NULL,
+    first     INTEGER NOT NULL,   -- the chunk's first deal number minus 2**63
+    count     INTEGER NOT NULL,   -- consecutive deal numbers from there
+    won       INTEGER NOT NULL,
+    lost      INTEGER NOT NULL,
+    undecided INTEGER NOT NULL,
+    tally     TEXT    NOT NULL,   -- JSON: deals per verdict code (verdicts.py)
+    verdicts  BLOB    NOT NULL,   -- zlib: one verdict code a deal, in deal-number order
+    method    TEXT    NOT NULL,
+    seconds   REAL    NOT NULL,   -- worker time for the chunk
+    budget    TEXT,               -- the budget its undecided deals were tried under (str(Budget)); None: no search
+    budget_kind TEXT,             -- which limits that budget set: 'nodes', 'cpu', 'nodes+cpu' or 'none'
+    UNIQUE (rules, first)
+);
 """
 
-COLUMNS = ("rules", "seed", "result", "reason", "card", "deal", "method", "seconds", "budget", "budget_kind")
+LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range
 
-Row = tuple[int, str, str | None, int | None, int | None, str, float, str | None, str | None]
+PAGE = 1_000  # chunk rows read at a time while planning a run: memory stays bounded whatever the range
 
-# One compiled chunk in one statement: json_each unpacks (seed - base) << 12 | end << 6 | deals (0 for a win) in C.
-INSERT_COURSES = f"""
-INSERT OR REPLACE INTO deals ({', '.join(COLUMNS)})
-SELECT ?1, ?2 + (value >> 12),
-       CASE WHEN value & 4095 THEN 'loss' ELSE 'win' END,
-       CASE WHEN value & 4095 THEN 'full' END,
-       CASE WHEN value & 4095 THEN (value >> 6) & 63 END,
-       CASE WHEN value & 4095 THEN value & 63 END,
-       'course', ?3, NULL, NULL
-FROM json_each(?4)
-"""
-
-SPAN = 1 << 40  # seeds of one statement lie within this of its base, so every code fits a signed 64-bit integer
+# (first deal, deals, the seeds retried in an existing chunk or None): one piece of work for a worker
+Work = tuple[int, int, tuple[int, ...] | None]
 
 
 @dataclass(frozen=True)
-class PackedCourses:
-    """Compiled verdicts as INSERT_COURSES takes them: (base seed, JSON array of codes) pieces, packed in the worker."""
+class ChunkResult:
+    """The verdicts of one piece of work, packed in the worker: a new chunk, or the retried seeds of a stored one."""
 
-    pieces: tuple[tuple[int, str], ...]
+    first: int
     count: int
-    seconds: float  # for the whole chunk; each row stores its mean share
+    seeds: tuple[int, ...] | None  # a retry: the codes are these seeds' (of the chunk at ``first``), in this order
+    codes: bytes  # packed (verdicts.pack)
+    tally: dict[int, int]
+    method: str
+    seconds: float
+    budget: str | None
+    budget_kind: str | None
 
     def __len__(self) -> int:
-        return self.count
+        return self.count if self.seeds is None else len(self.seeds)
 
 
-def pack_courses(batch: CourseBatch) -> PackedCourses:
-    """Pack a compiled chunk: seeds sorted and cut into pieces spanning less than SPAN from their base."""
-    import numpy as np
+@dataclass(frozen=True)
+class StoredChunk:
+    """A chunk row without its verdicts: where it lies, how many are undecided, and under which budget."""
 
-    order = np.argsort(batch.seeds, kind="stable")
-    seeds = batch.seeds[order]
-    low = np.where(batch.won, 0, batch.end.astype(np.int64) << 6 | batch.deals)[order]
-    pieces = []
-    first = 0
-    while first < len(seeds):
-        base = seeds[first]
-        last = first + int(np.searchsorted(seeds[first:] - base, np.uint64(SPAN)))
-        codes = (seeds[first:last] - base).astype(np.int64) << 12 | low[first:last]
-        pieces.append((int(base), "[" + ",".join(map(str, codes.tolist())) + "]"))
-        first = last
-    return PackedCourses(tuple(pieces), len(batch), batch.seconds)
+    first: int
+    count: int
+    undecided: int
+    budget: str | None
 
 
 class ResultsStore:
-    """The SQLite file of per-deal results; ``readonly`` opens it for reading only."""
+    """The SQLite file of chunked results; ``readonly`` opens it for reading only."""
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
         version = check_store(path)
+        if version in OLD_VERSIONS:
+            raise ResultsStoreError(
+                f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
+                f"convert it with: kcsolve stats --convert --db {str(path)!r}"
+            )
         self.path = path
         self.version = version
         there = companions(path)
@@ -103,13 +105,10 @@ class ResultsStore:
                 self.db = open_readonly(path)
                 return
             self.db = sqlite3.connect(path)
-            self.db.execute("PRAGMA page_size = 16384")  # a new store only: fewer, larger pages insert faster
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
             with self.db:
                 self.db.executescript(SCHEMA)
-                if version == 1:
-                    self.db.execute("ALTER TABLE deals ADD COLUMN budget_kind TEXT")
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
@@ -120,50 +119,126 @@ class ResultsStore:
         """Close the database."""
         self.db.close()
 
-    def add(self, rules: str, rows: list[Row] | PackedCourses) -> None:
-        """Store solved deals in one transaction (replacing undecided rows retried)."""
+    def add(self, rules: str, result: ChunkResult) -> None:
+        """Store a chunk in one transaction, or merge retried seeds into their stored chunk."""
         try:
             with self.db:
-                if isinstance(rows, list):
-                    self.db.executemany(
-                        f"INSERT OR REPLACE INTO deals ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                        [(rules, seed - SEED_OFFSET, *rest) for seed, *rest in rows],
-                    )
+                if result.seeds is None:
+                    self._insert(rules, result.first, result.count, Tally(result.tally), result.codes, result)
                 else:
-                    for base, codes in rows.pieces:
-                        self.db.execute(INSERT_COURSES, (rules, base - SEED_OFFSET, rows.seconds / rows.count, codes))
+                    self._merge(rules, result)
         except sqlite3.DatabaseError as exc:
             raise ResultsStoreError(f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; "
                                     "every deal stored before this is kept") from None
 
-    def decided(self, rules: str, start: int, count: int, budget: Budget) -> set[int]:
-        """Seeds of the range that need no solving: decided, or undecided under a budget at least as large."""
-        cursor = self.db.execute(
-            "SELECT seed, result, budget FROM deals WHERE rules = ? AND seed BETWEEN ? AND ?",
-            (rules, start - SEED_OFFSET, start + count - 1 - SEED_OFFSET),
+    def _insert(self, rules: str, first: int, count: int, tally: Tally, blob: bytes, result: ChunkResult,
+                seconds: float | None = None) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (rules, first - SEED_OFFSET, count, tally.won, tally.lost, tally.undecided,
+             json.dumps({str(k): v for k, v in sorted(tally.counts.items())}), blob, result.method,
+             result.seconds if seconds is None else seconds, result.budget, result.budget_kind),
         )
-        return {seed + SEED_OFFSET for seed, result, spent in cursor if result != "unknown" or not _larger(budget, spent)}
+
+    def _merge(self, rules: str, result: ChunkResult) -> None:
+        """Write retried seeds' codes into their chunk; the chunk's budget becomes the retry's."""
+        count, blob, seconds = self.db.execute(
+            "SELECT count, verdicts, seconds FROM chunks WHERE rules = ? AND first = ?",
+            (rules, result.first - SEED_OFFSET),
+        ).fetchone()
+        codes = bytearray(self._codes(blob, count, result.first))
+        for seed, code in zip(result.seeds or (), unpack(result.codes, len(result))):
+            codes[seed - result.first] = code
+        self._insert(rules, result.first, count, Tally.of(bytes(codes)), pack(bytes(codes)), result,
+                     seconds + result.seconds)
+
+    def _codes(self, blob: bytes, count: int, first: int) -> bytes:
+        """A stored chunk's codes; a blob that is not one is damage, refused in one line."""
+        try:
+            return unpack(blob, count)
+        except ValueError as exc:
+            raise ResultsStoreError(f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {exc}); "
+                                    "it is left as it is: choose another --db") from None
+
+    def overlapping(self, rules: str, start: int, count: int) -> Iterator[StoredChunk]:
+        """The stored chunks that share a deal with the range, in order, read a page at a time."""
+        low, high = start - SEED_OFFSET, start + count - 1 - SEED_OFFSET
+        after = max(low - LONGEST, -SEED_OFFSET)  # a chunk reaching the range starts at most LONGEST before it
+        relation = ">="
+        while True:
+            page = self.db.execute(
+                f"SELECT first, count, undecided, budget FROM chunks WHERE rules = ? AND first {relation} ? "
+                "AND first <= ? ORDER BY first LIMIT ?", (rules, after, high, PAGE),
+            ).fetchall()
+            for first, n, undecided, budget in page:
+                if first + n > low:
+                    yield StoredChunk(first + SEED_OFFSET, n, undecided, budget)
+            if len(page) < PAGE:
+                return
+            after, relation = page[-1][0], ">"
+
+    def codes(self, rules: str, first: int) -> bytes:
+        """Every deal's code in the chunk starting at deal ``first``."""
+        count, blob = self.db.execute("SELECT count, verdicts FROM chunks WHERE rules = ? AND first = ?",
+                                      (rules, first - SEED_OFFSET)).fetchone()
+        return self._codes(blob, count, first)
+
+    def pieces(self, rules: str, start: int, count: int) -> Iterator[tuple[int, bytes]]:
+        """(first deal, codes) of every stored run of deals inside the range, chunk by chunk."""
+        end = start + count
+        for chunk in self.overlapping(rules, start, count):
+            codes = self.codes(rules, chunk.first)
+            low, high = max(start, chunk.first), min(end, chunk.first + chunk.count)
+            yield low, codes[low - chunk.first : high - chunk.first]
+
+    def verdict(self, rules: str, seed: int) -> tuple[int, str | None] | None:
+        """(code, budget of its chunk) of one stored deal, or None when it is not stored."""
+        for chunk in self.overlapping(rules, seed, 1):
+            return self.codes(rules, chunk.first)[seed - chunk.first], chunk.budget
+        return None
 
     def done_count(self, rules: str, start: int, count: int, budget: Budget) -> int:
-        """How many seeds of the range need no solving, counted in SQL (undecided rows one by one)."""
-        low, high = start - SEED_OFFSET, start + count - 1 - SEED_OFFSET
-        decided = self.db.execute(
-            "SELECT COUNT(*) FROM deals WHERE rules = ? AND seed BETWEEN ? AND ? AND result != 'unknown'",
-            (rules, low, high),
-        ).fetchone()[0]
-        undecided = self.db.execute(
-            "SELECT budget FROM deals WHERE rules = ? AND seed BETWEEN ? AND ? AND result = 'unknown'",
-            (rules, low, high),
-        )
-        return decided + sum(1 for (spent,) in undecided if not _larger(budget, spent))
+        """How many deals of the range need no solving: decided, or undecided under a budget at least as large."""
+        done = 0
+        for chunk, piece in self._counted(rules, start, count):
+            undecided = chunk.undecided if piece is None else piece.undecided
+            inside = chunk.count if piece is None else sum(piece.counts.values())
+            done += inside - (undecided if _larger(budget, chunk.budget) else 0)
+        return done
 
-    def tally(self, rules: str, start: int, count: int) -> list[tuple[str, str | None, int | None, int]]:
-        """(result, reason, deal, number) over the range."""
-        return self.db.execute(
-            "SELECT result, reason, deal, COUNT(*) FROM deals WHERE rules = ? AND seed BETWEEN ? AND ? "
-            "GROUP BY result, reason, deal",
-            (rules, start - SEED_OFFSET, start + count - 1 - SEED_OFFSET),
-        ).fetchall()
+    def tally(self, rules: str, start: int, count: int) -> Tally:
+        """How many deals of the range have each code."""
+        totals: dict[int, int] = {}
+        for chunk, piece in self._counted(rules, start, count):
+            counts = piece.counts if piece is not None else self._stored_tally(rules, chunk.first)
+            for code, n in counts.items():
+                totals[code] = totals.get(code, 0) + n
+        return Tally(totals)
+
+    def _stored_tally(self, rules: str, first: int) -> dict[int, int]:
+        (text,) = self.db.execute("SELECT tally FROM chunks WHERE rules = ? AND first = ?",
+                                  (rules, first - SEED_OFFSET)).fetchone()
+        return {int(code): n for code, n in json.loads(text).items()}
+
+    def _counted(self, rules: str, start: int, count: int) -> Iterator[tuple[StoredChunk, Tally | None]]:
+        """Each chunk overlapping the range, with the tally of its deals inside the range when it is only partly in."""
+        end = start + count
+        for chunk in self.overlapping(rules, start, count):
+            if start <= chunk.first and chunk.first + chunk.count <= end:
+                yield chunk, None
+            else:
+                low, high = max(start, chunk.first), min(end, chunk.first + chunk.count)
+                yield chunk, Tally.of(self.codes(rules, chunk.first)[low - chunk.first : high - chunk.first])
+
+    def size(self) -> int:
+        """Bytes of the database file and its write-ahead log."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+
+
+def undecided_seeds(codes: bytes, first: int) -> tuple[int, ...]:
+    """The deal numbers of a chunk's undecided deals."""
+    return tuple(first + i for i, code in enumerate(codes) if code == UNDECIDED)
 
 
 def _larger(budget: Budget, spent: str | None) -> bool:
@@ -201,6 +276,9 @@ def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -
         except sqlite3.DatabaseError as exc:
             readonly.close()
             raise ResultsStoreError(f"{str(path)!r} cannot be read: {exc}") from None
+        except ResultsStoreError:
+            readonly.close()
+            raise
         readonly.close()
     return ResultsStore(path)
 
@@ -214,5 +292,5 @@ class ReadOnlyRun:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
-    def add(self, rules: str, rows: list[Any]) -> None:
+    def add(self, rules: str, result: ChunkResult) -> None:
         raise AssertionError("a complete range needs no writing")

@@ -9,6 +9,7 @@ from kcsolve.common.interval import wilson
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import LOSS_REASONS
 from kcsolve.patience.stats.store import ResultsStore
+from kcsolve.patience.stats.verdicts import describe
 
 REASONS = LOSS_REASONS
 
@@ -60,17 +61,13 @@ class Summary:
 
 def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summary:
     """Count the stored verdicts of a seed range."""
-    won = lost = undecided = 0
+    tally = store.tally(str(rules), start, count)
     reasons = {code: 0 for code in REASONS}
     deals: dict[int, int] = {}
-    for result, reason, round_no, n in store.tally(str(rules), start, count):
-        if result == "win":
-            won += n
-        elif result == "unknown":
-            undecided += n
-        else:
-            lost += n
+    for code, n in tally.counts.items():
+        result, reason, round_no = describe(code)
+        if result == "loss":
             reasons[reason or "full"] += n
             if round_no is not None:
                 deals[round_no] = deals.get(round_no, 0) + n
-    return Summary(str(rules), start, count, won, lost, undecided, reasons, deals)
+    return Summary(str(rules), start, count, tally.won, tally.lost, tally.undecided, reasons, deals)

@@ -1,0 +1,87 @@
+"""An older per-deal results database (schema 1 or 2) rewritten in place as chunks, in one transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from kcsolve.patience.stats.checks import (
+    APPLICATION_ID,
+    OLD_VERSIONS,
+    SCHEMA_VERSION,
+    ResultsStoreError,
+    check_store,
+    why,
+)
+from kcsolve.patience.stats.store import SCHEMA, SEED_OFFSET, ChunkResult, ResultsStore
+from kcsolve.patience.stats.verdicts import Tally, pack, result_code
+
+CONVERTED_CHUNK = 100_000  # deals per chunk at most; a chunk also ends at a gap, a new rule set or a new budget
+
+
+def convert(path: Path) -> int:
+    """Rewrite a per-deal database as chunks (nothing changes unless all of it is done); the deals converted."""
+    version = check_store(path)
+    if version not in OLD_VERSIONS:
+        raise ResultsStoreError(f"{str(path)!r} is not a per-deal results database of an older kcsolve "
+                                f"(its schema version is {version}): there is nothing to convert")
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(SCHEMA)
+        has_kind = any(column[1] == "budget_kind" for column in db.execute("PRAGMA table_info(deals)"))
+        kind = "budget_kind" if has_kind else "NULL"
+        rows = db.execute(f"SELECT rules, seed, result, reason, deal, method, budget, {kind}, seconds "
+                          "FROM deals ORDER BY rules, seed")
+        store = _Writer(db)
+        converted = 0
+        for rules, first, codes, method, budget, budget_kind, seconds in _runs(rows):
+            store.insert(rules, first, codes, method, budget, budget_kind, seconds)
+            converted += len(codes)
+        db.execute("DROP TABLE deals")
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+        db.execute("VACUUM")  # the per-deal table's pages go back to the file system
+    except sqlite3.DatabaseError as exc:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise ResultsStoreError(f"cannot convert {str(path)!r}: {why(path, exc)}; it is left as it was") from None
+    finally:
+        db.close()
+    return converted
+
+
+class _Writer(ResultsStore):
+    """The store's row writer on a connection already inside the conversion's transaction."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def insert(self, rules: str, first: int, codes: bytes, method: str, budget: str | None,
+               budget_kind: str | None, seconds: float) -> None:
+        result = ChunkResult(first, len(codes), None, pack(codes), {}, method, seconds, budget, budget_kind)
+        self._insert(rules, first, len(codes), Tally.of(codes), result.codes, result)
+
+
+def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | None, str | None, float]]:
+    """(rules, first deal, codes, method, budget, budget kind, seconds) of each run of consecutive stored deals."""
+    current: list = []
+    codes = bytearray()
+    for rules, stored, result, reason, round_no, method, budget, kind, seconds in rows:
+        seed = stored + SEED_OFFSET
+        undecided_budget = (budget, kind) if result == "unknown" else None
+        if current and (rules != current[0] or seed != current[1] + len(codes) or len(codes) >= CONVERTED_CHUNK
+                        or (undecided_budget is not None and current[4] is not None
+                            and undecided_budget != (current[4], current[5]))):
+            yield current[0], current[1], bytes(codes), current[3], current[4], current[5], current[6]
+            current, codes = [], bytearray()
+        if not current:
+            current = [rules, seed, None, method, None, None, 0.0]
+        if undecided_budget is not None:
+            current[4], current[5] = undecided_budget
+        current[6] += seconds
+        codes.append(result_code(result, reason, round_no))
+    if current:
+        yield current[0], current[1], bytes(codes), current[3], current[4], current[5], current[6]
