@@ -34,23 +34,39 @@ def table_lines(title: str, position: Position, me: int, names: list[str], total
     return lines
 
 
+def message_room(above: list[str]) -> int:
+    """Lines left for messages under ``above``: the blank line, the footer and the prompt are kept."""
+    return HEIGHT - 3 - len(above)
+
+
+def message_lines(messages: list[str]) -> list[str]:
+    """The messages as the screen shows them: a line too wide is wrapped."""
+    return [part for line in messages for part in (wrapped(line, "", "  ") if len(line) > WIDTH else [line])]
+
+
+def cut(lines: list[str], room: int) -> list[str]:
+    """The first lines that fit in ``room``, the last of them saying how many more there were."""
+    if len(lines) <= room:
+        return lines
+    return [*lines[: room - 1], f"... ({len(lines) - room + 1} more lines)"] if room > 0 else []
+
+
 def screen(above: list[str], messages: list[str], footer: str) -> list[str]:
     """The whole screen above the prompt: ``above``, a blank line, the messages that fit, the footer."""
-    room = HEIGHT - 3 - len(above)  # the blank line, the footer and the prompt kept
-    messages = [part for line in messages for part in (wrapped(line, "", "  ") if len(line) > WIDTH else [line])]
-    if len(messages) > room:
-        messages = [*messages[: room - 1], f"... ({len(messages) - room + 1} more lines)"]
+    messages = cut(message_lines(messages), message_room(above))
     return [*above, "", *(line[:WIDTH] for line in messages), footer[:WIDTH]][: HEIGHT - 1]
 
 
-def score_table(names: list[str], points: list[tuple[int, ...]], target: int | None) -> list[str]:
-    """Each hand's penalty points by player, the running totals, and the target; the oldest hands summed up."""
+def score_table(names: list[str], points: list[tuple[int, ...]], target: int | None,
+                shown: int = SCORE_ROWS) -> list[str]:
+    """Each hand's penalty points by player, the running totals, and the target; hands before the last ``shown``
+    summed up on one line."""
     if not points:
         return ["No hand has been scored yet."]
     width = max(8, *(len(n) + 2 for n in names))
     head = "Hand".ljust(6) + "".join(n.rjust(width) for n in names)
     rows = [head]
-    earlier = points[:-SCORE_ROWS] if len(points) > SCORE_ROWS else []
+    earlier = points[:-shown] if len(points) > shown else []
     if earlier:
         sums = [sum(hand[s] for hand in earlier) for s in range(len(names))]
         rows.append(f"1-{len(earlier)}".ljust(6) + "".join(str(p).rjust(width) for p in sums))

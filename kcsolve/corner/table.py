@@ -32,7 +32,7 @@ from kcsolve.corner.engine import (
 from kcsolve.corner.record import CornerRecord, result_of
 from kcsolve.corner.rules import CornerRules
 from kcsolve.corner.saved import InvalidCornerSaveError, SavedGame
-from kcsolve.corner.screen import score_table, screen, table_lines
+from kcsolve.corner.screen import SCORE_ROWS, cut, message_lines, message_room, score_table, screen, table_lines
 from kcsolve.corner.sim import MAX_HAND_MOVES, RunawayHandError
 from kcsolve.corner.turn import best_turn
 
@@ -71,6 +71,7 @@ class Table:
         self.bots = [make_bot(bot_name, seed + s) for s in range(players)]  # by player, the human's unused
         self.past: list[tuple[Move, ...]] = []  # the moves of each finished hand
         self.points: list[tuple[int, ...]] = []  # each finished hand's penalty points, by player
+        self.outcome: list[str] = []  # how the last finished hand ended and its points
         self._deal()
 
     @classmethod
@@ -205,11 +206,15 @@ class Table:
         names = " and ".join(self.name(seat) for seat in sorted(out, key=lambda s: self.name(s) != "You"))
         said = ("Impasse: nobody can draw or play." if not out else "You went out!" if out == [self.me] else
                 f"{names} went out{' (a tie)' if len(out) > 1 else ''}.")
-        lines = [said, *wrapped(f"Penalty points this hand: {self._by_player(by_player)}.", "", "  ")]
+        self.outcome = [said, *wrapped(f"Penalty points this hand: {self._by_player(by_player)}.", "", "  ")]
         if not self.match:
-            return lines
-        lines += score_table(self.player_names, self.points, self.rules.target)
-        return lines + (self._game_result() if self.game_over else ["Press Enter for the next hand."])
+            return list(self.outcome)
+        return self._summary(SCORE_ROWS)
+
+    def _summary(self, shown: int) -> list[str]:
+        """The end of a hand in a match: its outcome, the score table with ``shown`` hand rows, what comes next."""
+        return [*self.outcome, *score_table(self.player_names, self.points, self.rules.target, shown),
+                *(self._game_result() if self.game_over else ["Press Enter for the next hand."])]
 
     def _by_player(self, points: tuple[int, ...]) -> str:
         """Points by player in words: 'you: 12, player 2: 3, ...'."""
@@ -232,14 +237,39 @@ class Table:
             result = f"You win the game with the lowest total, {low} points!"
         else:
             result = f"{leaders[0]} wins the game with the lowest total, {low} points."
-        return [f"{reached} reached {self.rules.target} points: the game is over.", result]
+        return [f"{reached} reached or passed {self.rules.target} points: the game is over.", result]
 
     # what the human sees and types
 
     def screen(self, messages: list[str]) -> list[str]:
         """The whole screen above the prompt, at most 23 lines of at most 80 columns."""
         footer = "The game is over." if self.game_over else BETWEEN if self.hand_over else FOOTER
-        return screen(self.board(), messages, footer)
+        above = self.board()
+        return screen(above, self._fit_scores(message_lines(messages), message_room(above)), footer)
+
+    def _fit_scores(self, messages: list[str], room: int) -> list[str]:
+        """Messages holding the score table, made to fit ``room`` lines without losing the table's totals or what
+        follows it (the game's result, where the record went): the lines before the table are cut first, then the
+        table sums more of the oldest hands on its first line."""
+        if not self.points or len(messages) <= room:
+            return messages
+        for remake in (self._summary, self._score_table):  # the end of a hand in a match, or 'scores'
+            table = message_lines(remake(SCORE_ROWS))
+            starts = [i for i in range(len(messages) - len(table) + 1) if messages[i: i + len(table)] == table]
+            if starts:
+                break
+        else:
+            return messages
+        before, after = messages[: starts[-1]], messages[starts[-1] + len(table):]
+        shown = SCORE_ROWS
+        while len(table) + len(after) > room and shown > 1:
+            shown -= 1
+            table = message_lines(remake(shown))
+        return [*cut(before, room - len(table) - len(after)), *table, *after]
+
+    def _score_table(self, shown: int) -> list[str]:
+        """The score table of the hands played, the last ``shown`` of them a row each."""
+        return score_table(self.player_names, self.points, self.rules.target if self.match else None, shown)
 
     def board(self) -> list[str]:
         """The table: title, totals in a match, piles, hands."""
@@ -273,7 +303,7 @@ class Table:
         return Reply(["Bye."], done=True)
 
     def _scores(self, _: Command) -> Reply:
-        return Reply(score_table(self.player_names, self.points, self.rules.target if self.match else None))
+        return Reply(self._score_table(SCORE_ROWS))
 
     def _show(self, _: Command) -> Reply:
         if self.hand_over and not self.game_over:

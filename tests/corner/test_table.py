@@ -295,6 +295,35 @@ def test_a_match_is_scored_hand_by_hand_until_the_target() -> None:
     assert lines[-1] == f"Player {winner + 1} wins the game with the lowest total, {table.totals[winner]} points."
 
 
+def test_the_end_of_each_hand_shows_the_score_table_and_what_comes_next_at_four_players() -> None:
+    """At four players the hands shown at the end leave few lines: the turns told before the outcome give way,
+    and the table sums its oldest hands, so the totals and the next step (or the game's result) stay on screen."""
+    record = "The record of hand 9 is in /tmp/a/folder/with/a/long/name/so/that/this/line/wraps/hand-9.json."
+    ends = 0
+    for seed in range(3):
+        table = Table(seed * 7, 4, "greedy", CornerRules(), match=True)
+        rng = random.Random(seed)
+        messages = table.advance()
+        while True:
+            if table.hand_over:
+                ends += 1
+                for shown in (table.screen([*messages, record]), table.screen(table.command("scores").lines)):
+                    _fits(shown)
+                    assert any(line.startswith("Total ") for line in shown), "\n".join(shown)
+                last = table.screen([*messages, record])
+                assert last[-3:-1] == ["The record of hand 9 is in", "  " + record.split(" in ")[1]]
+                assert any(line.startswith(("Penalty points this hand: ", "Impasse")) for line in last)
+                if table.game_over:
+                    assert any(" wins the game" in line or "a tie" in line for line in last), "\n".join(last)
+                    break
+                assert "Press Enter for the next hand." in last, "\n".join(last)
+                messages = table.command("").lines
+                continue
+            moves = table.position.legal_moves()
+            messages = table.command(str(rng.randrange(len(moves)) + 1) if rng.random() < 0.7 else "end").lines
+    assert ends > 6
+
+
 def test_between_hands_only_the_table_commands_work() -> None:
     table = Table(5, 2, "greedy", CornerRules(), match=True)
     table.advance()
