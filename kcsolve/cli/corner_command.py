@@ -39,7 +39,7 @@ from kcsolve.corner.record import (
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
 from kcsolve.corner.saved import parse_saved
-from kcsolve.corner.sim import MATCH_DEALS, tournament
+from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
 
@@ -196,8 +196,8 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
 
     def each(result: Any) -> None:
         if fmt == "json" and match:
-            click.echo(json.dumps({"index": result.index, "bots": list(result.bots), "winners": list(result.winners),
-                                   "totals": list(result.penalties)}))
+            click.echo(json.dumps({"format": MATCH_FORMAT, "index": result.index, "bots": list(result.bots),
+                                   "winners": list(result.winners), "totals": list(result.penalties)}))
         elif fmt == "json":
             deal = seed + result.index
             record = CornerRecord(seeded_deck(deal), players, rules, tuple(parse_move(m) for m in result.moves), deal,
@@ -237,8 +237,7 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
                 f"deals {seed}..{seed + games - 1}")
     lines = [head]
     distinct = list(dict.fromkeys(names))
-    # A bot that sits in two seats of one game wins against itself: its seats are not independent games.
-    alone = len(distinct) == len(names) >= players
+    alone = tally.bots_alone  # a bot that sits in two seats of one game wins against itself
     if len(distinct) == 1:
         lines.append(f"  {names[0]} in every seat")
     for name in distinct if len(distinct) > 1 else []:

@@ -21,6 +21,7 @@ from kcsolve.errors import KcsolveError
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
 MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
+MATCH_FORMAT = "kcsolve-corner-game/1"  # the line 'sim --match --format json' writes for each game of several hands
 
 
 class RunawayHandError(KcsolveError):
@@ -140,20 +141,32 @@ class Tally:
             self.bot_seats[name] += 1
             self.bot_points[name] += result.penalties[seat]
 
+    @property
+    def bots_alone(self) -> bool:
+        """Whether no bot ever sits in two seats of one game: only then are a bot's seats independent samples."""
+        return len(set(self.names)) == len(self.names) >= self.players
+
     def to_json(self, match: bool = False) -> dict[str, Any]:
-        """The summary object; rates are fractions, each with its 95% Wilson interval as [low, high]."""
+        """The summary object; rates are fractions, each with its 95% Wilson interval as [low, high] where the
+        games are independent samples (two or more, a bot never playing itself), else null."""
         return {
             "summary": True, "unit": "game" if match else "hand", "games": self.games, "players": self.players,
             "impasses": self.no_winner, "ties": self.ties,
             "bot_wins": self.bot_wins, "bot_seats": self.bot_seats,
             "bot_win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
-            "bot_win_interval": {n: list(wilson(self.bot_wins[n], self.bot_seats[n]))
+            "bot_win_interval": {n: _interval(self.bot_wins[n], self.bot_seats[n]) if self.bots_alone else None
                                  for n in self.bot_wins if self.bot_seats[n]},
             "seat_wins": self.seat_wins,
             "seat_win_rate": [w / self.games for w in self.seat_wins] if self.games else [],
-            "seat_win_interval": [list(wilson(w, self.games)) for w in self.seat_wins] if self.games else [],
+            "seat_win_interval": [_interval(w, self.games) for w in self.seat_wins] if self.games else [],
             "mean_penalty": {n: self.bot_points[n] / self.bot_seats[n] for n in self.bot_points if self.bot_seats[n]},
         }
+
+
+def _interval(wins: int, count: int) -> list[float] | None:
+    """The 95% Wilson interval of ``wins`` in ``count`` games as [low, high]; None for one game, where it says
+    nothing."""
+    return list(wilson(wins, count)) if count >= 2 else None
 
 
 def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules = DEFAULT,

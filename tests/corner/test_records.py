@@ -134,7 +134,8 @@ def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any])
 def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
     result = run("corner", "sim", "--match", "--games", "2", "--bots", "greedy,random", "--format", "json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [set(line) for line in lines[:-1]] == [{"index", "bots", "winners", "totals"}] * 2
+    assert [set(line) for line in lines[:-1]] == [{"format", "index", "bots", "winners", "totals"}] * 2
+    assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/1"}
     summary = lines[-1]
     assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
     assert len(summary["seat_wins"]) == 2 and sum(summary["bot_seats"].values()) == 4
@@ -160,6 +161,24 @@ def test_sim_gives_no_interval_to_a_bot_that_plays_itself() -> None:
     assert len(bot_lines) == 2 and max(map(len, text.splitlines())) <= 80
     assert all("it sat twice at some hands, so no interval" in line and "95%" not in line for line in bot_lines)
     assert all("95%" in line for line in lines if line.startswith("  seat "))
+
+
+def test_sim_json_gives_intervals_only_where_they_are_intervals() -> None:
+    """As in the text: none for a single game, none for a bot that sits twice at a game; else [low, high]."""
+    def summary(*arguments: str) -> dict[str, Any]:
+        result = run("corner", "sim", "--format", "json", *arguments)
+        assert result.exit_code == 0, result.stderr
+        return json.loads(result.stdout.splitlines()[-1])
+
+    single = summary("--games", "1")
+    assert single["bot_win_interval"] == {"greedy": None} and single["seat_win_interval"] == [None, None]
+    twice = summary("--games", "3", "--players", "3", "--bots", "greedy,turn")
+    assert twice["bot_win_interval"] == {"greedy": None, "turn": None}
+    assert all(len(interval) == 2 for interval in twice["seat_win_interval"])
+    apart = summary("--games", "3", "--bots", "greedy,turn")
+    for name in ("greedy", "turn"):
+        low, high = apart["bot_win_interval"][name]
+        assert low <= apart["bot_win_rate"][name] <= high
 
 
 def test_sim_match_labels_count_games_and_the_lead() -> None:
