@@ -35,6 +35,7 @@ from kcsolve.corner.engine import (
 )
 from kcsolve.corner.render import draw_piles, hand_text
 from kcsolve.corner.rules import CornerRules, parse_corner_rules
+from kcsolve.errors import KcsolveError
 
 PLAYS = 52 * 8  # actions 0..415: play card c onto pile p is c * 8 + p
 UNDERS = 52 * 8  # actions 416..831: card c under pile p
@@ -43,7 +44,13 @@ END_ACTION = PLAYS + UNDERS + MERGES  # 864
 NUM_ACTIONS = END_ACTION + 1
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
 CARD_PLANES = 12  # per card: in my hand, on each of the 8 piles, unseen, the exposed card of a pile, a pile's base
-OBSERVATION_SIZE = 52 * CARD_PLANES + 4 + 1 + 4 + 2
+# then: hand sizes (4), the stock (1), the seat to move (4), moved and played under this turn (2), and for the strict
+# play-under the side spots this turn's pile moves emptied (4) and the spot that filled the vacancy (4)
+OBSERVATION_SIZE = 52 * CARD_PLANES + 4 + 1 + 4 + 2 + 4 + 4
+
+
+class InvalidSeatError(KcsolveError):
+    """A seat number that is not at the table."""
 
 
 def action_of(move: Move) -> int:
@@ -150,14 +157,17 @@ class KingsCornerState:
 
     def observation(self, player: int) -> SeatView:
         """What ``player`` may see: a SeatView, the same object the built-in bots decide from."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
+            raise InvalidSeatError(f"no seat {player!r} at this table (seats 0 to {self.game.players - 1})")
         return view_of(self.position, player)
 
     def observation_string(self, player: int) -> str:
         """The seat's view as text: the piles, its hand, the others' hand sizes, the stock's size."""
         view = self.observation(player)
         others = ", ".join(f"player {s + 1}: {n}" for s, n in enumerate(view.hand_sizes) if s != player)
+        turn = "the hand is over" if view.over else f"to move: player {view.to_move + 1}"
         return (f"{draw_piles(view.piles)}\nYour hand: {hand_text(view.hand)}\nCards held: {others}\n"
-                f"Stock: {view.stock_size}; to move: player {view.to_move + 1}")
+                f"Stock: {view.stock_size}; {turn}")
 
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's view as numbers, OBSERVATION_SIZE of them; seats are counted from ``player``."""
@@ -177,7 +187,9 @@ class KingsCornerState:
         sizes = [view.hand_sizes[(player + i) % seats] / 52 if i < seats else 0.0 for i in range(4)]
         to_move = [1.0 if not view.over and (view.to_move - player) % seats == i else 0.0 for i in range(4)]
         turn = [1.0 if view.moved else 0.0, 1.0 if view.marks.under_played else 0.0]
-        return planes + sizes + [view.stock_size / 52] + to_move + turn
+        opened = [float(view.marks.opened >> side & 1) for side in range(4)]
+        closing = [1.0 if view.marks.closing == side else 0.0 for side in range(4)]
+        return planes + sizes + [view.stock_size / 52] + to_move + turn + opened + closing
 
     def clone(self) -> KingsCornerState:
         """An independent copy (positions are immutable, so this is cheap)."""

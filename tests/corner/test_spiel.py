@@ -7,7 +7,17 @@ import random
 
 import pytest
 
-from kcsolve.corner.engine import IllegalCornerMoveError, deal_hand, seeded_deck
+from kcsolve.common.cards import parse_card
+from kcsolve.corner.engine import (
+    IllegalCornerMoveError,
+    Merge,
+    Play,
+    Position,
+    Under,
+    card_int,
+    deal_hand,
+    seeded_deck,
+)
 from kcsolve.corner.rules import parse_corner_rules
 from kcsolve.corner.spiel import (
     END_ACTION,
@@ -15,6 +25,7 @@ from kcsolve.corner.spiel import (
     OBSERVATION_SIZE,
     TERMINAL,
     BotAgent,
+    InvalidSeatError,
     KingsCornerGame,
     KingsCornerState,
     action_of,
@@ -104,3 +115,32 @@ def test_a_user_agent_plays_against_the_built_in_bots() -> None:
             state.apply_action(action)
         wins = [w + r for w, r in zip(wins, state.returns())]
     assert sum(wins) >= 6 and wins[1] + wins[2] > 0  # hands are won, and the bots win some of them
+
+
+def test_the_strict_play_under_is_observed_and_a_seat_must_be_at_the_table() -> None:
+    """Under 001's play-under the legal moves hang on the spots this turn's pile moves emptied and on the spot that
+    filled the vacancy: the observation says both."""
+    def card(text: str) -> int:
+        return card_int(parse_card(text))
+
+    def piles(**named: str) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(card(t) for t in named.get(name, "").split())
+                     for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"))
+
+    game = KingsCornerGame(2, "under=strict")
+    hands = (tuple(sorted(card(t) for t in "5H 9H TS QD".split())), (card("2C"),))
+    state = KingsCornerState(game, Position(game.rules, piles(N="9D", E="4C", S="8S"), hands, (0, 1, 2)), 0)
+    marks = slice(OBSERVATION_SIZE - 8, OBSERVATION_SIZE)
+    assert state.observation_tensor(0)[marks] == [0.0] * 8
+    for move in (Merge(2, 0), Under(card("5H"), 1)):
+        state.apply_action(action_of(move))
+    assert state.observation_tensor(0)[marks] == [0.0, 0.0, 1.0, 0.0] + [0.0] * 4
+    state.apply_action(action_of(Play(card("TS"), 2)))
+    assert state.observation_tensor(0)[marks] == [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    assert state.observation_tensor(1)[marks] == state.observation_tensor(0)[marks]
+    for seat in (-1, 2, True, "0"):
+        with pytest.raises(InvalidSeatError, match="no seat"):
+            state.observation(seat)  # type: ignore[arg-type]
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.observation_string(0).endswith("the hand is over")
