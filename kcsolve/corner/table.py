@@ -156,6 +156,8 @@ class Table:
     def advance(self) -> list[str]:
         """The bots play until it is the human's turn or the hand ends: a line for each bot's turn, and the draws."""
         lines = self._drawn()
+        if self.me in self.position.winners and not self.position.over:
+            lines.append("You went out: each other player has one last turn to go out too and tie.")
         while not self.position.over and self.position.player != self.me:
             seat, moves = self.position.player, []
             while self.position.player == seat and not self.position.over:

@@ -40,7 +40,7 @@ from kcsolve.corner.engine import (
 from kcsolve.corner.rules import DEFAULT, CornerRules
 
 Piles = tuple[tuple[int, ...], ...]
-DEFAULT_TURN_NODES = 20_000  # positions of one turn searched before the answer is 'not proven best' (about 2 s)
+DEFAULT_TURN_NODES = 20_000  # positions of one turn searched before the answer is 'not proven best' (under 1 s)
 
 
 @dataclass(frozen=True)

@@ -456,3 +456,15 @@ def test_bad_options_are_one_line() -> None:
                      "unknown bot 'wizard' (bots: random, greedy, turn, search)")
     assert_bad_input(run("corner", "play", "--rules", "draw=sideways"),
                      "option 'draw' takes end or start, not 'sideways'")
+
+
+def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
+    rules = parse_corner_rules("tie=yes")
+    table = Table(0, 2, "greedy", rules)
+    cards = [card_int(parse_card(t)) for t in ("9D", "5C", "8S", "4H", "KS", "QS")]
+    table.position = Position(rules, ((cards[0],), (cards[1],), (), (), (), (), (), ()), ((cards[2],), (cards[3],)),
+                              (cards[4], cards[5]))
+    table.sizes, table.seen = [1, 1], {cards[2]}  # each hand as last told
+    lines = table.command("8s n").lines
+    assert lines[0] == "You went out: each other player has one last turn to go out too and tie."
+    assert lines[1] == "Player 2: play 4H E." and lines[2] == "You and Player 2 went out (a tie)."
