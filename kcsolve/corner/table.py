@@ -343,8 +343,8 @@ class Table:
         for entry in listed:
             if len(line) + 3 + len(entry) > 80:
                 lines.append(line)
-                line = "      "
-            line += "   " + entry if line.strip() else entry
+                line = "      "  # under 'Moves:', so the entries line up
+            line += "   " + entry
         return Reply([*lines, line])
 
     def _undo(self, _: Command) -> Reply:

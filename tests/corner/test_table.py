@@ -227,6 +227,9 @@ def test_moves_lists_the_engines_legal_moves_and_a_number_plays_one() -> None:
     table = Table(3, 4, "greedy", CornerRules())
     table.advance()
     legal = table.position.legal_moves()
+    lines = Table(7, 4, "greedy", CornerRules()).command("moves").lines
+    assert lines == ["Moves:   1: play KH NE   2: play KH SE   3: play KH SW   4: play KH NW",
+                     "         5: play TC E   6: end"]  # the entries line up under one another
     listed = " ".join(table.command("MOVES").lines)
     assert re.findall(r"(\d+): ((?:play|merge|under) \w+ \w+|end)", listed) == [
         (str(n), str(m)) for n, m in enumerate(legal, start=1)]
