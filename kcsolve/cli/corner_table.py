@@ -59,7 +59,8 @@ def _keep_record(table: Table, record_path: str | None, written: set[int]) -> li
     except OSError as exc:
         return [f"Cannot write the record to {path!r}: {exc.strerror or exc}."]
     state = "" if table.hand_over else " so far (unfinished)"
-    return [f"The record of hand {table.number + 1}{state} is in {path}."]
+    seat = "" if table.me == 0 else f" (a record counts seats from the hand's leader: you are player {table.me + 1})"
+    return [f"The record of hand {table.number + 1}{state} is in {path}{seat}."]
 
 
 def _show(table: Table, messages: list[str], redraw: bool, full_screen: bool, colour: bool, prompt: bool) -> None:

@@ -13,6 +13,7 @@ from clitools import assert_bad_input, run, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kcsolve.cli.corner_table import _keep_record
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.commands import Command, InvalidCommandError, parse_command
 from kcsolve.corner.engine import END, Merge, Play, Position, Under, card_int, card_text, deal_hand, seeded_deck
@@ -471,3 +472,19 @@ def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     lines = table.command("8s n").lines
     assert lines[0] == "You went out: each other player has one last turn to go out too and tie."
     assert lines[1] == "Player 2: play 4H E." and lines[2] == "You and Player 2 went out (a tie)."
+
+
+def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_path: Path) -> None:
+    """Records count seats from the hand's leader: at three players you lead hand 1 and are player 3 of hand 2."""
+    table = Table(6, 3, "greedy", CornerRules(), match=True)
+    table.advance()
+    while not table.hand_over:
+        pass_turn(table)
+    path = tmp_path / "hand.json"
+    assert _keep_record(table, str(path), set()) == [f"The record of hand 1 is in {path}."]
+    table.command("")
+    assert _keep_record(table, str(path), set()) == [
+        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'} (a record counts seats from the "
+        "hand's leader: you are player 3)."]
+    record = parse_corner_record((tmp_path / "hand-2.json").read_text())
+    assert record.players == 3 and table.me == 2
