@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from clitools import assert_bad_input, run, write
+from corner_minimax import brute_forces_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -173,19 +174,6 @@ def _tiny_game(rng: random.Random, rules: CornerRules, stock_max: int = 3) -> Po
     return Position(rules, (*sides, (), (), (), ()), hands, stock)
 
 
-def _brute_forces_out(position: Position, me: int) -> bool:
-    """Plain minimax over single moves: can ``me`` make sure of going out first?"""
-    memo: dict[Position, bool] = {}
-
-    def forces(at: Position) -> bool:
-        if at.over:
-            return at.winners == (me,)
-        if at not in memo:
-            results = (forces(at.play(m)) for m in at.legal_moves())
-            memo[at] = any(results) if at.player == me else all(results)
-        return memo[at]
-
-    return forces(position)
 
 
 @pytest.mark.parametrize(("rules", "games", "stock_max"), [
@@ -199,7 +187,7 @@ def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games(rules: str, g
         position = _tiny_game(rng, parse_corner_rules(rules), stock_max)
         verdict = solve_open(position, nodes=200_000)
         assert verdict.result in ("win", "loss")
-        assert (verdict.result == "win") == _brute_forces_out(position, 0)
+        assert (verdict.result == "win") == brute_forces_out(position, 0)
         seen[verdict.result] += 1
     assert seen["win"] and seen["loss"]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from clitools import run, write
+from corner_minimax import brute_forces_out
 
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.bots import BOTS, SearchBot, make_bot
@@ -199,19 +200,6 @@ def test_an_impasse_is_never_declared_while_someone_can_play(seed: int) -> None:
 # the variants against a plain minimax over single moves
 
 
-def _brute_forces_out(position: Position, me: int) -> bool:
-    """Plain minimax over single moves, sharing only the engine's rules with the solver."""
-    memo: dict[Position, bool] = {}
-
-    def forces(at: Position) -> bool:
-        if at.over:
-            return at.winners == (me,)
-        if at not in memo:
-            results = (forces(at.play(m)) for m in at.legal_moves())
-            memo[at] = any(results) if at.player == me else all(results)
-        return memo[at]
-
-    return forces(position)
 
 
 def _tiny_strict_game(rng: random.Random, rules: str) -> Position:
@@ -243,7 +231,7 @@ def test_open_hands_solver_agrees_with_minimax_where_the_strict_under_is_played(
         position = _tiny_strict_game(rng, rules)
         verdict = solve_open(position, nodes=300_000)
         assert verdict.result in ("win", "loss")
-        assert (verdict.result == "win") == _brute_forces_out(position, 0)
+        assert (verdict.result == "win") == brute_forces_out(position, 0)
         seen[verdict.result] += 1
         merged = [position.play(m) for m in position.legal_moves() if isinstance(m, Merge)]
         unders += any(isinstance(m, Under) for after in merged for m in after.legal_moves())
