@@ -150,7 +150,9 @@ def engine_peek(position: Position) -> str | None:
     return "win" if "win" in verdicts else None if None in verdicts else "loss"
 
 
-@pytest.mark.parametrize("rules_text", ["standard", "camelot", "optional", "optional+groups", "deplete+groups"])
+# optional+groups enumerates every way of finishing a removal through the engine: over a minute, so slow.
+@pytest.mark.parametrize("rules_text", ["standard", "camelot", "optional",
+                                        pytest.param("optional+groups", marks=pytest.mark.slow), "deplete+groups"])
 def test_a_peek_during_a_removal_agrees_with_the_engines_moves(rules_text: str) -> None:
     rules = parse_rules(rules_text)
     verdicts = []
