@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from clitools import run
 
-from kcsolve.patience.daily.webpage import asset
 from kcsolve.patience.engine import IllegalMoveError, Remove, cell_index
 from kcsolve.patience.record import parse_record, replay
 
@@ -322,8 +321,6 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
     message = page.locator("#kc-message").inner_text()
     assert message.startswith(("Still winnable: yes", "Still winnable: unknown")), message  # a proved-winnable deal
     assert "\u2753" in share_lines(page)[1]
-    if "export function hints" not in asset("help.mjs"):
-        pytest.skip("help.mjs has no hints yet (branch web-help)")
     page.click("#kc-hint")
     page.wait_for_function("document.getElementById('kc-message').textContent.startsWith('Hint: ') && "
                            "!document.getElementById('kc-message').textContent.includes('weighing')")

@@ -121,6 +121,14 @@ def test_still_winnable_never_contradicts_the_solver(corpus: list[dict], tmp_pat
     assert all(answer["nodes"] <= NODES for answer in answers)
 
 
+def test_still_winnable_says_unknown_when_its_budget_runs_out(corpus: list[dict], tmp_path: Path) -> None:
+    cases = [case for case in corpus if case["winnable"] is not None][:60]
+    answers = ask("winnable", cases, tmp_path, "20")
+    assert all(answer["nodes"] <= 20 for answer in answers)
+    assert sum(answer["answer"] == "unknown" for answer in answers) >= 10  # the budget ran out: no guess either way
+    assert all(case["winnable"] == answer["answer"] for case, answer in zip(cases, answers) if answer["answer"] != "unknown")
+
+
 @pytest.mark.slow
 def test_still_winnable_with_the_page_budget_never_contradicts_the_solver(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("winnable", corpus, tmp_path, "50000")
