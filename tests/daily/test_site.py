@@ -253,6 +253,10 @@ def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
     assert 'rel="next"' not in (out / "daily" / "2027-03-01.html").read_text()
     files = site.write_site(deals, out, force=True, today=dt.date(2027, 3, 1), include_future=True)
     assert "daily/2027-03-02.html" in files
+    site.write_site(deals, out, force=True, today=dt.date(2027, 3, 2), base_url="https://example.org/kc/")
+    items = json.loads((out / "feed.json").read_text())["items"]
+    assert [item["url"] for item in items] == [f"https://example.org/kc/daily/2027-03-0{d}.html" for d in (2, 1)]
+    assert "2027-03-03" not in (out / "index.html").read_text()
 
 
 def test_future_dates_need_include_future(tmp_path: Path) -> None:
