@@ -283,6 +283,20 @@ def test_keyboard_play_focus_is_the_cursor(browser, built: Path) -> None:  # typ
     assert page.errors == []
 
 
+def test_how_to_play_tells_the_rules_of_the_page(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    page = open_page(browser, page_url(built))
+    page.get_by_role("button", name="How to play", exact=True).click()
+    dialog = page.locator("#kc-howto-dialog")
+    assert dialog.is_visible() and page.evaluate("document.activeElement.id") == "kc-howto-title"
+    text = dialog.inner_text()
+    assert "Kings go in the corners, Queens in the middle of the top and bottom edges" in text
+    assert "Removal is forced" in text and "all twelve court cards are placed" in text
+    assert "a game finished with help is never called \"won\"" in text
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible() and page.locator("#kc-stock").inner_text() == "52"
+    assert page.errors == []
+
+
 def test_restart_and_show_solution_ask_first_and_count(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     page = open_page(browser, page_url(built))
