@@ -414,6 +414,36 @@ def test_dark_theme_follows_the_system(browser, built: Path, shots: Path) -> Non
     assert page.errors == []
 
 
+def contrast(fore: tuple[float, ...], back: tuple[float, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours (0..255)."""
+    def luminance(rgb: tuple[float, ...]) -> float:
+        lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    dark, light = sorted([luminance(fore), luminance(back)])
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_letters_drawn_on_the_board_meet_wcag_aa(browser, built: Path, scheme: str) -> None:  # type: ignore[no-untyped-def]
+    """axe-core reads no SVG text, so the court letters on empty cells and the card inks are measured here."""
+    page = open_page(browser, page_url(built), context=browser.new_context(color_scheme=scheme))
+    play_quickly(page, deal_of(built)["solution"]["moves"][:12])
+    colours = page.evaluate("""() => {
+        const rgba = (text) => text.match(/[\\d.]+/g).map(Number);
+        const fill = (selector) => rgba(getComputedStyle(document.querySelector(selector)).fill);
+        return {felt: rgba(getComputedStyle(document.getElementById("kc-grid")).backgroundColor),
+                mark: fill(".slot.court + .mark"), slot: fill(".slot.court"), paper: fill(".paper"),
+                red: fill("text.red"), black: fill("text.black"), faces: [...document.querySelectorAll(".face")].map(
+                  (f) => rgba(getComputedStyle(f).fill))};
+    }""")
+    alpha = colours["slot"][3] if len(colours["slot"]) > 3 else 1
+    slot = tuple(f + (s - f) * alpha for f, s in zip(colours["felt"][:3], colours["slot"][:3]))
+    assert contrast(colours["mark"][:3], slot) >= 4.5
+    for back in [colours["paper"], *colours["faces"]]:
+        assert contrast(colours["red"][:3], back[:3]) >= 4.5 and contrast(colours["black"][:3], back[:3]) >= 4.5
+    assert colours["faces"] and page.errors == []
+
+
 def test_without_javascript_the_deal_and_its_solution_are_shown(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     page = open_page(browser, page_url(built), context=browser.new_context(java_script_enabled=False))
