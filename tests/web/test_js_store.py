@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,15 @@ def test_a_finish_is_believed_only_from_the_moves(tmp_path: Path, solution: dict
                                                      "help": {"undo": 1, "hint": 0, "check": 0, "restart": 0, "solution": 0}}
     assert "'daily.first.help' counts more help than 'daily.help'" in answers[3]["refused"]
     assert f"'daily.first' says lost in {moves} moves, but the moves end won" in answers[4]["refused"]
+
+
+def test_an_export_meets_the_record_schema(tmp_path: Path, solution: dict) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(files("kcsolve.patience").joinpath("schema/record.schema.json").read_text(encoding="utf-8"))
+    finished = {**solution, "daily": {**solution["daily"], "first": {"status": "won", "moves": len(solution["moves"]),
+                                                                     "help": {"undo": 1}}}}
+    entries = [answer["entry"] for answer in store(tmp_path, {"check": [solution, finished]})["check"]]
+    for text in store(tmp_path, {"export": entries})["export"]:
+        jsonschema.validate(json.loads(text), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**json.loads(text), "daily": {"date": "2027-03-01", "first": {"status": "won"}}}, schema)
