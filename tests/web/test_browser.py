@@ -178,6 +178,8 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     download.value.save_as(tmp_path / "all.json")
     listed = json.loads((tmp_path / "all.json").read_text())
     assert [r["daily"]["date"] for r in listed] == [DAY]
+    verdicts = run("verify", str(tmp_path / "all.json"))
+    assert verdicts.exit_code == 0 and verdicts.stdout.splitlines()[-1] == "1 game: 1 won"
     assert page.errors == []
     page.context.close()
     # Another browser takes the file in: the statistics and the finished game come with it.
