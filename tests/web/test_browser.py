@@ -285,6 +285,32 @@ def test_keyboard_play_focus_is_the_cursor(browser, built: Path) -> None:  # typ
     assert page.errors == []
 
 
+def test_removals_by_keyboard_alone(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    moves = deal_of(built)["solution"]["moves"]
+    first = next(k for k, m in enumerate(moves) if "remove" in m)
+    after = next(k for k in range(first, len(moves)) if "place" in moves[k])
+    page = open_page(browser, page_url(built))
+    play_quickly(page, moves[:first])
+    page.focus("#kc-cell-5")
+    removed = 0
+    for move in moves[first:after]:
+        for cell in move["remove"]:
+            page.keyboard.type(cell)
+            page.keyboard.press("Enter")  # chooses the card: it lifts
+        assert page.locator(".cell.selected").count() == len(move["remove"])
+        assert page.locator("#kc-remove").inner_text() == "Remove " + " ".join(move["remove"])
+        page.keyboard.press("r")  # R confirms, as How to play says
+        removed += len(move["remove"])
+        assert page.locator(".cell.filled").count() == 16 - removed
+        assert page.evaluate("document.activeElement.id").startswith("kc-cell-")  # the focus stays on the board
+    page.keyboard.type(moves[after]["cell"])
+    page.keyboard.press(" ")
+    assert page.locator(".cell.filled").count() == 17 - removed
+    label = page.locator(f"#kc-cell-{cell_index(moves[after]['cell'])}").get_attribute("aria-label")
+    assert label.startswith(f"{moves[after]['cell']}, ") and "empty" not in label
+    assert page.errors == []
+
+
 def test_how_to_play_tells_the_rules_of_the_page(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     page = open_page(browser, page_url(built))
     page.get_by_role("button", name="How to play", exact=True).click()
