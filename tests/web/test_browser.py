@@ -186,10 +186,15 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     fresh = open_page(browser, page_url(built))
     fresh.click("#kc-stats-open")
     assert fresh.locator("#kc-stat-played").inner_text() == "0"
+    fresh.keyboard.press("Escape")
+    play(fresh, found["solution"]["moves"][:1])  # a game begun here gives way to the finished one imported
+    fresh.click("#kc-stats-open")
     fresh.set_input_files("#kc-import", str(saved))
     expect(fresh.locator("#kc-import-note")).to_have_text("Imported 1 game; kept 0 already here.")
     assert fresh.locator("#kc-stat-won").inner_text() == "1"
     fresh.keyboard.press("Escape")
+    assert fresh.locator("#kc-message").inner_text().startswith("Won: ")
+    fresh.reload()
     assert fresh.locator("#kc-message").inner_text().startswith("Won: ")
     assert fresh.errors == []
 
