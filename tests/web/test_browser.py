@@ -494,7 +494,7 @@ def serious_violations(page, axe_source: str) -> list[dict]:  # type: ignore[no-
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme: str) -> None:  # type: ignore[no-untyped-def]
+def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     daily = open_page(browser, page_url(built), context=context)
@@ -507,6 +507,10 @@ def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme
     assert serious_violations(step, axe_source) == []
     archive = open_page(browser, (built / "index.html").as_uri(), context=context)
     assert serious_violations(archive, axe_source) == []
+    solved = tmp_path / "line.html"  # the step-through `kcsolve solve --format html` writes
+    solved.write_text(run("solve", "--seed", "1", "--format", "html").stdout)
+    line = open_page(browser, solved.as_uri(), context=context)
+    assert serious_violations(line, axe_source) == []
 
 
 def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
