@@ -11,7 +11,9 @@ import click
 
 from kcsolve.cli.base import (
     CONTEXT,
+    _read_text,
     _rules_option,
+    _source_name,
     _tell,
     _use_colour,
     cli,
@@ -22,11 +24,21 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.common.words import plural
 from kcsolve.patience.engine import Status
 from kcsolve.patience.pysol import (
     pysol_deal,
 )
-from kcsolve.patience.record import judge, replay
+from kcsolve.patience.notation import read_game
+from kcsolve.patience.record import (
+    MAX_RECORD_LIST_TEXT,
+    MAX_RECORD_TEXT,
+    Record,
+    judge,
+    parse_record_list,
+    replay,
+)
+from kcsolve.patience.rules import Rules
 
 
 @cli.command("deal", context_settings=CONTEXT)
@@ -77,12 +89,32 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
 @click.argument("record_path", metavar="RECORD.json")
 @click.option("--rules", "rules_text", help="Judge under these rules instead of the record's.")
 def verify_command(record_path: str, rules_text: str | None) -> None:
-    """Replay a record's moves and judge the result: exit 0 only for a won game."""
-    record = load_record(record_path)
-    verdict = judge(record, _rules_option(rules_text))
+    """Replay a record's moves and judge the result: exit 0 only for a won game.
+
+    RECORD.json may also be a JSON list of records, as the daily page's Export all
+    writes: one verdict line per game, then a count; exit 0 only when every game is won.
+    """
+    rules = _rules_option(rules_text)
+    text = _read_text(record_path, MAX_RECORD_LIST_TEXT)
+    if not text.lstrip("\ufeff \t\r\n").startswith("["):
+        if len(text) > MAX_RECORD_TEXT:
+            fail(f"{_source_name(record_path)}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
+        verdict = judge_line(read_game(text, source=_source_name(record_path)), rules)
+        click.echo(verdict[1])
+        sys.exit(0 if verdict[0] else 1)
+    judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]
+    for name, _, line in judged:
+        click.echo(f"{name}: {line}")
+    won = sum(1 for _, ok, _ in judged if ok)
+    click.echo(f"{plural(len(judged), 'game')}: {won:,} won")
+    sys.exit(0 if won == len(judged) else 1)
+
+
+def judge_line(record: Record, rules: Rules | None) -> tuple[bool, str]:
+    """Whether a record is a won game, and its verdict in one line (noting a result it claims wrongly)."""
+    verdict = judge(record, rules)
     line = str(verdict)
     claimed = {"win": Status.WON, "loss": Status.LOST}.get(record.result)
     if claimed is not None and claimed is not verdict.outcome.status and not verdict.illegal:
         line += f" (the record claims {record.result!r})"
-    click.echo(line)
-    sys.exit(0 if verdict.won else 1)
+    return verdict.won, line

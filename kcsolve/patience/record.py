@@ -42,6 +42,9 @@ RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
 MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
+# A list of records, as the daily page's Export all writes: a few years of daily games, as much as its Import takes.
+MAX_RECORD_LIST_TEXT = 4 * 1024 * 1024
+MAX_RECORD_LIST = 1500
 
 
 class InvalidRecordError(KcsolveError):
@@ -116,6 +119,27 @@ def parse_record(text: str, source: str = "record") -> Record:
     except JsonTextError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
     return record_from_json(data, source)
+
+
+def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
+    """Records from a JSON list of them, each with its name in messages: ``game N``, and its daily date if it has one."""
+    if len(text) > MAX_RECORD_LIST_TEXT:
+        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}")
+    try:
+        data = read_json(text.removeprefix("\ufeff"))
+    except JsonTextError as exc:
+        raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
+    if not isinstance(data, list) or not data:
+        raise InvalidRecordError(f"{source}: a list of records must be a non-empty JSON list")
+    if len(data) > MAX_RECORD_LIST:
+        raise InvalidRecordError(f"{source}: {len(data):,} records, more than a list's {MAX_RECORD_LIST:,}")
+    named = []
+    for number, item in enumerate(data, start=1):
+        daily = item.get("daily") if isinstance(item, dict) else None
+        day = daily.get("date") if isinstance(daily, dict) else None
+        name = f"game {number}" + (f" ({day})" if isinstance(day, str) and len(day) == 10 and day[4] == "-" else "")
+        named.append((name, record_from_json(item, f"{source}: {name}")))
+    return named
 
 
 def record_from_json(data: object, source: str = "record") -> Record:

@@ -253,6 +253,10 @@ def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
     assert 'rel="next"' not in (out / "daily" / "2027-03-01.html").read_text()
     files = site.write_site(deals, out, force=True, today=dt.date(2027, 3, 1), include_future=True)
     assert "daily/2027-03-02.html" in files
+    site.write_site(deals, out, force=True, today=dt.date(2027, 3, 2), base_url="https://example.org/kc/")
+    items = json.loads((out / "feed.json").read_text())["items"]
+    assert [item["url"] for item in items] == [f"https://example.org/kc/daily/2027-03-0{d}.html" for d in (2, 1)]
+    assert "2027-03-03" not in (out / "index.html").read_text()
 
 
 def test_future_dates_need_include_future(tmp_path: Path) -> None:
@@ -283,3 +287,15 @@ def test_the_inlined_modules_declare_each_top_level_name_once() -> None:
     declared = re.compile(r"^(?:export )?(?:async )?(?:function\*?|const|let|var|class) +([A-Za-z_$][\w$]*)", re.MULTILINE)
     counts = Counter(name for module in MODULES for name in declared.findall(asset(module)))
     assert [name for name, n in counts.items() if n > 1] == []  # one inline module: a second declaration is an error
+
+
+@pytest.mark.parametrize("rules, words", [
+    ("royals+optional+goal=clear", ["court cards go in any of the twelve cells around the edge", "a Ten alone, or a pair",
+                                    "Removal is optional", "every number card has been removed"]),
+    ("swap+groups+deplete", ["never a Queen and a Jack together on one edge", "two or more cards Ace to Nine",
+                             "Removal is forced", "the stock is used up with all twelve court cards placed"]),
+])
+def test_how_to_play_follows_the_rules(rules: str, words: list[str]) -> None:
+    page = run("solve", "--seed", "0", "--rules", rules, "--format", "html").stdout
+    howto = page.split('<dialog id="kc-howto-dialog"')[1].split("</dialog>")[0]
+    assert all(w in howto for w in words), howto

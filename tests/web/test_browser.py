@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from clitools import run
 
-from kcsolve.patience.daily.webpage import asset
 from kcsolve.patience.engine import IllegalMoveError, Remove, cell_index
 from kcsolve.patience.record import parse_record, replay
 
@@ -179,16 +178,23 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     download.value.save_as(tmp_path / "all.json")
     listed = json.loads((tmp_path / "all.json").read_text())
     assert [r["daily"]["date"] for r in listed] == [DAY]
+    verdicts = run("verify", str(tmp_path / "all.json"))
+    assert verdicts.exit_code == 0 and verdicts.stdout.splitlines()[-1] == "1 game: 1 won"
     assert page.errors == []
     page.context.close()
     # Another browser takes the file in: the statistics and the finished game come with it.
     fresh = open_page(browser, page_url(built))
     fresh.click("#kc-stats-open")
     assert fresh.locator("#kc-stat-played").inner_text() == "0"
+    fresh.keyboard.press("Escape")
+    play(fresh, found["solution"]["moves"][:1])  # a game begun here gives way to the finished one imported
+    fresh.click("#kc-stats-open")
     fresh.set_input_files("#kc-import", str(saved))
     expect(fresh.locator("#kc-import-note")).to_have_text("Imported 1 game; kept 0 already here.")
     assert fresh.locator("#kc-stat-won").inner_text() == "1"
     fresh.keyboard.press("Escape")
+    assert fresh.locator("#kc-message").inner_text().startswith("Won: ")
+    fresh.reload()
     assert fresh.locator("#kc-message").inner_text().startswith("Won: ")
     assert fresh.errors == []
 
@@ -284,6 +290,46 @@ def test_keyboard_play_focus_is_the_cursor(browser, built: Path) -> None:  # typ
     assert page.errors == []
 
 
+def test_removals_by_keyboard_alone(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    moves = deal_of(built)["solution"]["moves"]
+    first = next(k for k, m in enumerate(moves) if "remove" in m)
+    after = next(k for k in range(first, len(moves)) if "place" in moves[k])
+    page = open_page(browser, page_url(built))
+    play_quickly(page, moves[:first])
+    page.focus("#kc-cell-5")
+    removed = 0
+    for move in moves[first:after]:
+        for cell in move["remove"]:
+            page.keyboard.type(cell)
+            page.keyboard.press("Enter")  # chooses the card: it lifts
+        assert page.locator(".cell.selected").count() == len(move["remove"])
+        assert page.locator("#kc-remove").inner_text() == "Remove " + " ".join(move["remove"])
+        page.keyboard.press("r")  # R confirms, as How to play says
+        removed += len(move["remove"])
+        assert page.locator(".cell.filled").count() == 16 - removed
+        assert page.evaluate("document.activeElement.id").startswith("kc-cell-")  # the focus stays on the board
+    page.keyboard.type(moves[after]["cell"])
+    page.keyboard.press(" ")
+    assert page.locator(".cell.filled").count() == 17 - removed
+    label = page.locator(f"#kc-cell-{cell_index(moves[after]['cell'])}").get_attribute("aria-label")
+    assert label.startswith(f"{moves[after]['cell']}, ") and "empty" not in label
+    assert page.errors == []
+
+
+def test_how_to_play_tells_the_rules_of_the_page(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    page = open_page(browser, page_url(built))
+    page.get_by_role("button", name="How to play", exact=True).click()
+    dialog = page.locator("#kc-howto-dialog")
+    assert dialog.is_visible() and page.evaluate("document.activeElement.id") == "kc-howto-title"
+    text = dialog.inner_text()
+    assert "Kings go in the corners, Queens in the middle of the top and bottom edges" in text
+    assert "Removal is forced" in text and "all twelve court cards are placed" in text
+    assert "a game finished with help is never called \"won\"" in text
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible() and page.locator("#kc-stock").inner_text() == "52"
+    assert page.errors == []
+
+
 def test_restart_and_show_solution_ask_first_and_count(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     page = open_page(browser, page_url(built))
@@ -322,8 +368,6 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
     message = page.locator("#kc-message").inner_text()
     assert message.startswith(("Still winnable: yes", "Still winnable: unknown")), message  # a proved-winnable deal
     assert "\u2753" in share_lines(page)[1]
-    if "export function hints" not in asset("help.mjs"):
-        pytest.skip("help.mjs has no hints yet (branch web-help)")
     page.click("#kc-hint")
     page.wait_for_function("document.getElementById('kc-message').textContent.startsWith('Hint: ') && "
                            "!document.getElementById('kc-message').textContent.includes('weighing')")
@@ -368,6 +412,7 @@ def test_everything_to_play_is_in_view(browser, built: Path, shots: Path, width:
     assert_in_view(page, width, height, "fresh")
     page.screenshot(path=str(shots / f"fresh-{width}.png"))
     play_quickly(page, moves[:10])
+    page.evaluate("document.activeElement.blur()")  # photographed as a tapping player sees it, with no keyboard ring
     assert_in_view(page, width, height, "mid-game")
     page.screenshot(path=str(shots / f"mid-{width}.png"))
     play_quickly(page, moves[10:first_removal])
@@ -402,6 +447,36 @@ def test_dark_theme_follows_the_system(browser, built: Path, shots: Path) -> Non
     assert page.errors == []
 
 
+def contrast(fore: tuple[float, ...], back: tuple[float, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours (0..255)."""
+    def luminance(rgb: tuple[float, ...]) -> float:
+        lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    dark, light = sorted([luminance(fore), luminance(back)])
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_letters_drawn_on_the_board_meet_wcag_aa(browser, built: Path, scheme: str) -> None:  # type: ignore[no-untyped-def]
+    """axe-core reads no SVG text, so the court letters on empty cells and the card inks are measured here."""
+    page = open_page(browser, page_url(built), context=browser.new_context(color_scheme=scheme))
+    play_quickly(page, deal_of(built)["solution"]["moves"][:12])
+    colours = page.evaluate("""() => {
+        const rgba = (text) => text.match(/[\\d.]+/g).map(Number);
+        const fill = (selector) => rgba(getComputedStyle(document.querySelector(selector)).fill);
+        return {felt: rgba(getComputedStyle(document.getElementById("kc-grid")).backgroundColor),
+                mark: fill(".slot.court + .mark"), slot: fill(".slot.court"), paper: fill(".paper"),
+                red: fill("text.red"), black: fill("text.black"), faces: [...document.querySelectorAll(".face")].map(
+                  (f) => rgba(getComputedStyle(f).fill))};
+    }""")
+    alpha = colours["slot"][3] if len(colours["slot"]) > 3 else 1
+    slot = tuple(f + (s - f) * alpha for f, s in zip(colours["felt"][:3], colours["slot"][:3]))
+    assert contrast(colours["mark"][:3], slot) >= 4.5
+    for back in [colours["paper"], *colours["faces"]]:
+        assert contrast(colours["red"][:3], back[:3]) >= 4.5 and contrast(colours["black"][:3], back[:3]) >= 4.5
+    assert colours["faces"] and page.errors == []
+
+
 def test_without_javascript_the_deal_and_its_solution_are_shown(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     page = open_page(browser, page_url(built), context=browser.new_context(java_script_enabled=False))
@@ -419,7 +494,7 @@ def serious_violations(page, axe_source: str) -> list[dict]:  # type: ignore[no-
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme: str) -> None:  # type: ignore[no-untyped-def]
+def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     found = deal_of(built)
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     daily = open_page(browser, page_url(built), context=context)
@@ -432,6 +507,10 @@ def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme
     assert serious_violations(step, axe_source) == []
     archive = open_page(browser, (built / "index.html").as_uri(), context=context)
     assert serious_violations(archive, axe_source) == []
+    solved = tmp_path / "line.html"  # the step-through `kcsolve solve --format html` writes
+    solved.write_text(run("solve", "--seed", "1", "--format", "html").stdout)
+    line = open_page(browser, solved.as_uri(), context=context)
+    assert serious_violations(line, axe_source) == []
 
 
 def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ import pytest
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import webpage
 from kcsolve.patience.engine import Place, Position, Status
-from kcsolve.patience.players.hints import hints
+from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, Hint, heading, hints
 from kcsolve.patience.record import record_from_moves, replay
 from kcsolve.patience.rules import AXES, PRESETS, parse_rules
 
@@ -121,6 +121,14 @@ def test_still_winnable_never_contradicts_the_solver(corpus: list[dict], tmp_pat
     assert all(answer["nodes"] <= NODES for answer in answers)
 
 
+def test_still_winnable_says_unknown_when_its_budget_runs_out(corpus: list[dict], tmp_path: Path) -> None:
+    cases = [case for case in corpus if case["winnable"] is not None][:60]
+    answers = ask("winnable", cases, tmp_path, "20")
+    assert all(answer["nodes"] <= 20 for answer in answers)
+    assert sum(answer["answer"] == "unknown" for answer in answers) >= 10  # the budget ran out: no guess either way
+    assert all(case["winnable"] == answer["answer"] for case, answer in zip(cases, answers) if answer["answer"] != "unknown")
+
+
 @pytest.mark.slow
 def test_still_winnable_with_the_page_budget_never_contradicts_the_solver(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("winnable", corpus, tmp_path, "50000")
@@ -201,3 +209,22 @@ def test_the_view_is_python_s_view(corpus: list[dict], tmp_path: Path) -> None:
         assert view == {"grid": text, "inHand": None if python.in_hand is None else str(python.in_hand),
                         "removing": python.removing, "seen": [str(c) for c in python.seen],
                         "unseen": [str(c) for c in python.unseen], "courtsPlaced": python.courts_placed}
+
+
+def test_the_page_labels_its_figures_in_the_terminal_s_words(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the JavaScript help cannot be checked")
+    web = Path(webpage.__file__).parent / "web"
+    script = tmp_path / "words.mjs"
+    script.write_text(f"""
+import {{ hintHeading, EXACT_MEANING, SAMPLED_MEANING }} from "{web / 'help.mjs'}";
+console.log(JSON.stringify({{ exact: hintHeading([{{ exact: true, playouts: 0 }}]), sampled: hintHeading([{{ exact: false, playouts: 64 }}]),
+  none: hintHeading([]), meanings: [EXACT_MEANING, SAMPLED_MEANING] }}));
+""")
+    shown = json.loads(subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout)
+    move = Place(5)
+    assert shown["exact"] == heading([Hint(move, 0.5, 0)])
+    assert shown["sampled"] == heading([Hint(move, 0.5, 64)])
+    assert shown["none"] == heading([])
+    assert shown["meanings"] == [EXACT_MEANING, SAMPLED_MEANING]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,32 @@ def test_an_export_is_a_record_verify_accepts(tmp_path: Path, solution: dict) ->
 def test_an_import_is_checked_field_by_field(tmp_path: Path, solution: dict, change: dict, words: str) -> None:
     refused = store(tmp_path, {"check": [{**solution, **change}]})["check"][0]
     assert "refused" in refused and words in refused["refused"], refused
+
+
+def test_a_finish_is_believed_only_from_the_moves(tmp_path: Path, solution: dict) -> None:
+    moves = len(solution["moves"])
+    first = {"status": "won", "moves": moves, "help": {"undo": 1}}
+    finished = {**solution, "daily": {**solution["daily"], "first": first}}
+    claimed = {**finished, "moves": solution["moves"][:5], "daily": {**finished["daily"], "first": {**first, "moves": 5}}}
+    undone_since = {**claimed, "daily": {**claimed["daily"], "help": {"undo": 2}, "first": first}}
+    more_help = {**finished, "daily": {**finished["daily"], "first": {**first, "help": {"undo": 1, "hint": 1}}}}
+    lost = {**finished, "daily": {**finished["daily"], "first": {**first, "status": "lost"}}}
+    answers = store(tmp_path, {"check": [finished, claimed, undone_since, more_help, lost]})["check"]
+    assert answers[0]["entry"]["daily"]["first"]["status"] == "won"
+    assert "'daily.first' says won in 5 moves, but the moves end unfinished" in answers[1]["refused"]
+    assert answers[2]["entry"]["daily"]["first"] == {"status": "won", "moves": moves,  # won, then undone
+                                                     "help": {"undo": 1, "hint": 0, "check": 0, "restart": 0, "solution": 0}}
+    assert "'daily.first.help' counts more help than 'daily.help'" in answers[3]["refused"]
+    assert f"'daily.first' says lost in {moves} moves, but the moves end won" in answers[4]["refused"]
+
+
+def test_an_export_meets_the_record_schema(tmp_path: Path, solution: dict) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(files("kcsolve.patience").joinpath("schema/record.schema.json").read_text(encoding="utf-8"))
+    finished = {**solution, "daily": {**solution["daily"], "first": {"status": "won", "moves": len(solution["moves"]),
+                                                                     "help": {"undo": 1}}}}
+    entries = [answer["entry"] for answer in store(tmp_path, {"check": [solution, finished]})["check"]]
+    for text in store(tmp_path, {"export": entries})["export"]:
+        jsonschema.validate(json.loads(text), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**json.loads(text), "daily": {"date": "2027-03-01", "first": {"status": "won"}}}, schema)

@@ -550,7 +550,10 @@ async function importFile(file) {
     const { added, kept } = mergeEntries(readImport(await file.text()));
     note.textContent = `Imported ${added} game${added === 1 ? "" : "s"}; kept ${kept} already here.`;
     const mine = loadEntry(data.rules, data.date);
-    if (mine && mine.deck.join() === data.deck.join() && !game.moves.length) {
+    // A finished game imported over this date's unfinished one replaces it on the board too, or the next move
+    // would write the unfinished game back over it.
+    const arrived = mine && (!game.moves.length || (mine.daily.first && !game.entry.daily.first));
+    if (arrived && mine.deck.join() === data.deck.join()) {
       resume(mine);
       say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
     }

@@ -214,7 +214,14 @@ export function checkEntry(data, where) {
   demand(!played.error, `${where}: illegal ${played.error}`);
   const final = played.steps.length ? played.steps[played.steps.length - 1].position : played.start;
   const status = final.outcome().status;
-  if (first && first.status !== "shown") demand(first.moves <= moves.length || help.undo || help.restart, `${where}: 'daily.first' does not fit the moves`);
+  if (first) {
+    demand(HELP_KINDS.every((kind) => first.help[kind] <= help[kind]), `${where}: 'daily.first.help' counts more help than 'daily.help'`);
+    // A finish is believed only from the moves: after it, only an undo or a restart can change them.
+    const changedSince = help.undo > first.help.undo || help.restart > first.help.restart;
+    if (first.status !== "shown" && !changedSince) {
+      demand(status === first.status && first.moves === moves.length, `${where}: 'daily.first' says ${first.status} in ${first.moves} moves, but the moves end ${status}`);
+    }
+  }
   const result = status === "won" ? "win" : status === "lost" ? "loss" : "unknown";
   return { format: "kcsolve-record/1", deck, rules, result, moves, daily: { date, seed, help, first } };
 }
