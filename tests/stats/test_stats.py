@@ -22,7 +22,7 @@ from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.stats.run import run
 from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 from kcsolve.patience.stats.summary import summarize
-from kcsolve.patience.stats.verdicts import UNDECIDED, describe, pack
+from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, describe, pack
 
 
 def stats_json(*args: str) -> tuple[int, dict]:
@@ -180,6 +180,20 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
     assert code == 3 and same["undecided"] == 1 and same["win_rate"] is None and same["bounds"] == [0.0, 1.0]
     code, larger = stats_json("--start", "7", "--count", "1", "--db", str(db), "--budget", "5000")
     assert code == 0 and larger["undecided"] == 0 and larger["solved_now"] == 1
+
+
+def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path: Path) -> None:
+    """A decided deal of a chunk with undecided ones elsewhere is shown as stored; the others stay as they were."""
+    db = tmp_path / "r.db"
+    store = ResultsStore(db)
+    codes = bytes([UNDECIDED, WIN, UNDECIDED])
+    store.add("standard", ChunkResult(7, 3, None, pack(codes), {UNDECIDED: 2, WIN: 1}, "auto", 0.1, "1000", "nodes"))
+    store.close()
+    shown = CliRunner().invoke(cli, ["stats", "--show", "8", "--db", str(db), "--budget", "5000"])
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "deal 8 under standard: winnable\n", "")
+    code, first = stats_json("--start", "7", "--count", "2", "--db", str(db), "--budget", "5000")
+    assert code == 0 and first["solved_now"] == 1 and first["undecided"] == 0
+    assert ResultsStore(db, readonly=True).codes("standard", 7)[2] == UNDECIDED  # deal 9 was not asked for
 
 
 @pytest.mark.parametrize(
