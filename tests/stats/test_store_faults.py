@@ -290,6 +290,28 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
                             "(its schema version is 3): there is nothing to convert")
 
 
+@pytest.mark.parametrize(
+    "change, what",
+    [
+        ("reason = 'X' WHERE result = 'loss'", "the row of deal"),
+        ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "a row whose deal number is 'abc'"),
+        ("deal = 'zz' WHERE result = 'loss'", "the row of deal"),
+        ("seconds = 'fast'", "the row of deal 7: columns that no run writes"),  # groups, the first rule set
+    ],
+)
+def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:
+    db = per_deal_db(tmp_path / "old.db", 2)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE deals SET {change}")
+    conn.close()
+    before = snapshot(tmp_path)
+    result = stats_cli("--convert", "--db", str(db))
+    assert_bad_input(result, None)
+    assert result.stderr.startswith(f"Error: cannot convert {str(db)!r}: it is damaged ("), result.stderr
+    assert what in result.stderr and result.stderr.endswith("); it is left as it was\n"), result.stderr
+    assert snapshot(tmp_path) == before
+
+
 @pytest.mark.parametrize("where", ["missing", "file"])
 def test_db_whose_directory_is_missing_or_a_file_is_refused(tmp_path: Path, where: str) -> None:
     parent = tmp_path / "nowhere" / "deeper"
