@@ -98,6 +98,8 @@ def test_text_summary(tmp_path: Path) -> None:
     text = result.stdout
     assert "win rate " in text and "95% Wilson interval" in text and "80%" in text
     assert "grid full with nothing to remove" in text and "deal 3" in text
+    one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
+    assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ") and "this run solved 1 deal at " in one.stdout
 
 
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
