@@ -185,7 +185,10 @@ class ResultsStore:
             codes = unpack(blob, count)
         except ValueError as exc:
             raise self._damaged(first, exc) from None
-        counted = {code: int(n) for code, n in enumerate(np.bincount(np.frombuffer(codes, np.uint8))) if n}
+        counts = np.bincount(np.frombuffer(codes, np.uint8))  # counting in C: max() over the bytes took 15x longer
+        if len(counts) > CODES:
+            raise self._damaged(first, f"a verdict code {len(counts) - 1} that no run writes")
+        counted = {code: int(n) for code, n in enumerate(counts) if n}
         if counted != self._stored_tally(rules, first):
             raise self._damaged(first, "verdicts that disagree with its tally")
         return codes

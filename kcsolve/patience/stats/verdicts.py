@@ -97,6 +97,4 @@ def unpack(blob: bytes, count: int) -> bytes:
         raise ValueError("verdicts cut short or followed by other bytes")
     if len(codes) != count:
         raise ValueError(f"{len(codes)} verdicts where the chunk has {count} deals")
-    if codes and max(codes) >= CODES:
-        raise ValueError(f"a verdict code {max(codes)} that no run writes")
     return codes
