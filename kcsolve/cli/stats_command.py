@@ -104,14 +104,14 @@ def stats_command(
             signal.signal(number, handler)
     if report:
         click.echo(err=True)
-    if show is not None:
-        _print_deal(store, str(rules), show, fmt)
+    if show is not None or listed is not None:
+        if show is not None:
+            _print_deal(store, str(rules), show, fmt)
+        else:
+            _print_listed(store, str(rules), start, count, str(listed))
+        undecided = store.tally(str(rules), start, count).undecided
         store.close()
-        sys.exit(0)
-    if listed is not None:
-        _print_listed(store, str(rules), start, count, listed)
-        store.close()
-        sys.exit(0)
+        sys.exit(3 if undecided else 0)
     summary = summarize(store, rules, start, count)
     store.close()
     if fmt == "json":

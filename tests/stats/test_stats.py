@@ -193,6 +193,11 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
     store.close()
     shown = CliRunner().invoke(cli, ["stats", "--show", "8", "--db", str(db), "--budget", "5000"])
     assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "deal 8 under standard: winnable\n", "")
+    undecided = CliRunner().invoke(cli, ["stats", "--show", "9", "--db", str(db), "--budget", "1000"])
+    assert undecided.exit_code == 3 and "undecided within the budget 1000" in undecided.stdout  # as for a summary
+    listed = CliRunner().invoke(cli, ["stats", "--start", "7", "--count", "3", "--list", "won", "--db", str(db),
+                                      "--budget", "1000"])
+    assert (listed.exit_code, listed.stdout) == (3, "8\n")
     code, first = stats_json("--start", "7", "--count", "2", "--db", str(db), "--budget", "5000")
     assert code == 0 and first["solved_now"] == 1 and first["undecided"] == 0
     assert ResultsStore(db, readonly=True).codes("standard", 7)[2] == UNDECIDED  # deal 9 was not asked for
