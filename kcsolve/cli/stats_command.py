@@ -104,14 +104,14 @@ def stats_command(
             signal.signal(number, handler)
     if report:
         click.echo(err=True)
-    if show is not None:
-        _print_deal(store, str(rules), show, fmt)
+    if show is not None or listed is not None:
+        if show is not None:
+            _print_deal(store, str(rules), show, fmt)
+        else:
+            _print_listed(store, str(rules), start, count, str(listed))
+        undecided = store.tally(str(rules), start, count).undecided
         store.close()
-        sys.exit(0)
-    if listed is not None:
-        _print_listed(store, str(rules), start, count, listed)
-        store.close()
-        sys.exit(0)
+        sys.exit(3 if undecided else 0)
     summary = summarize(store, rules, start, count)
     store.close()
     if fmt == "json":
@@ -167,7 +167,7 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
     from kcsolve.patience.stats.summary import REASONS
 
     last = summary.start + summary.count - 1
-    click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({summary.count:,} deals): "
+    click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
                f"{summary.won:,} won, {summary.lost:,} lost, {summary.undecided:,} undecided")
     if summary.win_rate is not None:
         low, high = summary.ci95
@@ -185,4 +185,4 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
         for round_no, n in sorted(summary.loss_deals.items()):
             click.echo(f"  deal {round_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
     rate = f" at {run.rate:,.0f} deals/s" if run.solved else ""
-    click.echo(f"stored in {path}; this run solved {run.solved:,} deals{rate}")
+    click.echo(f"stored in {path}; this run solved {plural(run.solved, 'deal')}{rate}")

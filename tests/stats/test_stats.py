@@ -22,7 +22,7 @@ from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.stats.run import run
 from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 from kcsolve.patience.stats.summary import summarize
-from kcsolve.patience.stats.verdicts import UNDECIDED, describe, pack
+from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, describe, pack
 
 
 def stats_json(*args: str) -> tuple[int, dict]:
@@ -98,6 +98,8 @@ def test_text_summary(tmp_path: Path) -> None:
     text = result.stdout
     assert "win rate " in text and "95% Wilson interval" in text and "80%" in text
     assert "grid full with nothing to remove" in text and "deal 3" in text
+    one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
+    assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ") and "this run solved 1 deal at " in one.stdout
 
 
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
@@ -180,6 +182,25 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
     assert code == 3 and same["undecided"] == 1 and same["win_rate"] is None and same["bounds"] == [0.0, 1.0]
     code, larger = stats_json("--start", "7", "--count", "1", "--db", str(db), "--budget", "5000")
     assert code == 0 and larger["undecided"] == 0 and larger["solved_now"] == 1
+
+
+def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path: Path) -> None:
+    """A decided deal of a chunk with undecided ones elsewhere is shown as stored; the others stay as they were."""
+    db = tmp_path / "r.db"
+    store = ResultsStore(db)
+    codes = bytes([UNDECIDED, WIN, UNDECIDED])
+    store.add("standard", ChunkResult(7, 3, None, pack(codes), {UNDECIDED: 2, WIN: 1}, "auto", 0.1, "1000", "nodes"))
+    store.close()
+    shown = CliRunner().invoke(cli, ["stats", "--show", "8", "--db", str(db), "--budget", "5000"])
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "deal 8 under standard: winnable\n", "")
+    undecided = CliRunner().invoke(cli, ["stats", "--show", "9", "--db", str(db), "--budget", "1000"])
+    assert undecided.exit_code == 3 and "undecided within the budget 1000" in undecided.stdout  # as for a summary
+    listed = CliRunner().invoke(cli, ["stats", "--start", "7", "--count", "3", "--list", "won", "--db", str(db),
+                                      "--budget", "1000"])
+    assert (listed.exit_code, listed.stdout) == (3, "8\n")
+    code, first = stats_json("--start", "7", "--count", "2", "--db", str(db), "--budget", "5000")
+    assert code == 0 and first["solved_now"] == 1 and first["undecided"] == 0
+    assert ResultsStore(db, readonly=True).codes("standard", 7)[2] == UNDECIDED  # deal 9 was not asked for
 
 
 @pytest.mark.parametrize(

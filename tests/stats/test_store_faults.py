@@ -7,6 +7,7 @@ import os
 import signal
 import sqlite3
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,87 @@ def test_database_damaged_in_the_middle_is_refused_untouched(tmp_path: Path) -> 
     assert_bad_input(result, None)
     assert "is damaged" in result.stderr or "not a kcsolve results database" in result.stderr
     assert snapshot(tmp_path) == before  # byte for byte, and no -wal or -shm beside it
+
+
+BOMB = zlib.compress(bytes(1 << 20), 9)  # a million verdicts in a kilobyte: never inflated whole
+
+
+def damaged_row(db: Path, statement: str, *values: object) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute(statement, values)
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "statement, values, what",
+    [
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (b"\x00\x01\x02\x03",),
+         "verdicts that do not decompress"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(7)),), "7 verdicts where the chunk has"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (BOMB,), "more verdicts than the chunk's"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(2_000)) + b"tail",),
+         "verdicts cut short or followed by other bytes"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(b"\xff" * 2_000),), "a verdict code 255"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(2_000)),),
+         "verdicts that disagree with its tally"),
+        ("UPDATE chunks SET tally = ? WHERE rowid = 1", ('{"0": "x"}',), "a tally that disagrees with its counts"),
+        ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("[1, 2]",), "a tally that is not deals per code"),
+        ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("{not json",), "columns that no run writes"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", ("text",), "columns that no run writes"),
+        ("UPDATE chunks SET count = ? WHERE rowid = 1", (-5,), "columns that no run writes"),
+        ("UPDATE chunks SET count = ?, won = won + ? - 2000 WHERE rowid = 1", (1 << 21, 1 << 21),
+         "columns that no run writes"),
+        ("UPDATE chunks SET undecided = ? WHERE rowid = 1", ("many",), "columns that no run writes"),
+        ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("[" + "0," * 50_000 + "0]",), "columns that no run writes"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (os.urandom(3_000),), "columns that no run writes"),
+        ("UPDATE chunks SET first = ? WHERE rowid = 2", ("abc",), "columns that no run writes"),
+        ("UPDATE chunks SET first = ? WHERE rowid = 1", ((1 << 63) - 10,), "columns that no run writes"),
+        ("INSERT INTO chunks SELECT rules, first + 3, count, won, lost, undecided, tally, verdicts, method, seconds, "
+         "budget, budget_kind FROM chunks WHERE rowid = 1", (), "deals also in the chunk before it"),
+    ],
+)
+def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, statement: str, values: tuple,
+                                                                 what: str) -> None:
+    """Rows whose verdicts, tally or columns are not what a run writes: one line, exit 2, and no byte written."""
+    db = tmp_path / "r.db"
+    assert stats_cli("--count", "4000", "--db", str(db), "--jobs", "1").exit_code == 0  # rows 1 and 2: 0.. and 2000..
+    damaged_row(db, statement, *values)
+    before = snapshot(tmp_path)
+    for args in (["--count", "4000"], ["--count", "5000"], ["--show", "3"], ["--count", "4000", "--list", "won"]):
+        result = stats_cli(*args, "--db", str(db), "--jobs", "1")
+        assert_bad_input(result, None)
+        assert f"{str(db)!r} is damaged (the chunk of deals from " in result.stderr, result.stderr
+        assert what in result.stderr, result.stderr
+        assert snapshot(tmp_path) == before
+
+
+def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    db.touch()
+    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
+                     f"{str(db)!r} is an empty file, not a kcsolve results database; "
+                     "remove it to start a new one, or choose another --db")
+    assert db.stat().st_size == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
+def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_line(tmp_path: Path) -> None:
+    """Bytes overwritten in the schema: SQLite quotes them, newlines and all; the refusal is still one line."""
+    for junk, seen in ((b"\n" * 16, "is not a kcsolve results database"),
+                       (bytes(range(200, 216)), "schema is unreadable")):
+        db = tmp_path / "r.db"
+        filled_db(db, 100)
+        with sqlite3.connect(db) as conn:  # the file alone: no -wal holds rows
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA journal_mode = DELETE")
+            (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'chunks'").fetchone()
+        conn.close()
+        data = db.read_bytes()
+        at = data.index(sql.encode()[:40]) + 20  # inside the table's CREATE statement
+        db.write_bytes(data[:at] + junk + data[at + len(junk):])
+        result = stats_cli("--count", "10", "--db", str(db))
+        assert_bad_input(result, None)
+        assert seen in result.stderr, result.stderr
+        db.unlink()
 
 
 def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
@@ -206,6 +288,28 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
     again = stats_cli("--convert", "--db", str(db))
     assert_bad_input(again, f"{str(db)!r} is not a per-deal results database of an older kcsolve "
                             "(its schema version is 3): there is nothing to convert")
+
+
+@pytest.mark.parametrize(
+    "change, what",
+    [
+        ("reason = 'X' WHERE result = 'loss'", "the row of deal"),
+        ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "a row whose deal number is 'abc'"),
+        ("deal = 'zz' WHERE result = 'loss'", "the row of deal"),
+        ("seconds = 'fast'", "the row of deal 7: columns that no run writes"),  # groups, the first rule set
+    ],
+)
+def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:
+    db = per_deal_db(tmp_path / "old.db", 2)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE deals SET {change}")
+    conn.close()
+    before = snapshot(tmp_path)
+    result = stats_cli("--convert", "--db", str(db))
+    assert_bad_input(result, None)
+    assert result.stderr.startswith(f"Error: cannot convert {str(db)!r}: it is damaged ("), result.stderr
+    assert what in result.stderr and result.stderr.endswith("); it is left as it was\n"), result.stderr
+    assert snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize("where", ["missing", "file"])

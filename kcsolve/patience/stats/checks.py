@@ -26,8 +26,11 @@ def check_store(path: Path) -> int:
         raise ResultsStoreError(f"cannot use {str(path)!r}: its directory {str(path.parent)!r} {what}")
     if path.is_dir():
         raise ResultsStoreError(f"cannot use {str(path)!r}: it is a directory")
-    if not path.exists() or path.stat().st_size == 0:
+    if not path.exists():
         return 0
+    if path.stat().st_size == 0 and not _has_wal(path):
+        raise ResultsStoreError(f"{str(path)!r} is an empty file, not a kcsolve results database; "
+                                "remove it to start a new one, or choose another --db")
     try:
         probe = open_readonly(path)
         try:
@@ -35,15 +38,23 @@ def check_store(path: Path) -> int:
             version = probe.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             damage = [r[0] for r in probe.execute("PRAGMA quick_check(3)")]
+            bad_row = None
+            if damage == ["ok"] and app == APPLICATION_ID and version == SCHEMA_VERSION and "chunks" in tables:
+                bad_row = _bad_row(probe)
         finally:
             probe.close()
     except sqlite3.DatabaseError as exc:
-        raise ResultsStoreError(f"{str(path)!r} is not a kcsolve results database ({exc})") from None
+        raise ResultsStoreError(f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})") from None
+    except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
+        raise ResultsStoreError(f"{str(path)!r} is damaged (its schema is unreadable); "
+                                "it is left as it is: choose another --db") from None
     if app != APPLICATION_ID and (app != 0 or tables):
         raise ResultsStoreError(
             f"{str(path)!r} is a SQLite database of something else (application_id {app:#x}, tables: "
             f"{', '.join(sorted(tables)) or 'none'}); choose another --db"
         )
+    if bad_row is not None:
+        raise ResultsStoreError(f"{str(path)!r} is damaged ({bad_row}); it is left as it is: choose another --db")
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
         raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
@@ -53,6 +64,46 @@ def check_store(path: Path) -> int:
             f"this kcsolve reads version {SCHEMA_VERSION} and converts versions 1 and 2: choose another --db"
         )
     return version if app == APPLICATION_ID else 0
+
+
+LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range
+
+TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
+
+# Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
+# never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
+# row per chunk, little beside quick_check's read of every page, and no hostile row is ever read whole.
+BAD_ROWS = f"""
+SELECT first, 'columns that no run writes'
+FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
+    OR typeof(won) != 'integer' OR typeof(lost) != 'integer' OR typeof(undecided) != 'integer'
+    OR typeof(tally) != 'text' OR NOT json_valid(tally) OR typeof(verdicts) != 'blob'
+    OR typeof(method) != 'text' OR (budget IS NOT NULL AND typeof(budget) != 'text')
+    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64
+    OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
+    OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
+UNION ALL
+SELECT first, 'deals also in the chunk before it'
+FROM (SELECT rules, first, LAG(first) OVER w + (LAG(count) OVER w - 1) AS before_last
+      FROM chunks WINDOW w AS (PARTITION BY rules ORDER BY first))
+WHERE before_last >= first
+LIMIT 1
+"""
+
+
+def _bad_row(db: sqlite3.Connection) -> str | None:
+    """What is wrong with the first damaged chunk row, named by its first deal; None when every row is sound."""
+    row = db.execute(BAD_ROWS).fetchone()
+    if row is None:
+        return None
+    first, what = row
+    where = first + (1 << 63) if isinstance(first, int) else f"{str(first)[:40]!r}"
+    return f"the chunk of deals from {where}: {what}"
+
+
+def _has_wal(path: Path) -> bool:
+    wal = path.with_name(path.name + "-wal")
+    return wal.exists() and wal.stat().st_size > 0
 
 
 def open_readonly(path: Path) -> sqlite3.Connection:
@@ -68,9 +119,14 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
 
 
+def one_line(exc: BaseException) -> str:
+    """SQLite's report on one line: it may quote damaged bytes, newlines among them."""
+    return " ".join(str(exc).split())[:300]
+
+
 def why(path: Path, exc: sqlite3.DatabaseError) -> str:
     """The real reason a database cannot be used or written, in words."""
-    text = str(exc)
+    text = one_line(exc)
     if on_read_only_file_system(path):  # SQLite words this many ways, "unable to open database file" among them
         return "it is on a read-only file system"
     if "readonly" in text or "read-only" in text:

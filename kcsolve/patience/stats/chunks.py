@@ -149,7 +149,10 @@ def chunks_to_solve(store: ResultsStore, name: str, start: int, count: int, budg
     for chunk in store.overlapping(name, start, count):
         yield from _cut(at, min(chunk.first, end), size)
         if chunk.undecided and _larger(budget, chunk.budget):
-            yield chunk.first, chunk.count, undecided_seeds(store.codes(name, chunk.first), chunk.first)
+            # only the range's own deals: one partly inside may have undecided deals outside it alone
+            inside = tuple(s for s in undecided_seeds(store.codes(name, chunk.first), chunk.first) if start <= s < end)
+            if inside:
+                yield chunk.first, chunk.count, inside
         at = max(at, chunk.first + chunk.count)
     yield from _cut(at, end, size)
 

@@ -15,7 +15,7 @@ from kcsolve.patience.stats.checks import (
     why,
 )
 from kcsolve.patience.stats.store import SCHEMA, SEED_OFFSET, ChunkResult, ResultsStore
-from kcsolve.patience.stats.verdicts import Tally, pack, result_code
+from kcsolve.patience.stats.verdicts import REASONS, Tally, pack, result_code
 
 CONVERTED_CHUNK = 100_000  # deals per chunk at most; a chunk also ends at a gap, a new rule set or a new budget
 
@@ -48,6 +48,9 @@ def convert(path: Path) -> int:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise ResultsStoreError(f"cannot convert {str(path)!r}: {why(path, exc)}; it is left as it was") from None
+    except DamagedRowError as exc:
+        db.execute("ROLLBACK")
+        raise ResultsStoreError(f"cannot convert {str(path)!r}: it is damaged ({exc}); it is left as it was") from None
     finally:
         db.close()
     return converted
@@ -69,7 +72,9 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
     """(rules, first deal, codes, method, budget, budget kind, seconds) of each run of consecutive stored deals."""
     current: list = []
     codes = bytearray()
-    for rules, stored, result, reason, round_no, method, budget, kind, seconds in rows:
+    for row in rows:
+        _check_row(row)
+        rules, stored, result, reason, round_no, method, budget, kind, seconds = row
         seed = stored + SEED_OFFSET
         undecided_budget = (budget, kind) if result == "unknown" else None
         if current and (rules != current[0] or seed != current[1] + len(codes) or len(codes) >= CONVERTED_CHUNK
@@ -85,3 +90,19 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
         codes.append(result_code(result, reason, round_no))
     if current:
         yield current[0], current[1], bytes(codes), current[3], current[4], current[5], current[6]
+
+
+class DamagedRowError(ValueError):
+    """A per-deal row whose columns no older kcsolve wrote."""
+
+
+def _check_row(row: tuple) -> None:
+    """Refuse a row a run never wrote, named by its deal, before anything of it is converted."""
+    rules, stored, result, reason, round_no, method, budget, kind, seconds = row
+    if type(stored) is not int:
+        raise DamagedRowError(f"a row whose deal number is {str(stored)[:40]!r}")
+    where = f"the row of deal {stored + SEED_OFFSET}"
+    if (not isinstance(rules, str) or result not in ("win", "loss", "unknown") or not isinstance(method, str)
+            or (result == "loss" and reason is not None and reason not in REASONS) or (round_no is not None and type(round_no) is not int)
+            or type(seconds) not in (int, float) or not all(v is None or isinstance(v, str) for v in (budget, kind))):
+        raise DamagedRowError(f"{where}: columns that no run writes")

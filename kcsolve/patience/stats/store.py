@@ -20,16 +20,18 @@ from typing import Any
 from kcsolve.patience.solve.route import Budget, parse_budget
 from kcsolve.patience.stats.checks import (
     APPLICATION_ID,
+    LONGEST,
     OLD_VERSIONS,
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
     companions,
+    one_line,
     open_readonly,
     remove_empty_companions,
     why,
 )
-from kcsolve.patience.stats.verdicts import UNDECIDED, Tally, pack, unpack
+from kcsolve.patience.stats.verdicts import CODES, UNDECIDED, WIN, Tally, pack, unpack
 
 SEED_OFFSET = 1 << 63  # deal numbers run to 2**64-1; stored minus 2**63 they fit SQLite's signed integers
 
@@ -50,8 +52,6 @@ CREATE TABLE IF NOT EXISTS chunks (
     UNIQUE (rules, first)
 );
 """
-
-LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range
 
 PAGE = 1_000  # chunk rows read at a time while planning a run: memory stays bounded whatever the range
 
@@ -142,23 +142,18 @@ class ResultsStore:
 
     def _merge(self, rules: str, result: ChunkResult) -> None:
         """Write retried seeds' codes into their chunk; the chunk's budget becomes the retry's."""
-        count, blob, seconds = self.db.execute(
-            "SELECT count, verdicts, seconds FROM chunks WHERE rules = ? AND first = ?",
-            (rules, result.first - SEED_OFFSET),
+        count, seconds = self.db.execute(
+            "SELECT count, seconds FROM chunks WHERE rules = ? AND first = ?", (rules, result.first - SEED_OFFSET),
         ).fetchone()
-        codes = bytearray(self._codes(blob, count, result.first))
+        codes = bytearray(self.codes(rules, result.first))
         for seed, code in zip(result.seeds or (), unpack(result.codes, len(result))):
             codes[seed - result.first] = code
         self._insert(rules, result.first, count, Tally.of(bytes(codes)), pack(bytes(codes)), result,
                      seconds + result.seconds)
 
-    def _codes(self, blob: bytes, count: int, first: int) -> bytes:
-        """A stored chunk's codes; a blob that is not one is damage, refused in one line."""
-        try:
-            return unpack(blob, count)
-        except ValueError as exc:
-            raise ResultsStoreError(f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {exc}); "
-                                    "it is left as it is: choose another --db") from None
+    def _damaged(self, first: int, what: object) -> ResultsStoreError:
+        return ResultsStoreError(f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {what}); "
+                                 "it is left as it is: choose another --db")
 
     def overlapping(self, rules: str, start: int, count: int) -> Iterator[StoredChunk]:
         """The stored chunks that share a deal with the range, in order, read a page at a time."""
@@ -178,10 +173,30 @@ class ResultsStore:
             after, relation = page[-1][0], ">"
 
     def codes(self, rules: str, first: int) -> bytes:
-        """Every deal's code in the chunk starting at deal ``first``."""
+        """Every deal's code in the chunk starting at deal ``first``, checked against the chunk's counts and tally.
+
+        A blob that is not the chunk's verdicts is damage, refused in one line.
+        """
+        import numpy as np
+
         count, blob = self.db.execute("SELECT count, verdicts FROM chunks WHERE rules = ? AND first = ?",
                                       (rules, first - SEED_OFFSET)).fetchone()
-        return self._codes(blob, count, first)
+        try:
+            codes = unpack(blob, count)
+        except ValueError as exc:
+            raise self._damaged(first, exc) from None
+        counts = np.bincount(np.frombuffer(codes, np.uint8))  # counting in C: max() over the bytes took 15x longer
+        if len(counts) > CODES:
+            raise self._damaged(first, f"a verdict code {len(counts) - 1} that no run writes")
+        counted = {code: int(n) for code, n in enumerate(counts) if n}
+        if counted != self._stored_tally(rules, first):
+            raise self._damaged(first, "verdicts that disagree with its tally")
+        return codes
+
+    def check(self, rules: str, start: int, count: int) -> None:
+        """Read every stored chunk reaching the range, so damage is refused before anything is written."""
+        for chunk in self.overlapping(rules, start, count):
+            self.codes(rules, chunk.first)
 
     def pieces(self, rules: str, start: int, count: int) -> Iterator[tuple[int, bytes]]:
         """(first deal, codes) of every stored run of deals inside the range, chunk by chunk."""
@@ -216,9 +231,19 @@ class ResultsStore:
         return Tally(totals)
 
     def _stored_tally(self, rules: str, first: int) -> dict[int, int]:
-        (text,) = self.db.execute("SELECT tally FROM chunks WHERE rules = ? AND first = ?",
-                                  (rules, first - SEED_OFFSET)).fetchone()
-        return {int(code): n for code, n in json.loads(text).items()}
+        """The chunk's tally; one that is not deals per code summing to its counts is damage."""
+        text, count, won, undecided = self.db.execute(
+            "SELECT tally, count, won, undecided FROM chunks WHERE rules = ? AND first = ?",
+            (rules, first - SEED_OFFSET)).fetchone()
+        try:
+            stored = json.loads(text)
+            tally = {int(code): n for code, n in stored.items()}
+        except (ValueError, TypeError, AttributeError):
+            raise self._damaged(first, "a tally that is not deals per code") from None
+        if (not all(type(n) is int and n > 0 and 0 <= code < CODES for code, n in tally.items())
+                or sum(tally.values()) != count or tally.get(WIN, 0) != won or tally.get(UNDECIDED, 0) != undecided):
+            raise self._damaged(first, "a tally that disagrees with its counts")
+        return tally
 
     def _counted(self, rules: str, start: int, count: int) -> Iterator[tuple[StoredChunk, Tally | None]]:
         """Each chunk overlapping the range, with the tally of its deals inside the range when it is only partly in."""
@@ -271,11 +296,13 @@ def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -
         readonly = ResultsStore(path, readonly=True)
         try:
             # version 0: an empty SQLite file, with no table to count in yet
+            if readonly.version:
+                readonly.check(rules, start, count)
             if readonly.version and readonly.done_count(rules, start, count, budget) == count:
                 return ReadOnlyRun(readonly)
         except sqlite3.DatabaseError as exc:
             readonly.close()
-            raise ResultsStoreError(f"{str(path)!r} cannot be read: {exc}") from None
+            raise ResultsStoreError(f"{str(path)!r} cannot be read: {one_line(exc)}") from None
         except ResultsStoreError:
             readonly.close()
             raise

@@ -75,12 +75,26 @@ def pack(codes: bytes) -> bytes:
     return zlib.compress(codes, LEVEL)
 
 
+CODES = 2 + ROUNDS * len(REASONS)  # every code is below this
+
+
 def unpack(blob: bytes, count: int) -> bytes:
-    """The codes of a stored chunk of ``count`` deals; ValueError when the blob is not that."""
+    """The codes of a stored chunk of ``count`` deals; ValueError when the blob is not that.
+
+    At most ``count`` + 1 bytes are inflated, so a blob that would inflate to
+    gigabytes costs no more memory than a sound one.
+    """
+    if not isinstance(blob, bytes):
+        raise ValueError(f"verdicts stored as {type(blob).__name__}, not bytes")
+    inflate = zlib.decompressobj()
     try:
-        codes = zlib.decompress(blob)
+        codes = inflate.decompress(blob, count + 1)
     except zlib.error as exc:
         raise ValueError(f"verdicts that do not decompress ({exc})") from None
+    if len(codes) > count:
+        raise ValueError(f"more verdicts than the chunk's {count} deals")
+    if not inflate.eof or inflate.unused_data:
+        raise ValueError("verdicts cut short or followed by other bytes")
     if len(codes) != count:
         raise ValueError(f"{len(codes)} verdicts where the chunk has {count} deals")
     return codes
