@@ -104,6 +104,17 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def parse_moves(texts: list[str]) -> tuple[Move, ...]:
+    """Moves from their texts; InvalidCornerMoveError names the first bad one by its number, from 1."""
+    parsed = []
+    for number, text in enumerate(texts, start=1):
+        try:
+            parsed.append(parse_move(text))
+        except InvalidCornerMoveError as exc:
+            raise InvalidCornerMoveError(f"move {number}: {exc}") from None
+    return tuple(parsed)
+
+
 def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
     """Read a record's JSON text, checking it against the schema; an error names the field at fault."""
     if len(text) > MAX_RECORD_TEXT:
@@ -157,14 +168,12 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
         raise InvalidCornerRecordError(f"{source}: 'moves' must be a list of move texts")
     if len(moves) > MAX_MOVES:
         raise InvalidCornerRecordError(f"{source}: more than {MAX_MOVES:,} moves")
-    parsed = []
-    for number, move in enumerate(moves, start=1):
-        try:
-            parsed.append(parse_move(move))
-        except InvalidCornerMoveError as exc:
-            raise InvalidCornerRecordError(f"{source}: move {number}: {exc}") from None
+    try:
+        parsed = parse_moves(moves)
+    except InvalidCornerMoveError as exc:
+        raise InvalidCornerRecordError(f"{source}: {exc}") from None
     result = _result(data["result"], players, source) if "result" in data else None
-    return CornerRecord(deck, players, rules, tuple(parsed), seed, result, index,
+    return CornerRecord(deck, players, rules, parsed, seed, result, index,
                         tuple(bots) if bots is not None else None)
 
 

@@ -15,8 +15,8 @@ from typing import Any
 from kcsolve.common.deal import SEED_LIMIT
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.corner.bots import BOTS
-from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS, InvalidCornerMoveError, Move, parse_move
-from kcsolve.corner.record import MAX_MOVES, MAX_RECORD_TEXT
+from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS, InvalidCornerMoveError, Move
+from kcsolve.corner.record import MAX_MOVES, MAX_RECORD_TEXT, parse_moves
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, rules_from_json
 from kcsolve.errors import KcsolveError
 
@@ -94,13 +94,10 @@ def _hands(value: object, match: bool, bad: Any) -> tuple[tuple[Move, ...], ...]
     for number, hand in enumerate(value, start=1):
         if not isinstance(hand, list) or not all(isinstance(m, str) for m in hand) or len(hand) > MAX_MOVES:
             raise bad(f"hand {number}: must be a list of at most {MAX_MOVES:,} move texts")
-        moves = []
-        for index, text in enumerate(hand, start=1):
-            try:
-                moves.append(parse_move(text))
-            except InvalidCornerMoveError as exc:
-                raise bad(f"hand {number}, move {index}: {exc}") from None
-        hands.append(tuple(moves))
+        try:
+            hands.append(parse_moves(hand))
+        except InvalidCornerMoveError as exc:
+            raise bad(f"hand {number}, {exc}") from None
     return tuple(hands)
 
 
