@@ -62,6 +62,7 @@ def test_candidate_seed_is_the_documented_hash() -> None:
         assert candidate_seed(day, parse_rules("swap+deplete"), attempt) == int.from_bytes(digest[:8], "big")
 
 
+@pytest.mark.slow  # over 20 s: the difficulty of each date is measured
 def test_sixty_consecutive_days_are_winnable_and_different() -> None:
     """60 dates in a row: every deal is won by its solution (replayed), and no two deals repeat."""
     decks = set()
@@ -75,6 +76,7 @@ def test_sixty_consecutive_days_are_winnable_and_different() -> None:
     assert len(decks) == 60
 
 
+@pytest.mark.slow  # over 20 s: the difficulty of each date is measured
 def test_the_ramp_follows_the_week() -> None:
     """With the ramp, each weekday gets its grade: Monday easy ... Sunday fiendish."""
     monday = dt.date(2027, 3, 1)

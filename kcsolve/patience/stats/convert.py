@@ -48,7 +48,7 @@ def convert(path: Path) -> int:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise ResultsStoreError(f"cannot convert {str(path)!r}: {why(path, exc)}; it is left as it was") from None
-    except DamagedRowError as exc:
+    except _DamagedRowError as exc:
         db.execute("ROLLBACK")
         raise ResultsStoreError(f"cannot convert {str(path)!r}: it is damaged ({exc}); it is left as it was") from None
     finally:
@@ -92,17 +92,17 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
         yield current[0], current[1], bytes(codes), current[3], current[4], current[5], current[6]
 
 
-class DamagedRowError(ValueError):
-    """A per-deal row whose columns no older kcsolve wrote."""
+class _DamagedRowError(ValueError):
+    """A per-deal row whose columns no older kcsolve wrote; caught in this module, reported as a ResultsStoreError."""
 
 
 def _check_row(row: tuple) -> None:
     """Refuse a row a run never wrote, named by its deal, before anything of it is converted."""
     rules, stored, result, reason, round_no, method, budget, kind, seconds = row
     if type(stored) is not int:
-        raise DamagedRowError(f"a row whose deal number is {str(stored)[:40]!r}")
+        raise _DamagedRowError(f"a row whose deal number is {str(stored)[:40]!r}")
     where = f"the row of deal {stored + SEED_OFFSET}"
     if (not isinstance(rules, str) or result not in ("win", "loss", "unknown") or not isinstance(method, str)
             or (result == "loss" and reason is not None and reason not in REASONS) or (round_no is not None and type(round_no) is not int)
             or type(seconds) not in (int, float) or not all(v is None or isinstance(v, str) for v in (budget, kind))):
-        raise DamagedRowError(f"{where}: columns that no run writes")
+        raise _DamagedRowError(f"{where}: columns that no run writes")
