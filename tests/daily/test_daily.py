@@ -206,6 +206,7 @@ def parse_record_json(data: dict) -> object:  # type: ignore[type-arg]
     return parse_record(json.dumps(data))
 
 
+@pytest.mark.slow  # 300 plain games, about 14 s
 def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
     """On a deal the player often wins, the steered estimate agrees with the share of plain games won."""
     plain = sum(plain_game(deal(EASY_SEED), STANDARD, random.Random(f"plain|{10_000 + k}"), 10_000 + k)

@@ -137,6 +137,7 @@ def test_still_winnable_with_the_page_budget_never_contradicts_the_solver(corpus
     assert all(python == js for python, js in both) and len(both) >= 250
 
 
+@pytest.mark.slow  # a cross-check over whole frozen deals, about 10 s
 def test_still_winnable_agrees_with_the_frozen_verdicts_of_whole_deals(repo: Path, tmp_path: Path) -> None:
     cases, frozen = [], []
     for preset in PRESETS:
