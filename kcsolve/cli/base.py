@@ -151,6 +151,11 @@ def _read_text(path: str, limit: int) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         fail(f"cannot read {_source_name(path)!r}: {reason}")
+    return _within(path, text, limit)
+
+
+def _within(path: str, text: str, limit: int) -> str:
+    """The text read from ``path``, refused as bad input when it is longer than ``limit`` characters."""
     if len(text) > limit:
         fail(f"{_source_name(path)}: more than {limit:,} characters, too large for this kind of file")
     return text

@@ -16,6 +16,7 @@ from kcsolve.cli.base import (
     _source_name,
     _tell,
     _use_colour,
+    _within,
     cli,
     colour_option,
     fail,
@@ -97,9 +98,8 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     rules = _rules_option(rules_text)
     text = _read_text(record_path, MAX_RECORD_LIST_TEXT)
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        if len(text) > MAX_RECORD_TEXT:
-            fail(f"{_source_name(record_path)}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
-        verdict = judge_line(read_game(text, source=_source_name(record_path)), rules)
+        verdict = judge_line(read_game(_within(record_path, text, MAX_RECORD_TEXT), source=_source_name(record_path)),
+                             rules)
         click.echo(verdict[1])
         sys.exit(0 if verdict[0] else 1)
     judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]
