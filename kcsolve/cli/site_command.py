@@ -25,9 +25,11 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--feed", "want_feed", is_flag=True, help="Insist on feed.json: refused without --base-url.")
 @click.option("--include-future", is_flag=True,
               help="Also write the dates after today (UTC); by default the site stops at today.")
+@click.option("--no-cache", is_flag=True,
+              help="Measure every date again instead of reusing the dates an earlier run measured.")
 def site_command(
     date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
-    want_feed: bool, include_future: bool,
+    want_feed: bool, include_future: bool, no_cache: bool,
 ) -> None:
     """Write a static site of daily deals: a page to play each date on, an archive and a feed.
 
@@ -36,8 +38,11 @@ def site_command(
     and, with --base-url, feed.json (JSON Feed 1.1). Dates after today (UTC) are left
     out unless --include-future. The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
+    Each date measured is kept in the user's cache (KCSOLVE_CACHE_DIR, else
+    ~/.cache/kcsolve), so a run that is stopped keeps the dates it finished and a
+    rebuild measures only new dates; kept dates are checked before they are used.
     """
-    from kcsolve.patience.daily.calendar import daily
+    from kcsolve.patience.daily.kept import KeptDays, kept_daily
     from kcsolve.patience.daily.site import (
         MAX_SITE_DAYS,
         check_base_url,
@@ -64,13 +69,18 @@ def site_command(
     if not dates:
         fail(f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
              "give --include-future to write future dates")
+    kept = None if no_cache else KeptDays(rules, ramp)
     found = []
+    reused = 0
     with Ticker("daily deals") as ticker:
         for number, day in enumerate(dates, start=1):
             ticker.note(f"{day.isoformat()} ({number:,} of {len(dates):,} dates)")
-            found.append(daily(day, rules, ramp))
+            deal_of_day, was_kept = kept_daily(day, rules, ramp, kept)
+            found.append(deal_of_day)
+            reused += was_kept
     files = write_site(found, out, force, today=today, base_url=base_url, include_future=include_future)
     left = days - len(dates)
     later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
     written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"
-    click.echo(f"wrote {written} under {rules} to {out_text}{later}")
+    measured = f"; {reused:,} of them kept from an earlier run" if reused else ""
+    click.echo(f"wrote {written} under {rules} to {out_text}{measured}{later}")

@@ -79,7 +79,8 @@ def test_page_script_closes_no_script_early() -> None:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "out"
-    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE)
+    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE,
+                 "--no-cache")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"wrote 8 files for 3 dates under standard to {out}\n"
     return out

@@ -1,0 +1,136 @@
+"""Measured dates kept on disk: a long run that stops keeps the dates it finished, and a rebuild measures only new ones.
+
+Measuring one date takes about a second under standard rules and up to half a
+minute under the swap and groups rule sets, so a year of pages takes minutes to
+hours. Each date's deal is kept, once measured, as one small JSON file in the
+user's cache (``$KCSOLVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/kcsolve``, else
+``~/.cache/kcsolve``), under a fingerprint of kcsolve's own source: any change
+to the code that picks or measures deals starts a fresh set. A file is used
+only if its deal number is one of the date's candidates, its deck is that
+deal's, its winning line replays to a win through the independent checker, and
+its grade follows from its difficulty; otherwise the date is measured again.
+Which winnable candidate was taken and the difficulty itself are taken as kept:
+checking them would mean measuring again. A cache that cannot be written is
+simply not used.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from kcsolve.common.deal import deal
+from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
+from kcsolve.patience.engine import Move, Place
+from kcsolve.patience.players.difficulty import Difficulty
+from kcsolve.errors import KcsolveError
+from kcsolve.patience.record import RecordedPlace, is_win, record_from_json
+from kcsolve.patience.rules import Rules
+from kcsolve.patience.solve.route import Solution, Verdict
+
+CACHE_ENV = "KCSOLVE_CACHE_DIR"
+MAX_KEPT_BYTES = 1 << 20  # a kept date is a few kB; anything larger is not ours
+CANDIDATES_CHECKED = 4096  # a kept deal number must be one of the date's first this many candidates
+
+
+def cache_root() -> Path:
+    """Where kcsolve keeps what it may reuse: $KCSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/kcsolve, else ~/.cache/kcsolve."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "kcsolve"
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A digest of kcsolve's Python source: kept dates are reused only by the code that measured them."""
+    package = Path(__file__).parents[2]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+class KeptDays:
+    """The measured dates of one rule set and one choice of --ramp, kept under ``root``."""
+
+    def __init__(self, rules: Rules, ramp: bool, root: Path | None = None) -> None:
+        self.rules = rules
+        self.ramp = ramp
+        self.folder = (root or cache_root()) / "daily" / fingerprint() / f"{rules}-{'ramp' if ramp else 'plain'}"
+
+    def path(self, day: dt.date) -> Path:
+        """The file that keeps ``day``."""
+        return self.folder / f"{day.isoformat()}.json"
+
+    def get(self, day: dt.date) -> DailyDeal | None:
+        """The kept deal of ``day``, if there is one that checks out; None otherwise."""
+        try:
+            with open(self.path(day), "rb") as handle:
+                raw = handle.read(MAX_KEPT_BYTES + 1)
+            if len(raw) > MAX_KEPT_BYTES:
+                return None
+            return self._checked(day, json.loads(raw))
+        except (OSError, ValueError, TypeError, KeyError, RecursionError, KcsolveError):
+            return None
+
+    def _checked(self, day: dt.date, data: Any) -> DailyDeal | None:
+        """The deal ``data`` describes, if every part of it checks out against ``day`` and the rules."""
+        seed = data["seed"]
+        if type(seed) is not int or data["date"] != day.isoformat() or data["rules"] != str(self.rules):
+            return None
+        if seed not in (candidate_seed(day, self.rules, k) for k in range(CANDIDATES_CHECKED)):
+            return None
+        record = record_from_json(data["solution"], "kept date")
+        deck = deal(seed)
+        if record.deck != deck or record.rules != self.rules or not is_win(record):
+            return None
+        measured = data["difficulty"]
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in measured.values()):
+            return None
+        difficulty = Difficulty(**measured)  # a field it does not have is a TypeError
+        if not 0.0 <= difficulty.chance <= 1.0 or data["grade"] != grade(difficulty):
+            return None
+        line: tuple[Move, ...] = tuple(Place(e.cell) if isinstance(e, RecordedPlace) else e for e in record.moves)
+        stats = record.extra.get("stats", {})
+        reason = data["reason"]
+        if not isinstance(reason, str) or not isinstance(stats, dict):
+            return None
+        solution = Solution(deck, self.rules, Verdict.WIN, line, reason, stats)
+        return DailyDeal(day, seed, self.rules, deck, difficulty, data["grade"], solution)
+
+    def put(self, found: DailyDeal) -> None:
+        """Keep ``found``, written whole or not at all; a place that cannot be written is left alone."""
+        data = {
+            "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules), "grade": found.grade,
+            "reason": found.solution.reason, "difficulty": asdict(found.difficulty), "solution": found.solution.record().to_json(),
+        }
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(dir=self.folder, prefix=".part-")
+            try:
+                with os.fdopen(handle, "w") as out:
+                    json.dump(data, out)
+                os.replace(name, self.path(found.date))
+            except BaseException:
+                os.unlink(name)
+                raise
+        except OSError:
+            return
+
+
+def kept_daily(day: dt.date, rules: Rules, ramp: bool, kept: KeptDays | None) -> tuple[DailyDeal, bool]:
+    """The deal of ``day`` and whether it was kept from an earlier run; measured and kept otherwise."""
+    if kept is not None and (found := kept.get(day)) is not None:
+        return found, True
+    found = daily(day, rules, ramp)
+    if kept is not None:
+        kept.put(found)
+    return found, False
