@@ -78,7 +78,8 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     data = {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
         "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "grade": found.grade,
+        "difficulty_interval": list(found.difficulty.interval()), "playouts": found.difficulty.playouts,
+        "progress": found.difficulty.progress, "grade": found.grade,
     }
     if not hide:
         data["solution"] = found.solution.record(seed=found.seed).to_json()

@@ -272,8 +272,9 @@ def test_measure_keeps_the_spread_of_the_weights(monkeypatch: pytest.MonkeyPatch
 
 def test_the_interval_is_t_standard_errors_wide_within_0_and_1() -> None:
     """Mean -/+ t(0.975, n-1) standard errors, clipped to [0, 1]; (0, 1) when the spread was not measured."""
-    assert Difficulty(0.3, 10, 16, 12.0, 0.05).interval() == pytest.approx((0.3 - 2.131450 * 0.05, 0.3 + 2.131450 * 0.05))
-    assert Difficulty(0.3, 3, 4, 12.0, 0.05).interval() == pytest.approx((0.3 - 3.182446 * 0.05, 0.3 + 3.182446 * 0.05))
+    t15, t3 = 2.131450, 3.182446  # printed tables, two-sided 95%
+    assert Difficulty(0.3, 10, 16, 12.0, 0.05).interval() == pytest.approx((0.3 - t15 * 0.05, 0.3 + t15 * 0.05))
+    assert Difficulty(0.3, 3, 4, 12.0, 0.05).interval() == pytest.approx((0.3 - t3 * 0.05, 0.3 + t3 * 0.05))
     assert Difficulty(0.9, 16, 16, 12.0, 0.1).interval() == pytest.approx((0.9 - 0.213145, 1.0))
     assert Difficulty(0.3, 1, 1, 12.0).interval() == (0.0, 1.0)
 

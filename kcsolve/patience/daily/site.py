@@ -30,7 +30,7 @@ class SiteError(KcsolveError):
 
 
 def deal_json(found: DailyDeal) -> dict[str, Any]:
-    """``daily/DATE.json``: the date, deal number, rules, deck, difficulty and its interval, grade, winning game record."""
+    """``daily/DATE.json``: date, deal number, rules, deck, difficulty and its interval, grade, winning game record."""
     return {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
         "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
