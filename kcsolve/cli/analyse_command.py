@@ -33,8 +33,8 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     For every move: could the deal still be won by a player who sees the deck
     (exact), and the hint engine's figure for the move played against the best
     option, for a player who cannot: the share of sampled orders of the unseen
-    cards in which the deal stays winnable (an upper estimate), or the exact
-    chance of winning when few cards are left. '?' marks a move that gives up
+    cards in which the deal stays winnable (an upper estimate, with its 95%
+    interval), or the exact chance of winning when few cards are left. '?' marks a move that gives up
     more than 5 points, '??' the move after which the deal is lost.
     Exit status: 0 when analysed, 1 for an illegal move in the record, 2 for bad input.
     """
@@ -52,9 +52,14 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     _tell(result, style, _use_colour(colour))
 
 
-def _percent(figure: float | None, exact: bool = False) -> str:
-    """A figure as a whole percentage ('*' when an exact chance), or a dash when there was no choice."""
-    return "-" if figure is None else f"{figure:.0%}" + ("*" if exact else "")
+def _figure(report: MoveReport, figure: float | None) -> str:
+    """A figure as a whole percentage, then its 95% interval ('*' instead when exact); a dash without a choice."""
+    if figure is None:
+        return "-"
+    if report.exact:
+        return f"{figure:.0%}*"
+    low, high = report.interval(figure)
+    return f"{figure:.0%} {low * 100:.0f}-{high * 100:.0f}"
 
 
 def _played(report: MoveReport) -> str:
@@ -69,9 +74,9 @@ def _line(report: MoveReport) -> str:
     what = _played(report)
     best = ""
     if report.best_move is not None and report.mark:
-        best = f" (best: {report.best_move})"
+        best = f"  best: {report.best_move}"
     return (f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
-            f" {_percent(report.chance, report.exact):>6} {_percent(report.best, report.exact):>6}{best}")
+            f" {_figure(report, report.chance):>11}  {_figure(report, report.best):>11}{best}")
 
 
 def _tell(result: Analysis, style: str, colour: bool) -> None:
@@ -80,11 +85,12 @@ def _tell(result: Analysis, style: str, colour: bool) -> None:
     click.echo(f"{plural(len(reports), 'move')}. winnable: can the deal still be won by a player who sees the deck?")
     click.echo(f"after, best: for a player who cannot, the share of {result.playouts} sampled orders of the")
     click.echo("unseen cards in which the deal stays winnable after the move played and after")
-    click.echo("the best option (an upper estimate, not a chance of winning); * marks an exact")
-    click.echo("chance of winning with best play, computed when few cards are left.")
+    click.echo("the best option (an upper estimate, not a chance of winning), then its 95%")
+    click.echo("interval in points; * marks an exact chance of winning with best play, computed")
+    click.echo("when few cards are left.")
     if reports:
         click.echo(f"      {'start':<16}     {WINNABLE[reports[0].winnable_before]:<8}")
-    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'after':>6} {'best':>6}")
+    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'after':>11}  {'best':>11}")
     for report in reports:
         click.echo(_line(report))
         if report.mark:

@@ -42,9 +42,11 @@ def daily_command(
     """A winnable deal for each date, with its measured difficulty and grade.
 
     The deal of a date depends only on the date and the rules (docs/REFERENCE.md says how).
-    Difficulty is the chance that the strong player, who cannot see the deck,
-    wins the deal, estimated from 16 steered games; grades cut it at its
-    quartiles over winnable standard deals, for every rule set. With --ramp, when
+    Difficulty is an estimate, with an approximate 95% interval, of the chance
+    that the strong player, who cannot see the deck, wins the deal while playing
+    a random option one time in ten (16 steered games; on average at or below
+    that chance); grades cut it at its quartiles over winnable standard deals,
+    for every rule set. With --ramp, when
     none of a date's first 32 winnable candidates has the weekday's grade, the
     one of the nearest grade is taken.
     """
@@ -76,7 +78,8 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     data = {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
         "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "grade": found.grade,
+        "difficulty_interval": list(found.difficulty.interval()), "playouts": found.difficulty.playouts,
+        "progress": found.difficulty.progress, "grade": found.grade,
     }
     if not hide:
         data["solution"] = found.solution.record(seed=found.seed).to_json()
@@ -87,8 +90,7 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
     click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    click.echo("\n".join(wrapped(f"difficulty {d.describe()} (the chance that the strong player, who cannot see the "
-                                  f"deck, wins; from {d.playouts} steered games), grade {found.grade}", "", "  ")))
+    click.echo("\n".join(wrapped(f"grade {found.grade}; difficulty: {d.label()}", "", "  ")))
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)

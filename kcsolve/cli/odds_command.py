@@ -27,6 +27,10 @@ def parse_known(text: str) -> list[Card]:
     return cards
 
 
+# The count is of deals a player who sees the deck can win: not a chance of winning for a player who cannot.
+MEANING = "by a player who sees them; an upper bound for one who cannot"
+
+
 @cli.command("odds", context_settings=CONTEXT)
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--known", "known_text", default="", metavar="CARDS",
@@ -52,11 +56,14 @@ def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
         click.echo(json.dumps({
             "rules": str(rules), "known": [str(card) for card in known],
             "numerator": chance.numerator, "denominator": chance.denominator, "decimal": float(chance),
+            "figure_is": f"share of orders winnable, exact ({MEANING})",
             "winning_orders": result.winning, "orders": result.orders,
             "states": result.states, "seconds": round(seconds, 3),
         }))
         return
     given = f" after {len(known)} known cards" if known else ""
     click.echo(f"Rules {rules}{given}: {chance.numerator}/{chance.denominator}")
-    click.echo(f"  = {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards left win")
+    click.echo(f"  = {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards left "
+               "are winnable")
+    click.echo(f"  ({MEANING})")
     click.echo(f"  ({result.states:,} states counted in {seconds:.2f} s of CPU time)")

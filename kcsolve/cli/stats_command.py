@@ -172,6 +172,7 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
     if summary.win_rate is not None:
         low, high = summary.ci95
         click.echo(f"win rate {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
+        click.echo("  (deals winnable by one who sees the deck: an upper bound for a player who cannot)")
     if summary.undecided:
         low, high = summary.bounds
         click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")

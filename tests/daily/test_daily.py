@@ -15,11 +15,13 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.daily import calendar as daily_module
 from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
 from kcsolve.patience.engine import Position
+from kcsolve.patience.players import difficulty as difficulty_module
 from kcsolve.patience.players.difficulty import (
     PLAYOUTS,
     Difficulty,
     Measurer,
     cell_key,
+    in_words,
     measure,
     plain_game,
     steered_game,
@@ -142,8 +144,12 @@ def test_daily_json() -> None:
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["date"] for line in lines] == ["2027-01-01", "2027-01-02"]
     for line in lines:
-        assert {"date", "seed", "rules", "deck", "difficulty", "grade", "solution"} <= set(line)
+        assert {"date", "seed", "rules", "deck", "difficulty", "difficulty_interval", "grade", "solution"} <= set(line)
         assert line["grade"] in GRADES and 0 <= line["difficulty"] <= 1
+        low, high = line["difficulty_interval"]
+        assert 0 <= low <= line["difficulty"] <= high <= 1 and low < high
+    found = daily(dt.date(2027, 1, 1), STANDARD)
+    assert lines[0]["difficulty_interval"] == list(found.difficulty.interval())
     assert lines[0]["seed"] == PINNED[0][2]
 
 
@@ -152,9 +158,14 @@ def test_daily_text_and_no_solution() -> None:
     full = run("daily", "--date", "2027-01-01", "--style", "line")
     short = run("daily", "--date", "2027-01-01", "--style", "line", "--no-solution")
     assert full.exit_code == short.exit_code == 0
-    assert short.stdout.startswith(f"2027-01-01 (Friday): deal {PINNED[0][2]}, rules standard\ndifficulty ")
+    assert short.stdout.startswith(f"2027-01-01 (Friday): deal {PINNED[0][2]}, rules standard\ngrade ")
     found = daily(dt.date(2027, 1, 1), STANDARD)
-    assert f"difficulty {found.difficulty.describe()} " in short.stdout and f"grade {found.grade}\n" in short.stdout
+    said = " ".join(short.stdout.split())
+    low, high = found.difficulty.interval()
+    assert f"grade {found.grade}; difficulty: estimated chance that an exploring no-peek player wins: " in said
+    assert (f"{found.difficulty.describe()} (approx. 95% interval {in_words(low)} to {in_words(high)}; "
+            "16 steered games)") in said
+    assert "the strong player wins" not in said
     assert "1st deal" not in short.stdout
     assert "1st deal: cards 1-16" in full.stdout and "Won: the twelfth court card" in full.stdout
     short_json = json.loads(run("daily", "--date", "2027-01-01", "--no-solution", "--format", "json").stdout)
@@ -237,6 +248,47 @@ def test_a_chance_in_words() -> None:
     assert Difficulty(0.000234, 8, 8, 12.0).describe() == "1 in 4,300"
     assert Difficulty(3e-9, 8, 8, 12.0).describe() == "under 1 in 1,000,000"
     assert Difficulty(0.0, 0, 8, 5.0).describe() == "0 (no winning game found)"
+
+
+# Steered games' weights, and their mean, standard error and 95% interval worked out by hand:
+# mean 0.08 / 16 = 0.005; squared deviations 13 x 0.005^2 + 0.005^2 + 0.015^2 + 0.045^2 = 0.0026;
+# standard error sqrt(0.0026 / 15) / 4; t(0.975, 15) = 2.131 (printed tables), so the interval is
+# 0.005 -/+ 0.007016: below 0, clipped, to 0.012016.
+WEIGHTS = [0.0] * 12 + [0.01, 0.02, 0.0, 0.05]
+SPREAD = (0.0026 / 15) ** 0.5 / 4
+
+
+def test_measure_keeps_the_spread_of_the_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mean weight is the chance, its standard error the spread; the interval is mean -/+ t standard errors."""
+    games = iter(WEIGHTS)
+    monkeypatch.setattr(difficulty_module, "steered_game",
+                        lambda deck, rules, seed, measurer: (next(games), Position.start(deck, rules)))
+    found = measure(deal(EASY_SEED), STANDARD, EASY_SEED, len(WEIGHTS))
+    assert found.chance == pytest.approx(0.005) and found.wins == 3 and found.playouts == 16
+    assert found.spread == pytest.approx(SPREAD)
+    low, high = found.interval()
+    assert low == 0.0 and high == pytest.approx(0.012016, abs=1e-6)
+
+
+def test_the_interval_is_t_standard_errors_wide_within_0_and_1() -> None:
+    """Mean -/+ t(0.975, n-1) standard errors, clipped to [0, 1]; (0, 1) when the spread was not measured."""
+    t15, t3 = 2.131450, 3.182446  # printed tables, two-sided 95%
+    assert Difficulty(0.3, 10, 16, 12.0, 0.05).interval() == pytest.approx((0.3 - t15 * 0.05, 0.3 + t15 * 0.05))
+    assert Difficulty(0.3, 3, 4, 12.0, 0.05).interval() == pytest.approx((0.3 - t3 * 0.05, 0.3 + t3 * 0.05))
+    assert Difficulty(0.9, 16, 16, 12.0, 0.1).interval() == pytest.approx((0.9 - 0.213145, 1.0))
+    assert Difficulty(0.3, 1, 1, 12.0).interval() == (0.0, 1.0)
+
+
+def test_the_label_says_what_the_figure_is_and_shows_its_interval() -> None:
+    """Not 'the strong player wins': an estimate, for the exploring no-peek player, with its interval and games."""
+    assert Difficulty(0.005, 3, 16, 12.0, SPREAD).label() == (
+        "estimated chance that an exploring no-peek player wins: 1 in 200 (approx. 95% interval 0 to 1%; "
+        "16 steered games)")
+    assert Difficulty(0.000234, 2, 16, 12.0, 0.0001).label() == (
+        "estimated chance that an exploring no-peek player wins: 1 in 4,300 (approx. 95% interval 1 in 48,000 to "
+        "1 in 2,200; 16 steered games)")
+    assert Difficulty(0.0, 0, 16, 5.0, 0.0).label() == (
+        "estimated chance that an exploring no-peek player wins: 0 (no winning game in 16 steered games)")
 
 
 def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:

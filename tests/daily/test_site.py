@@ -13,6 +13,7 @@ from clitools import assert_bad_input, run
 from kcsolve.patience.daily import site
 from kcsolve.patience.daily.calendar import daily
 from kcsolve.patience.daily.webpage import asset
+from kcsolve.patience.players.difficulty import in_words
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
 
@@ -93,8 +94,11 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     index = (built / "index.html").read_text()
     for day in days:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
-        assert set(found) == {"date", "seed", "rules", "deck", "difficulty", "grade", "solution"}
+        assert set(found) == {"date", "seed", "rules", "deck", "difficulty", "difficulty_interval", "grade", "solution"}
         assert found["date"] == day
+        measured = daily(dt.date.fromisoformat(day), parse_rules("standard")).difficulty
+        assert found["difficulty_interval"] == list(measured.interval())
+        assert found["difficulty_interval"][0] <= found["difficulty"] <= found["difficulty_interval"][1]
         assert judge(parse_record(json.dumps(found["solution"]))).won
         assert f'href="daily/{day}.html"' in index and f'class="g-{found["grade"]}' in index
         page = (built / "daily" / f"{day}.html").read_text()
@@ -108,6 +112,21 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     assert [item["url"] for item in feed["items"]] == [f"{BASE}daily/{d}.html" for d in reversed(days)]
     assert all(isinstance(item["_kcsolve"]["seed"], str) for item in feed["items"])
     assert all(item["id"] and item["content_text"] and item["date_published"].endswith("T00:00:00Z") for item in feed["items"])
+    for item in feed["items"]:
+        low, high = item["_kcsolve"]["difficulty_interval"]
+        assert 0 <= low <= item["_kcsolve"]["difficulty"] <= high <= 1
+        assert "estimated chance that an exploring no-peek player wins: " in item["content_text"]
+        assert "approx. 95% interval" in item["content_text"] and "strong player wins" not in item["content_text"]
+
+
+def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
+    """The page's difficulty is an estimate for the exploring no-peek player, with its interval, on a line of its own."""
+    found = daily(dt.date.fromisoformat(FIRST), parse_rules("standard")).difficulty
+    low, high = found.interval()
+    page = (built / "daily" / f"{FIRST}.html").read_text()
+    assert (f"<br>Estimated chance that an exploring no&#8209;peek player wins: {found.describe()} "
+            f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)</p>") in page
+    assert "strong player wins" not in page
 
 
 def test_site_deals_are_the_daily_deals(built: Path) -> None:

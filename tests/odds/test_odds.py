@@ -174,6 +174,10 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     parsed = json.loads(data.output)
     chance = Fraction(parsed["numerator"], parsed["denominator"])
     assert f"{chance.numerator}/{chance.denominator}" in text.output
+    assert ("of the orders of the 12 cards left are winnable\n  (by a player who sees them; an upper bound for one "
+            "who cannot)") in text.output
+    assert parsed["figure_is"] == ("share of orders winnable, exact (by a player who sees them; an upper bound for "
+                                   "one who cannot)")
     assert chance == Fraction(parsed["winning_orders"], parsed["orders"]) and parsed["orders"] == math.factorial(12)
     assert parsed["known"] == known.split()
 

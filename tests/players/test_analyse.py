@@ -10,7 +10,9 @@ from clitools import assert_bad_input, run, write
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Position, Status, cell_name
+from kcsolve.common.interval import Z95
 from kcsolve.patience.players.analysis import DUBIOUS, analyse, mark_for, winnable_along
+from kcsolve.patience.players.hints import SAMPLED_MEANING, figure_interval
 from kcsolve.patience.players.selfplay import play_deal
 from kcsolve.patience.record import record_from_moves, replay
 from kcsolve.patience.rules import STANDARD, parse_rules
@@ -190,6 +192,28 @@ def test_a_game_of_best_choices_gives_nothing_up(rules_text: str) -> None:
 def test_the_text_report_says_what_its_figures_are(tmp_path: Path) -> None:
     record = play_deal("greedy", 3, STANDARD).record
     out = run("analyse", write(tmp_path, record.to_json()), "--playouts", "8").stdout
-    assert "an upper estimate, not a chance of winning" in out.replace("\n", " ")
+    assert "an upper estimate, not a chance of winning), then its 95% interval" in out.replace("\n", " ")
     assert "Chance given up" not in out and "chance of winning with best play" in out.replace("\n", " ")
     assert all(len(line) <= 80 for line in out.splitlines() if not line.startswith(("+", "|")))
+
+
+def test_every_sampled_figure_shows_its_interval(tmp_path: Path) -> None:
+    """Text rows give each sampled figure its 95% Wilson interval in points, JSON as numbers; exact ones none."""
+    path = write(tmp_path, play_deal("greedy", 3, STANDARD).record.to_json())
+    data = json.loads(run("analyse", path, "--playouts", "100", "--format", "json").stdout)
+    text = run("analyse", path, "--playouts", "100", "--style", "line").stdout.splitlines()
+    sampled = [m for m in data["moves"] if m["figure"] is not None and m["figure_is"] == SAMPLED_MEANING]
+    assert len(sampled) > 5
+    for move in sampled:
+        for figure, interval in ((move["figure"], move["figure_interval"]), (move["best"], move["best_interval"])):
+            won = round(figure * 100)  # the Wilson interval of won/100 by hand: centre -/+ half
+            centre = (won / 100 + Z95**2 / 200) / (1 + Z95**2 / 100)
+            half = Z95 / (1 + Z95**2 / 100) * (won / 100 * (1 - won / 100) / 100 + Z95**2 / 40_000) ** 0.5
+            assert interval == pytest.approx([max(0, centre - half), min(1, centre + half)])
+        row = next(line for line in text if line.startswith(f"{move['move']:>4}  "))
+        low, high = move["figure_interval"]
+        assert f" {move['figure']:.0%} {low * 100:.0f}-{high * 100:.0f} " in row
+    assert figure_interval(0.54, 100) == pytest.approx((0.44265, 0.63439), abs=1e-5)
+    assert figure_interval(0.3, 0) == (0.3, 0.3)
+    unforced = [m for m in data["moves"] if m["figure"] is None]
+    assert all(m["figure_interval"] is None and m["best_interval"] is None for m in unforced)

@@ -97,6 +97,7 @@ def test_text_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0
     text = result.stdout
     assert "win rate " in text and "95% Wilson interval" in text and "80%" in text
+    assert "(deals winnable by one who sees the deck: an upper bound for a player who cannot)" in text
     assert "grid full with nothing to remove" in text and "deal 3" in text
     one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
     assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ") and "this run solved 1 deal at " in one.stdout

@@ -93,7 +93,8 @@ class KeptDays:
         if record.deck != deck or record.rules != self.rules or not is_win(record):
             return None
         measured = data["difficulty"]
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in measured.values()):
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) or (k == "spread" and v is None)
+                   for k, v in measured.items()):
             return None
         difficulty = Difficulty(**measured)  # a field it does not have is a TypeError
         if not 0.0 <= difficulty.chance <= 1.0 or data["grade"] != grade(difficulty):

@@ -30,10 +30,11 @@ class SiteError(KcsolveError):
 
 
 def deal_json(found: DailyDeal) -> dict[str, Any]:
-    """``daily/DATE.json``: the date, deal number, rules, deck, difficulty, grade and the winning game record."""
+    """``daily/DATE.json``: date, deal number, rules, deck, difficulty and its interval, grade, winning game record."""
     return {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance, "grade": found.grade,
+        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
+        "difficulty_interval": list(found.difficulty.interval()), "grade": found.grade,
         "solution": found.solution.record(seed=found.seed).to_json(),
     }
 
@@ -57,9 +58,10 @@ def feed(deals: list[DailyDeal], base_url: str) -> dict[str, Any]:
             "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
             "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
-                             f"{found.grade}: the strong player wins {found.difficulty.describe()}. Proved winnable."),
+                             f"{found.grade}; {found.difficulty.label()}. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
-            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance, "seed": str(found.seed),
+            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance,
+                         "difficulty_interval": list(found.difficulty.interval()), "seed": str(found.seed),
                          "json": f"{base_url}daily/{found.date.isoformat()}.json"},
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)

@@ -247,9 +247,12 @@ def daily_page(
         "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
     }
+    difficulty = found.difficulty.label()
+    # A non-breaking hyphen: a phone line must not split "no-peek" into "no-" and "peek".
+    words = html.escape(difficulty[:1].upper() + difficulty[1:]).replace("no-peek", "no&#8209;peek")
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
-             f"<b>{found.grade}</b> &middot; the strong player wins {found.difficulty.describe()} &middot; deal {found.seed}"
-             f' &middot; <a href="{day}.json">{day}.json</a>')
+             f"<b>{found.grade}</b> &middot; deal {found.seed}"
+             f' &middot; <a href="{day}.json">{day}.json</a><br>{words}')
     nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
     return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
                  _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))

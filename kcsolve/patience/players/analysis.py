@@ -3,10 +3,12 @@
 Two judges look at every position of the game:
 - the solver, which sees the deck, says whether the deal could still be won
   (exact, within a budget: ``None`` means undecided);
-- the hint engine, which cannot see the deck, gives the chance of winning of
-  every distinct option, so the move played can be set against the best one.
+- the hint engine, which cannot see the deck, gives every distinct option its
+  figure (the share of sampled orders that stay winnable, an upper estimate, or
+  an exact chance of winning when few cards are left), so the move played can be
+  set against the best one.
 
-A move is marked ``?`` when it gives up more than five points of chance against
+A move is marked ``?`` when it gives up more than five points of figure against
 the best option, and ``??`` when it turns a winnable deal into a lost one.
 """
 
@@ -17,7 +19,7 @@ from typing import Any
 
 from kcsolve.patience.engine import Move, PlayerView, Position
 from kcsolve.patience.players.endgame import distinct_options, option_key
-from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, Hint, hints
+from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, Hint, figure_interval, hints
 from kcsolve.patience.record import InvalidRecordError, Record, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.peek import peek
@@ -45,6 +47,11 @@ class MoveReport:
     best: float | None
     best_move: Move | None
     exact: bool = False  # True: the figures are exact chances of winning; False: shares of sampled orders
+    playouts: int = 0  # the sampled orders behind each figure (0 when exact or without a choice)
+
+    def interval(self, figure: float) -> tuple[float, float]:
+        """The 95% interval of one of the move's figures, ``chance`` or ``best`` (the figure itself when exact)."""
+        return figure_interval(figure, self.playouts)
 
     @property
     def lost_chance(self) -> float:
@@ -75,6 +82,8 @@ class MoveReport:
             "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
             "options": self.options, "figure": self.chance, "best": self.best,
             "figure_is": None if self.chance is None else EXACT_MEANING if self.exact else SAMPLED_MEANING,
+            "figure_interval": None if self.chance is None else list(self.interval(self.chance)),
+            "best_interval": None if self.best is None else list(self.interval(self.best)),
             "best_move": None if self.best_move is None else str(self.best_move),
             "given_up": round(self.lost_chance, 6), "kept": round(self.kept, 6),
         }
@@ -139,8 +148,9 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
             chance = _chance_of(ranked, view, step.move)
             best, best_move = ranked[0].chance, ranked[0].move
         exact = chance is not None and ranked[0].exact
+        sampled = 0 if chance is None or exact else playouts
         reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
-                                  len(options), chance, best, best_move, exact))
+                                  len(options), chance, best, best_move, exact, sampled))
     return Analysis(tuple(reports), playouts)
 
 

@@ -28,11 +28,14 @@ always follow it: a game ends unwon only after leaving the line.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from dataclasses import dataclass
 
 from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
+from kcsolve.common.interval import t_quantile
 from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.strong import best_option, strong_player, wins_in_order
@@ -55,23 +58,51 @@ class Difficulty:
     ``wins`` counts the measuring games steered to a win; ``chance`` is the
     estimate itself, far smaller than ``wins / playouts`` on most deals.
     ``progress`` averages the court cards placed when each game ended: a game
-    that can no longer be steered to a win stops where it is.
+    that can no longer be steered to a win stops where it is. ``spread`` is the
+    standard error of the mean weight, None when not measured (fewer than two games).
     """
 
     chance: float
     wins: int
     playouts: int
     progress: float
+    spread: float | None = None
+
+    def interval(self) -> tuple[float, float]:
+        """An approximate 95% interval for the chance: mean ± t(0.975, n-1) standard errors, within [0, 1].
+
+        Approximate because the weights are heavy-tailed (one game can carry
+        most of the mean), so the t interval's coverage is not assured. (0, 1)
+        when the spread was not measured.
+        """
+        if self.spread is None:
+            return (0.0, 1.0)
+        half = t_quantile(self.playouts - 1) * self.spread
+        return max(0.0, self.chance - half), min(1.0, self.chance + half)
 
     def describe(self) -> str:
         """The chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that."""
-        if self.chance >= 0.01:
-            return f"{self.chance:.0%}"
-        if self.chance >= 1e-6:
-            return f"1 in {float(f'{1 / self.chance:.2g}'):,.0f}"
-        if self.chance > 0:
-            return "under 1 in 1,000,000"
-        return "0 (no winning game found)"
+        return in_words(self.chance) if self.chance > 0 else "0 (no winning game found)"
+
+    def label(self) -> str:
+        """What the figure is, the figure and its interval, in words for a player."""
+        games = f"{self.playouts} steered game{'s' if self.playouts != 1 else ''}"
+        if not self.wins:  # every weight 0: the t interval would shrink to a point and claim a certainty it lacks
+            return f"{MEANING}: 0 (no winning game in {games})"
+        low, high = self.interval()
+        return f"{MEANING}: {self.describe()} (approx. 95% interval {in_words(low)} to {in_words(high)}; {games})"
+
+
+MEANING = "estimated chance that an exploring no-peek player wins"  # what a difficulty is, wherever it is shown
+
+
+def in_words(chance: float) -> str:
+    """A chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that, '0'."""
+    if chance >= 0.01:
+        return f"{chance:.0%}"
+    if chance >= 1e-6:
+        return f"1 in {float(f'{1 / chance:.2g}'):,.0f}"
+    return "under 1 in 1,000,000" if chance > 0 else "0"
 
 
 Option = tuple[Move, Position, Afterstate]  # a move, the real position it leads to, and what the player sees of it
@@ -155,7 +186,7 @@ def measure(
     deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = PLAYOUTS, nodes: int = SEARCH_NODES,
     solution: Solution | None = None,
 ) -> Difficulty:
-    """A deal's difficulty: the measured player's chance of winning it, from ``playouts`` steered games.
+    """A deal's difficulty: the measured player's chance of winning it, and its spread, from ``playouts`` steered games.
 
     ``solution`` is the exact solver's verdict on the deal, if already known. A
     deal the solver does not prove won (within its default budget) measures 0.
@@ -163,16 +194,17 @@ def measure(
     if solution is None:
         solution = solve(deck, rules)
     if solution.result is not Verdict.WIN:
-        return Difficulty(0.0, 0, playouts, 0.0)
+        return Difficulty(0.0, 0, playouts, 0.0, 0.0 if playouts > 1 else None)
     measurer = Measurer(solution.moves, deck, rules, nodes)
-    total = 0.0
-    wins = placed = 0
+    weights = []
+    placed = 0
     for k in range(playouts):
         weight, final = steered_game(deck, rules, seed * playouts + k, measurer)
-        total += weight
-        wins += weight > 0
+        weights.append(weight)
         placed += final.courts_placed
-    return Difficulty(total / playouts, wins, playouts, round(placed / playouts, 3))
+    spread = statistics.stdev(weights) / math.sqrt(playouts) if playouts > 1 else None
+    wins = sum(weight > 0 for weight in weights)
+    return Difficulty(sum(weights) / playouts, wins, playouts, round(placed / playouts, 3), spread)
 
 
 def plain_game(deck: tuple[Card, ...], rules: Rules, rng: random.Random, seed: int) -> bool:

@@ -59,10 +59,15 @@ class Hint:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval for the figure (the figure itself when exact)."""
-        if self.exact:
-            return (self.chance, self.chance)
-        low, high = wilson(round(self.chance * self.playouts), self.playouts)
-        return (min(low, self.chance), max(high, self.chance))  # the interval holds the chance; rounding aside
+        return figure_interval(self.chance, self.playouts)
+
+
+def figure_interval(chance: float, playouts: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share of ``playouts`` sampled orders (the figure itself when exact: 0 playouts)."""
+    if not playouts:
+        return (chance, chance)
+    low, high = wilson(round(chance * playouts), playouts)
+    return (min(low, chance), max(high, chance))  # the interval holds the chance; rounding aside
 
 
 def hints(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> list[Hint]:

@@ -304,7 +304,8 @@ function askHint() {
         panel.append(item);
       }
       say(best.exact ? `Hint: ${optionWords(best.move)} first, ${percent(best.chance)}: the exact chance of winning with best play.`
-        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable (an upper estimate).`);
+        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable `
+          + `(an upper estimate; 95% interval ${percent(best.low)} to ${percent(best.high)}).`);
     }
     $("kc-hint-box").hidden = !best;
     renderPlay();
