@@ -150,7 +150,7 @@ def _read_text(path: str, limit: int) -> str:
                 text = handle.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        fail(f"cannot read {_source_name(path)!r}: {reason}")
+        fail(f"cannot read {_source_name(path)}: {reason}")
     return _within(path, text, limit)
 
 
@@ -162,8 +162,9 @@ def _within(path: str, text: str, limit: int) -> str:
 
 
 def _source_name(path: str) -> str:
-    """How messages name an input: the path, or ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
+    """How messages name an input: the path quoted as Python would (a newline in it stays on the line), or
+    ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else repr(path)
 
 
 def load_deck(path: str) -> tuple[Card, ...]:

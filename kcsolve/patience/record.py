@@ -121,6 +121,15 @@ def parse_record(text: str, source: str = "record") -> Record:
     return record_from_json(data, source)
 
 
+def is_saved_game(text: str) -> bool:
+    """Whether a text is a record with moves (a game saved to resume) rather than a deck; any JSON error says no."""
+    try:
+        data = read_json(text.removeprefix("\ufeff"))
+    except JsonTextError:
+        return False
+    return isinstance(data, dict) and "moves" in data
+
+
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
     """Records from a JSON list of them, each with its name in messages: ``game N``, and its daily date if it has one."""
     if len(text) > MAX_RECORD_LIST_TEXT:
@@ -193,14 +202,16 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
 
 
 def read_record(path: str) -> Record:
-    """Read a record file; unreadable files raise InvalidRecordError."""
+    """Read a record file; unreadable files raise InvalidRecordError, and no more than a record's size is read."""
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
+            text = handle.read(MAX_RECORD_TEXT + 1)
+    except (OSError, UnicodeDecodeError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
-    return parse_record(text, source=path)
+    if len(text) > MAX_RECORD_TEXT:
+        raise InvalidRecordError(f"{path!r}: more than a record's {MAX_RECORD_TEXT:,} characters")
+    return parse_record(text, source=repr(path))
 
 
 @dataclass(frozen=True)

@@ -720,17 +720,17 @@ def test_deck_file_with_a_duplicate_card(tmp_path: Path) -> None:
     deck = PACK.copy()
     deck[30] = "5s"  # 5S is card 5
     path = write(tmp_path, " ".join(deck))
-    assert_bad_input(run("solve", path), f"{path}: duplicate card '5S' at positions 5 and 31")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
     path = write(tmp_path, {"deck": deck}, "deck.json")
-    assert_bad_input(run("solve", path, "--format", "json"), f"{path}: duplicate card '5S' at positions 5 and 31")
+    assert_bad_input(run("solve", path, "--format", "json"), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
 
 
 def test_deck_file_with_51_cards(tmp_path: Path) -> None:
     path = write(tmp_path, "\n".join(PACK[:51]))
-    assert_bad_input(run("solve", path), f"{path}: deck has 51 cards, expected 52; missing: KC")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: deck has 51 cards, expected 52; missing: KC")
     ranks_only = [c[0] for c in PACK[1:]]
     path = write(tmp_path, " ".join(ranks_only), "ranks.txt")
-    assert_bad_input(run("solve", path), f"{path}: deck has 51 cards, expected 52; missing ranks: A")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: deck has 51 cards, expected 52; missing ranks: A")
 
 
 @pytest.mark.parametrize(
@@ -745,7 +745,7 @@ def test_deck_file_with_51_cards(tmp_path: Path) -> None:
 )
 def test_other_bad_deck_files(tmp_path: Path, content: str, message: str) -> None:
     path = write(tmp_path, content)
-    assert_bad_input(run("solve", path), f"{path}: {message}")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: {message}")
 
 
 def test_bad_deck_on_standard_input() -> None:

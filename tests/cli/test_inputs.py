@@ -27,7 +27,7 @@ def test_huge_deck_file_is_refused_unread_and_fast(tmp_path: Path) -> None:
     began = time.perf_counter()
     result = run("solve", str(path))
     assert time.perf_counter() - began < 5
-    assert_bad_input(result, f"{path}: more than {MAX_DECK_TEXT:,} characters, too large for this kind of file")
+    assert_bad_input(result, f"{str(path)!r}: more than {MAX_DECK_TEXT:,} characters, too large for this kind of file")
 
 
 def test_repeated_card_is_named_once_at_its_first_repeat() -> None:
@@ -46,17 +46,17 @@ def test_a_second_pack_stops_at_its_first_card() -> None:
 
 def test_huge_record_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "{" + " " * (MAX_RECORD_TEXT + 10) + "}")  # a list of records may be larger (verify_list)
-    assert_bad_input(run("verify", path), f"{path}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
+    assert_bad_input(run("verify", path), f"{str(path)!r}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
 
 
 def test_record_with_absurdly_many_moves_is_refused(tmp_path: Path) -> None:
     record = {"deck": PACK, "moves": [{"remove": ["a1"]}] * 1000}
-    assert_bad_input(run("verify", write(tmp_path, record)), f"{tmp_path / 'input.json'}: 1,000 moves, more than any game has (208)")
+    assert_bad_input(run("verify", write(tmp_path, record)), f"{str(tmp_path / 'input.json')!r}: 1,000 moves, more than any game has (208)")
 
 
 def test_empty_files_say_so(tmp_path: Path) -> None:
-    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{tmp_path / 'deck.txt'}: the deck is empty")
-    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{tmp_path / 'r.json'}: the file is empty")
+    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{str(tmp_path / 'deck.txt')!r}: the deck is empty")
+    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{str(tmp_path / 'r.json')!r}: the file is empty")
 
 
 def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:

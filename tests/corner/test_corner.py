@@ -320,13 +320,13 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) 
 
 def test_bad_position_and_record_files(tmp_path: Path) -> None:
     bad_pile = {"piles": {"N": ["9D", "8D"]}, "hand": ["7H"]}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{path}: pile N: 8D cannot lie on 9D")
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{str(path)!r}: pile N: 8D cannot lie on 9D")
     twice = {"piles": {"N": ["9D"]}, "hand": ["9D"]}
     assert_bad_input(run("corner", "turn", path := write(tmp_path, twice, "t.json")),
-                     f"{path}: hand: 9D appears twice in the position")
+                     f"{str(path)!r}: hand: 9D appears twice in the position")
     corner = {"piles": {"NE": ["QD"]}, "hand": []}
     assert_bad_input(run("corner", "turn", path := write(tmp_path, corner, "c.json")),
-                     f"{path}: pile NE: a corner pile starts with a King")
+                     f"{str(path)!r}: pile NE: a corner pile starts with a King")
     assert_bad_input(run("corner", "turn", write(tmp_path, "[" * 100_000, "deep.json")), None)
     assert_bad_input(run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")),
                      None)
@@ -409,7 +409,7 @@ def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
 ])
 def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
     path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
-    assert_bad_input(run("corner", "turn", path), None if message is None else f"{path}: {message}")
+    assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
 
 
 def test_rules_written_to_json_read_back() -> None:
