@@ -75,6 +75,13 @@ def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(seed: int
         assert not position.stock and not any(board_moves(position.piles, h, position.rules) for h in position.hands)
 
 
+def test_a_tournament_refuses_more_workers_than_it_may_fork() -> None:
+    from kcsolve.common.workers import InvalidJobsError
+
+    with pytest.raises(InvalidJobsError, match=r"^worker processes must be a whole number from 1 to 256, got 100000$"):
+        tournament(2, ("random",), 1, 0, jobs=100_000)
+
+
 def test_seeded_tournaments_are_deterministic() -> None:
     first = tournament(3, ("random", "greedy", "turn"), 12, 99).to_json()
     again = tournament(3, ("random", "greedy", "turn"), 12, 99, jobs=2).to_json()

@@ -271,3 +271,18 @@ def test_damaged_chunk_is_refused_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--count", "30", "--start", "10", "--db", str(db)])
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith(f"Error: {str(db)!r} is damaged (the chunk of deals from ")
+
+
+def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Path) -> None:
+    from clitools import assert_bad_input, run as run_cli
+
+    from kcsolve.common.workers import InvalidJobsError
+
+    db = tmp_path / "r.sqlite3"
+    assert_bad_input(run_cli("stats", "--jobs", "1000000", "--count", "1", "--db", str(db)),
+                     {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})
+    assert not db.exists()
+    store = ResultsStore(db)
+    with pytest.raises(InvalidJobsError, match="got 1000000$"):
+        run(store, parse_rules("standard"), 0, 1, jobs=1_000_000)
+    store.close()
