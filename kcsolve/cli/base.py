@@ -17,6 +17,7 @@ import click
 from kcsolve import __version__
 from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
 from kcsolve.errors import KcsolveError
+from kcsolve.patience.daily.dates import parse_day
 from kcsolve.patience.notation import read_game
 from kcsolve.patience.record import MAX_RECORD_TEXT, Record
 from kcsolve.patience.rules import Rules, parse_rules
@@ -262,10 +263,7 @@ def parse_date(text: str | None) -> dt.date:
     """A YYYY-MM-DD date, or today in UTC (one day for everyone) when none is given."""
     if text is None:
         return dt.datetime.now(dt.timezone.utc).date()
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        fail(f"not a date: {text!r} (use YYYY-MM-DD)")
+    return parse_day(text)
 
 
 @click.group(cls=KcsolveGroup, context_settings=CONTEXT, invoke_without_command=True)
