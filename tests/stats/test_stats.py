@@ -209,7 +209,7 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
         (["--start", "-1"], "seed must be between 0 and 2**64-1, got -1"),
         (["--start", str(2**64 - 1), "--count", "2"], f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
         (["--rules", "bogus"], "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
-        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both ('2s,100000'), or 'none'"),
+        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"),
     ],
 )
 def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:
