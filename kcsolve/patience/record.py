@@ -42,6 +42,7 @@ RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
 MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
+GRID_CELLS = 16  # a removal naming more cells than the grid has is malformed, not an illegal move
 # A list of records, as the daily page's Export all writes: a few years of daily games, as much as its Import takes.
 MAX_RECORD_LIST_TEXT = 4 * 1024 * 1024
 MAX_RECORD_LIST = 1500
@@ -192,8 +193,11 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
                 return RecordedPlace(parse_card(card), cell_index(cell))
         if isinstance(move, dict) and set(move) == {"remove"} and isinstance(move["remove"], list):
             cells = move["remove"]
-            if cells and all(isinstance(c, str) for c in cells):
+            if 0 < len(cells) <= GRID_CELLS and all(isinstance(c, str) for c in cells):
                 return Remove(tuple(cell_index(c) for c in cells))
+            if len(cells) > GRID_CELLS:
+                raise InvalidRecordError(f"{where}: a removal names {len(cells):,} cells, more than the grid's "
+                                         f"{GRID_CELLS}")
     except (InvalidCardError, InvalidCellError) as exc:
         raise InvalidRecordError(f"{where}: {exc}") from None
     raise InvalidRecordError(

@@ -209,3 +209,24 @@ def test_judge_and_is_win_take_the_dict_json_load_gives(tmp_path: Path) -> None:
     for bad in (42, "text", [loaded], {"deck": "no"}):
         with pytest.raises(kcsolve.KcsolveError):
             kcsolve.is_win(bad)  # type: ignore[arg-type]
+
+
+def test_a_removal_of_a_hundred_thousand_cells_is_malformed_not_a_verdict(tmp_path: Path) -> None:
+    """Its verdict line would have repeated every cell: the record is refused at the move, in one short line."""
+    path = write(tmp_path, {"deck": PACK, "moves": [{"remove": ["a1"] * 100_000}]})
+    for command in ("verify", "replay", "analyse"):
+        assert_bad_input(run(command, path), f"{path!r}: move 1: a removal names 100,000 cells, more than the grid's 16")
+
+
+def test_a_file_name_with_a_newline_stays_on_the_error_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "", "new\nline.json")
+    assert_bad_input(run("verify", path), f"{path!r}: the file is empty")
+    assert_bad_input(run("corner", "verify", path), f"{path!r}: not valid JSON: Expecting value at line 1")
+
+
+def test_read_record_reads_no_more_than_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(" " * (MAX_RECORD_TEXT + 1))
+    with pytest.raises(kcsolve.InvalidRecordError) as refused:
+        kcsolve.read_record(str(path))
+    assert str(refused.value) == f"{str(path)!r}: more than a record's 1,048,576 characters"
