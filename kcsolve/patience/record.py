@@ -36,7 +36,7 @@ from kcsolve.patience.engine import (
     cell_index,
     cell_name,
 )
-from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, as_rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
@@ -110,6 +110,8 @@ def record_from_moves(
 
 def parse_record(text: str, source: str = "record") -> Record:
     """Read a record from JSON text; InvalidRecordError names what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"{source}: a record's text is a string, not {type(text).__name__}")
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a record's {MAX_RECORD_TEXT:,}")
     text = text.removeprefix("\ufeff")
@@ -250,14 +252,14 @@ class Replay:
         return self.steps[-1].position if self.steps else self.start
 
 
-def replay(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Replay:
+def replay(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> Replay:
     """Play the record's moves from the start, stopping at the first illegal one."""
     record = as_record(record)
     try:
         check_deck(tuple(record.deck))
     except InvalidDeckError as exc:
         raise InvalidRecordError(f"the record's deck is not a pack: {exc}") from None
-    start = Position.start(record.deck, rules or record.rules)
+    start = Position.start(record.deck, record.rules if rules is None else as_rules(rules))
     position = start
     steps: list[Step] = []
     for number, entry in enumerate(record.moves, start=1):
@@ -310,13 +312,13 @@ def as_record(record: Record | Mapping[str, Any]) -> Record:
     raise InvalidRecordError(f"not a record: {reprlib.repr(record)} (give a Record or its JSON object)")
 
 
-def judge(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Verdict:
+def judge(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> Verdict:
     """Replay a record and judge the position it reaches, trusting nothing it claims."""
     played = replay(record, rules)
     illegal = str(played.error) if played.error else None
     return Verdict(played.final.outcome(), len(played.steps), illegal)
 
 
-def is_win(record: Record | Mapping[str, Any], rules: Rules | None = None) -> bool:
+def is_win(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> bool:
     """True when the record's moves, replayed, win the game."""
     return judge(record, rules).won
