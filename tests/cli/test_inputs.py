@@ -230,3 +230,15 @@ def test_read_record_reads_no_more_than_a_record(tmp_path: Path) -> None:
     with pytest.raises(kcsolve.InvalidRecordError) as refused:
         kcsolve.read_record(str(path))
     assert str(refused.value) == f"{str(path)!r}: more than a record's 1,048,576 characters"
+
+
+def test_duplicate_keys_and_a_byte_order_mark_on_the_command_line(tmp_path: Path) -> None:
+    record = json.dumps({"deck": [str(c) for c in deal(0)], "moves": []})
+    path = write(tmp_path, record[:-1] + ', "moves": [{"place": "8C", "cell": "b2"}]}')
+    assert_bad_input(run("verify", path), f"{path!r}: not valid JSON (the key 'moves' appears twice in one object)")
+    corner = run("corner", "deal", "--seed", "3", "--format", "json").stdout
+    position = write(tmp_path, corner.rstrip()[:-1] + ', "hand": []}', "position.json")
+    assert_bad_input(run("corner", "turn", position),
+                     f"{position!r}: not valid JSON: the key 'hand' appears twice in one object")
+    (tmp_path / "bom.json").write_text("\ufeff" + corner, encoding="utf-8")
+    assert run("corner", "turn", str(tmp_path / "bom.json")).exit_code == 0
