@@ -60,3 +60,26 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(route, "as_rules", refuse)
     assert_bad_input(run("solve", "--seed", "1"), "no such thing: 'x'")
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: kcsolve.parse_rules(None), kcsolve.InvalidRulesError,
+     "rules are a text such as 'standard' or 'swap+goal=deplete', not None"),
+    (lambda: kcsolve.parse_rules(5), kcsolve.InvalidRulesError,
+     "rules are a text such as 'standard' or 'swap+goal=deplete', not 5"),
+    (lambda: kcsolve.parse_budget(None), kcsolve.InvalidBudgetError, "a budget is a text such as '2s,100000', not NoneType"),
+    (lambda: kcsolve.parse_card(None), kcsolve.InvalidCardError, "not a card: None (a card is a text such as 'TS')"),
+    (lambda: kcsolve.parse_deck(5), kcsolve.InvalidDeckError, "a deck file's text is a string, not int"),
+    (lambda: kcsolve.parse_record(b"{}"), kcsolve.InvalidRecordError, "record: a record's text is a string, not bytes"),
+    (lambda: kcsolve.read_record(None), kcsolve.InvalidRecordError,
+     "cannot read None: expected str, bytes or os.PathLike object, not NoneType"),
+    (lambda: kcsolve.judge(kcsolve.solve(kcsolve.deal(0)).record(), "nonsense"), kcsolve.InvalidRulesError,
+     "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
+    (lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5), kcsolve.InvalidRulesError,
+     "rules must be a Rules value or a preset string, not 5"),
+])
+def test_the_library_refuses_wrong_types_with_its_own_errors(call, error, message) -> None:  # type: ignore[no-untyped-def]
+    """What the command line can never pass, a library caller can: it is refused like bad input, not by a crash."""
+    with pytest.raises(error) as refused:
+        call()
+    assert str(refused.value) == message

@@ -17,6 +17,7 @@ import click
 from kcsolve import __version__
 from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
 from kcsolve.errors import KcsolveError
+from kcsolve.patience.daily.dates import parse_day
 from kcsolve.patience.notation import read_game
 from kcsolve.patience.record import MAX_RECORD_TEXT, Record
 from kcsolve.patience.rules import Rules, parse_rules
@@ -150,7 +151,7 @@ def _read_text(path: str, limit: int) -> str:
                 text = handle.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        fail(f"cannot read {_source_name(path)!r}: {reason}")
+        fail(f"cannot read {_source_name(path)}: {reason}")
     return _within(path, text, limit)
 
 
@@ -162,8 +163,9 @@ def _within(path: str, text: str, limit: int) -> str:
 
 
 def _source_name(path: str) -> str:
-    """How messages name an input: the path, or ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
+    """How messages name an input: the path quoted as Python would (a newline in it stays on the line), or
+    ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else repr(path)
 
 
 def load_deck(path: str) -> tuple[Card, ...]:
@@ -261,10 +263,7 @@ def parse_date(text: str | None) -> dt.date:
     """A YYYY-MM-DD date, or today in UTC (one day for everyone) when none is given."""
     if text is None:
         return dt.datetime.now(dt.timezone.utc).date()
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        fail(f"not a date: {text!r} (use YYYY-MM-DD)")
+    return parse_day(text)
 
 
 @click.group(cls=KcsolveGroup, context_settings=CONTEXT, invoke_without_command=True)

@@ -17,6 +17,7 @@ from kcsolve.common.budget import parse_budget
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.interval import wilson
 from kcsolve.common.words import plural
+from kcsolve.common.workers import MAX_JOBS
 from kcsolve.corner.bots import BOTS, make_bot
 from kcsolve.corner.engine import (
     card_text,
@@ -174,7 +175,7 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
 @click.option("--games", type=click.IntRange(1, 10**7), default=100, show_default=True)
 @click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
               help="Game g is dealt from deal number SEED + g; with --match, its hands from SEED + 10,001 g on.")
-@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True)
 @click.option("--match", is_flag=True, help="Each game is hands up to the target score (the lowest total wins), "
                                              "not one hand.")
 @rules_option

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 
@@ -22,7 +21,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.record import parse_record
+from kcsolve.patience.record import is_saved_game, parse_record
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Verdict, solve
 from kcsolve.patience.terminal.render import draw
@@ -76,7 +75,7 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
     rules = parse_rules(rules_text or "standard")
     if game_path is not None:
         text = _read_text(game_path, MAX_RECORD_TEXT)
-        if _is_saved_game(text):
+        if is_saved_game(text):
             if rules_text is not None:
                 fail("a saved game is played under its own rules: leave out --rules")
             session = Session.resume(parse_record(text, source=_source_name(game_path)), auto)
@@ -92,14 +91,6 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
     number = check_seed(seed if seed is not None else secrets.randbelow(SEED_LIMIT))
     return Session(deal(number), rules, number, auto), f"Deal {number}"
 
-
-def _is_saved_game(text: str) -> bool:
-    """Whether a file holds a saved game (a record with moves) rather than a deck."""
-    try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except ValueError:
-        return False
-    return isinstance(data, dict) and "moves" in data
 
 
 def _game_loop(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> None:

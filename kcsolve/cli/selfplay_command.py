@@ -9,6 +9,7 @@ import click
 
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.common.workers import MAX_JOBS
 from kcsolve.patience.players.selfplay import (
     PLAYERS,
     Tally,
@@ -23,7 +24,7 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--seed", "start", type=int, default=0, show_default=True, help="First deal number.")
 @click.option("--count", type=click.IntRange(min=1), default=100, show_default=True, help="How many consecutive deals.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True, help="Worker processes.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def selfplay_command(name: str, start: int, count: int, rules_text: str, jobs: int, fmt: str) -> None:
     """Play consecutive seeded deals without seeing the deck: games, wins, win rate, CPU seconds per game.

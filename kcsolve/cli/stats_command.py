@@ -20,6 +20,7 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.words import plural
+from kcsolve.common.workers import MAX_JOBS
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
@@ -31,7 +32,7 @@ from kcsolve.patience.solve.route import (
 @click.option("--start", type=int, default=0, show_default=True, help="First deal number.")
 @click.option("--count", type=click.IntRange(min=1), default=10_000, show_default=True, help="How many consecutive deals.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default="all cores",
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS), show_default="all cores",
               help="Worker processes.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), help="Results database (default: in the user's cache).")
 @click.option("--budget", "budget_text", help="Search limit per deal where a search is needed (NODES, CPU time such as "

@@ -55,25 +55,37 @@ def parse_budget(text: str) -> Budget:
     """Parse ``100000`` or ``1e6`` (nodes), ``2.5s``, ``500ms``, ``5m``, ``1h`` (CPU time), both, or ``none``."""
     nodes: int | None = None
     seconds: float | None = None
+    if not isinstance(text, str):
+        raise InvalidBudgetError(f"a budget is a text such as '2s,100000', not {type(text).__name__}")
     if text.strip().lower() == "none":
         return Budget()
     for part in (p.strip().lower() for p in text.split(",")):
         try:
             unit = next((u for u in ("ms", "s", "m", "h") if part.endswith(u)), None)
             if unit is not None:
+                if seconds is not None:  # a second limit of the same kind would silently replace the first
+                    raise ValueError
                 seconds = float(part[: -len(unit)]) * _UNITS[unit]
                 if not 0 < seconds <= MAX_SECONDS:
                     raise ValueError
             else:
+                if nodes is not None:
+                    raise ValueError
                 nodes = int(float(part)) if "e" in part else int(part)
                 if not 0 < nodes <= MAX_NODES:
                     raise ValueError
         except (ValueError, OverflowError):
             raise InvalidBudgetError(
-                f"bad budget {text!r}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
-                "both ('2s,100000'), or 'none'"
+                f"bad budget {_shown(text)}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
+                "both once each ('2s,100000'), or 'none'"
             ) from None
     return Budget(nodes, seconds)
+
+
+def _shown(text: str) -> str:
+    """The budget text as Python writes it, cut to 40 characters for an error line."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def check_budget(budget: object) -> Budget:

@@ -55,6 +55,8 @@ def rank_symbol(rank: int) -> str:
 
 def parse_card(token: str) -> Card:
     """Parse ``"TS"``, ``"10h"``, ``"xd"``, ``"8♣"`` or a bare rank such as ``"Q"``."""
+    if not isinstance(token, str):
+        raise InvalidCardError(f"not a card: {token!r} (a card is a text such as 'TS')")
     match = _TOKEN.match(token.strip().translate(_SUIT_SYMBOLS))
     if not match:
         raise InvalidCardError(f"not a card: {token!r}")
@@ -80,6 +82,8 @@ def split_deck_text(text: str) -> list[str]:
 
 def parse_deck(text: str) -> tuple[Card, ...]:
     """Parse a deck file (plain list, JSON ``{"deck": [...]}`` or a JSON list), first card on top."""
+    if not isinstance(text, str):
+        raise InvalidDeckError(f"a deck file's text is a string, not {type(text).__name__}")
     if len(text) > MAX_DECK_TEXT:
         raise InvalidDeckError(f"deck text is {len(text):,} characters, more than a deck file's {MAX_DECK_TEXT:,}")
     text = text.removeprefix("\ufeff")

@@ -1,4 +1,5 @@
-"""JSON text read with every way it can be bad named in one line: syntax, nesting, numbers too long to convert."""
+"""JSON text read with every way it can be bad named in one line: syntax, nesting, numbers too long to convert,
+a key given twice."""
 
 from __future__ import annotations
 
@@ -13,10 +14,28 @@ class JsonTextError(KcsolveError):
     """Text that is not JSON Python can read; the message says why (the caller names the source)."""
 
 
+class _DuplicateKey(Exception):
+    """A key met twice in one object, raised from inside the decoder and turned into a JsonTextError below."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys and values as a dict; a key given twice is refused, since either value could be meant."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _DuplicateKey(key)
+        found[key] = value
+    return found
+
+
 def read_json(text: str) -> Any:
-    """The value of a JSON text; JsonTextError says what is wrong and where."""
+    """The value of a JSON text (a leading byte order mark skipped); JsonTextError says what is wrong and where."""
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_object)
+    except _DuplicateKey as exc:
+        shown = repr(exc.args[0])
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise JsonTextError(f"the key {shown} appears twice in one object") from None
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"{exc.msg.removesuffix(' at')} at line {exc.lineno}") from None
     except RecursionError:

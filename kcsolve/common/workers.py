@@ -16,6 +16,23 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from kcsolve.errors import KcsolveError
+
+# Worker processes at most: every one is forked at the pool's first task, so a mistyped count must not fork a
+# million; far beyond the cores of one machine (a cluster is reached through stats --scheduler instead).
+MAX_JOBS = 256
+
+
+class InvalidJobsError(KcsolveError):
+    """A number of worker processes that is not a whole number from 1 to MAX_JOBS."""
+
+
+def check_jobs(jobs: object) -> int:
+    """``jobs`` itself when it is a whole number of worker processes from 1 to MAX_JOBS; InvalidJobsError if not."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise InvalidJobsError(f"worker processes must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
+    return jobs
+
 
 def worker_start() -> None:
     """In a new worker: Ctrl-C and hang-ups are the parent's to handle, and the worker dies with its parent."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kcsolve.common.interval import wilson
-from kcsolve.common.workers import ordered_map
+from kcsolve.common.workers import check_jobs, ordered_map
 from kcsolve.corner.bots import Bot, make_bot, view_of
 from kcsolve.corner.engine import Move, Position, check_players, deal_hand, seeded_deck
 from kcsolve.corner.rules import DEFAULT, CornerRules
@@ -173,6 +173,7 @@ def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rule
                jobs: int = 1, report: Callable[[GameResult], None] | None = None, match: bool = False) -> Tally:
     """Play ``games`` games (single hands, or whole games to the target with ``match``) and tally them in order."""
     check_players(players)
+    check_jobs(jobs)
     for name in names:
         make_bot(name)
     tally = Tally(players, names)

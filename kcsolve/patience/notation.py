@@ -23,7 +23,14 @@ from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
 from kcsolve.common.deal import InvalidSeedError, check_seed, deal
 from kcsolve.patience.engine import Remove, cell_index, cell_name
 from kcsolve.patience.pysol import PysolUnavailableError, pysol_deal
-from kcsolve.patience.record import InvalidRecordError, Record, RecordedPlace, parse_record
+from kcsolve.patience.record import (
+    GRID_CELLS,
+    MAX_MOVES,
+    InvalidRecordError,
+    Record,
+    RecordedPlace,
+    parse_record,
+)
 from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 PREFIX = "KC1"
@@ -71,6 +78,8 @@ def from_notation(text: str, source: str = "notation") -> Record:
         if match.start() != position:
             raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")
         position = match.end()
+        if len(entries) == MAX_MOVES:
+            raise InvalidRecordError(f"{source}: more than {MAX_MOVES} moves, more than any game has")
         if match.group(1):
             if placed == DECK_SIZE:
                 raise InvalidRecordError(f"{source}: more placements than the deck has cards")
@@ -78,6 +87,9 @@ def from_notation(text: str, source: str = "notation") -> Record:
             placed += 1
         else:
             cells = re.findall(r"[a-d][1-4]", match.group(2))
+            if len(cells) > GRID_CELLS:
+                raise InvalidRecordError(f"{source}: move {len(entries) + 1}: a removal names {len(cells):,} cells, "
+                                         f"more than the grid's {GRID_CELLS}")
             entries.append(Remove(tuple(cell_index(c) for c in cells)))
     if position != len(moves_text):
         raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")

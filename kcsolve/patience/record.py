@@ -36,12 +36,13 @@ from kcsolve.patience.engine import (
     cell_index,
     cell_name,
 )
-from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, as_rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
 MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
+GRID_CELLS = 16  # a removal naming more cells than the grid has is malformed, not an illegal move
 # A list of records, as the daily page's Export all writes: a few years of daily games, as much as its Import takes.
 MAX_RECORD_LIST_TEXT = 4 * 1024 * 1024
 MAX_RECORD_LIST = 1500
@@ -109,6 +110,8 @@ def record_from_moves(
 
 def parse_record(text: str, source: str = "record") -> Record:
     """Read a record from JSON text; InvalidRecordError names what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"{source}: a record's text is a string, not {type(text).__name__}")
     if len(text) > MAX_RECORD_TEXT:
         raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a record's {MAX_RECORD_TEXT:,}")
     text = text.removeprefix("\ufeff")
@@ -119,6 +122,15 @@ def parse_record(text: str, source: str = "record") -> Record:
     except JsonTextError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
     return record_from_json(data, source)
+
+
+def is_saved_game(text: str) -> bool:
+    """Whether a text is a record with moves (a game saved to resume) rather than a deck; any JSON error says no."""
+    try:
+        data = read_json(text.removeprefix("\ufeff"))
+    except JsonTextError:
+        return False
+    return isinstance(data, dict) and "moves" in data
 
 
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
@@ -183,8 +195,11 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
                 return RecordedPlace(parse_card(card), cell_index(cell))
         if isinstance(move, dict) and set(move) == {"remove"} and isinstance(move["remove"], list):
             cells = move["remove"]
-            if cells and all(isinstance(c, str) for c in cells):
+            if 0 < len(cells) <= GRID_CELLS and all(isinstance(c, str) for c in cells):
                 return Remove(tuple(cell_index(c) for c in cells))
+            if len(cells) > GRID_CELLS:
+                raise InvalidRecordError(f"{where}: a removal names {len(cells):,} cells, more than the grid's "
+                                         f"{GRID_CELLS}")
     except (InvalidCardError, InvalidCellError) as exc:
         raise InvalidRecordError(f"{where}: {exc}") from None
     raise InvalidRecordError(
@@ -193,14 +208,16 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
 
 
 def read_record(path: str) -> Record:
-    """Read a record file; unreadable files raise InvalidRecordError."""
+    """Read a record file; unreadable files raise InvalidRecordError, and no more than a record's size is read."""
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
+            text = handle.read(MAX_RECORD_TEXT + 1)
+    except (OSError, UnicodeDecodeError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
-    return parse_record(text, source=path)
+    if len(text) > MAX_RECORD_TEXT:
+        raise InvalidRecordError(f"{path!r}: more than a record's {MAX_RECORD_TEXT:,} characters")
+    return parse_record(text, source=repr(path))
 
 
 @dataclass(frozen=True)
@@ -235,14 +252,14 @@ class Replay:
         return self.steps[-1].position if self.steps else self.start
 
 
-def replay(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Replay:
+def replay(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> Replay:
     """Play the record's moves from the start, stopping at the first illegal one."""
     record = as_record(record)
     try:
         check_deck(tuple(record.deck))
     except InvalidDeckError as exc:
         raise InvalidRecordError(f"the record's deck is not a pack: {exc}") from None
-    start = Position.start(record.deck, rules or record.rules)
+    start = Position.start(record.deck, record.rules if rules is None else as_rules(rules))
     position = start
     steps: list[Step] = []
     for number, entry in enumerate(record.moves, start=1):
@@ -295,13 +312,13 @@ def as_record(record: Record | Mapping[str, Any]) -> Record:
     raise InvalidRecordError(f"not a record: {reprlib.repr(record)} (give a Record or its JSON object)")
 
 
-def judge(record: Record | Mapping[str, Any], rules: Rules | None = None) -> Verdict:
+def judge(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> Verdict:
     """Replay a record and judge the position it reaches, trusting nothing it claims."""
     played = replay(record, rules)
     illegal = str(played.error) if played.error else None
     return Verdict(played.final.outcome(), len(played.steps), illegal)
 
 
-def is_win(record: Record | Mapping[str, Any], rules: Rules | None = None) -> bool:
+def is_win(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> bool:
     """True when the record's moves, replayed, win the game."""
     return judge(record, rules).won

@@ -89,6 +89,8 @@ def _token_settings(token: str) -> dict[str, Enum]:
 
 def parse_rules(text: str) -> Rules:
     """Parse ``standard``, ``optional+groups`` or ``swap+goal=deplete`` into Rules."""
+    if not isinstance(text, str):
+        raise InvalidRulesError(f"rules are a text such as 'standard' or 'swap+goal=deplete', not {text!r}")
     settings: dict[str, Enum] = {}
     source: dict[str, str] = {}
     tokens = [t.strip().lower() for t in text.split("+")]
@@ -154,3 +156,12 @@ def catalogue() -> dict[str, object]:
     axes = {axis: [{"option": o.value, "meaning": OPTIONS[o][0], "source": OPTIONS[o][1]} for o in choices]
             for axis, choices in AXES.items()}
     return {"presets": presets, "axes": axes}
+
+
+def as_rules(rules: object) -> Rules:
+    """Rules from a Rules value or a preset string."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return parse_rules(rules)
+    raise InvalidRulesError(f"rules must be a Rules value or a preset string, not {rules!r}")

@@ -332,7 +332,7 @@ def test_unreadable_records(tmp_path: Path, command: str, content: str, message:
     path = write(tmp_path, content)
     if command == "verify" and content.startswith("["):  # verify reads a list as records, one by one
         message = f"game 1: {message}"
-    assert_bad_input(run(command, path), f"{path}: {message}")
+    assert_bad_input(run(command, path), f"{str(path)!r}: {message}")
 
 
 def test_record_from_standard_input_is_named_stdin() -> None:
@@ -403,7 +403,7 @@ def deck_with(position: int, card: str) -> list[str]:
 @pytest.mark.parametrize("command", ["verify", "replay"])
 def test_malformed_records(tmp_path: Path, command: str, changes: dict, message: str) -> None:
     path = write(tmp_path, good_record(**changes))
-    assert_bad_input(run(command, path), f"{path}: {message}")
+    assert_bad_input(run(command, path), f"{str(path)!r}: {message}")
 
 
 @pytest.mark.parametrize(

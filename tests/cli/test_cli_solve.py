@@ -27,7 +27,7 @@ from kcsolve.patience.record import parse_record, replay
 from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
-from kcsolve.patience.solve.route import Budget, Solution, parse_budget, solve
+from kcsolve.patience.solve.route import Budget, InvalidBudgetError, Solution, parse_budget, solve
 from kcsolve.patience.terminal.render import grid_line
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -37,7 +37,7 @@ PACK = [str(c) for c in full_deck()]
 SEED_LIMIT = 2**64
 SCAN = range(200)  # seeds searched for deals with a wanted outcome
 
-BUDGET_HELP = "use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both ('2s,100000'), or 'none'"
+BUDGET_HELP = "use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"
 EITHER = "give either a DECK_FILE (or - for standard input) or --seed N, not both"
 NEITHER = "give a DECK_FILE (or - for standard input), --seed N or --pysol N"
 STATS = r"decided by (construct|dfs)(: [\d,]+ positions searched,|, no search needed,) \d+\.\d\d ms"
@@ -678,13 +678,21 @@ def test_bad_rules(rules: str, message: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--count", "2", "--rules", rules, "--format", "json"), message)
 
 
-@pytest.mark.parametrize("budget", ["abc", "0", "-1s", "2x", "0s", "1.5", "1,", "nan", "-5", "1e-3", "2s,0"])
+@pytest.mark.parametrize("budget", ["abc", "0", "-1s", "2x", "0s", "1.5", "1,", "nan", "-5", "1e-3", "2s,0",
+                                    "2s,5s", "100,200", "1m,1000,500ms"])
 def test_bad_budget(budget: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--budget", budget), f"bad budget {budget!r}: {BUDGET_HELP}")
 
 
 def test_bad_budget_overflowing_exponent() -> None:
     assert_bad_input(run("solve", "--seed", "1", "--budget", "1e400"), f"bad budget '1e400': {BUDGET_HELP}")
+
+
+def test_a_long_bad_budget_is_cut_in_its_error_line() -> None:
+    text = "9" * 5000 + "x"
+    assert_bad_input(run("solve", "--seed", "1", "--budget", text), f"bad budget '{text[:36]}...: {BUDGET_HELP}")
+    with pytest.raises(InvalidBudgetError, match="not NoneType$"):
+        parse_budget(None)  # type: ignore[arg-type]
 
 
 def test_empty_budget_is_refused() -> None:
@@ -720,17 +728,17 @@ def test_deck_file_with_a_duplicate_card(tmp_path: Path) -> None:
     deck = PACK.copy()
     deck[30] = "5s"  # 5S is card 5
     path = write(tmp_path, " ".join(deck))
-    assert_bad_input(run("solve", path), f"{path}: duplicate card '5S' at positions 5 and 31")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
     path = write(tmp_path, {"deck": deck}, "deck.json")
-    assert_bad_input(run("solve", path, "--format", "json"), f"{path}: duplicate card '5S' at positions 5 and 31")
+    assert_bad_input(run("solve", path, "--format", "json"), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
 
 
 def test_deck_file_with_51_cards(tmp_path: Path) -> None:
     path = write(tmp_path, "\n".join(PACK[:51]))
-    assert_bad_input(run("solve", path), f"{path}: deck has 51 cards, expected 52; missing: KC")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: deck has 51 cards, expected 52; missing: KC")
     ranks_only = [c[0] for c in PACK[1:]]
     path = write(tmp_path, " ".join(ranks_only), "ranks.txt")
-    assert_bad_input(run("solve", path), f"{path}: deck has 51 cards, expected 52; missing ranks: A")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: deck has 51 cards, expected 52; missing ranks: A")
 
 
 @pytest.mark.parametrize(
@@ -745,7 +753,7 @@ def test_deck_file_with_51_cards(tmp_path: Path) -> None:
 )
 def test_other_bad_deck_files(tmp_path: Path, content: str, message: str) -> None:
     path = write(tmp_path, content)
-    assert_bad_input(run("solve", path), f"{path}: {message}")
+    assert_bad_input(run("solve", path), f"{str(path)!r}: {message}")
 
 
 def test_bad_deck_on_standard_input() -> None:

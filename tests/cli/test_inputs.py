@@ -27,7 +27,7 @@ def test_huge_deck_file_is_refused_unread_and_fast(tmp_path: Path) -> None:
     began = time.perf_counter()
     result = run("solve", str(path))
     assert time.perf_counter() - began < 5
-    assert_bad_input(result, f"{path}: more than {MAX_DECK_TEXT:,} characters, too large for this kind of file")
+    assert_bad_input(result, f"{str(path)!r}: more than {MAX_DECK_TEXT:,} characters, too large for this kind of file")
 
 
 def test_repeated_card_is_named_once_at_its_first_repeat() -> None:
@@ -46,17 +46,17 @@ def test_a_second_pack_stops_at_its_first_card() -> None:
 
 def test_huge_record_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "{" + " " * (MAX_RECORD_TEXT + 10) + "}")  # a list of records may be larger (verify_list)
-    assert_bad_input(run("verify", path), f"{path}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
+    assert_bad_input(run("verify", path), f"{str(path)!r}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
 
 
 def test_record_with_absurdly_many_moves_is_refused(tmp_path: Path) -> None:
     record = {"deck": PACK, "moves": [{"remove": ["a1"]}] * 1000}
-    assert_bad_input(run("verify", write(tmp_path, record)), f"{tmp_path / 'input.json'}: 1,000 moves, more than any game has (208)")
+    assert_bad_input(run("verify", write(tmp_path, record)), f"{str(tmp_path / 'input.json')!r}: 1,000 moves, more than any game has (208)")
 
 
 def test_empty_files_say_so(tmp_path: Path) -> None:
-    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{tmp_path / 'deck.txt'}: the deck is empty")
-    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{tmp_path / 'r.json'}: the file is empty")
+    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{str(tmp_path / 'deck.txt')!r}: the deck is empty")
+    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{str(tmp_path / 'r.json')!r}: the file is empty")
 
 
 def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:
@@ -209,3 +209,36 @@ def test_judge_and_is_win_take_the_dict_json_load_gives(tmp_path: Path) -> None:
     for bad in (42, "text", [loaded], {"deck": "no"}):
         with pytest.raises(kcsolve.KcsolveError):
             kcsolve.is_win(bad)  # type: ignore[arg-type]
+
+
+def test_a_removal_of_a_hundred_thousand_cells_is_malformed_not_a_verdict(tmp_path: Path) -> None:
+    """Its verdict line would have repeated every cell: the record is refused at the move, in one short line."""
+    path = write(tmp_path, {"deck": PACK, "moves": [{"remove": ["a1"] * 100_000}]})
+    for command in ("verify", "replay", "analyse"):
+        assert_bad_input(run(command, path), f"{path!r}: move 1: a removal names 100,000 cells, more than the grid's 16")
+
+
+def test_a_file_name_with_a_newline_stays_on_the_error_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "", "new\nline.json")
+    assert_bad_input(run("verify", path), f"{path!r}: the file is empty")
+    assert_bad_input(run("corner", "verify", path), f"{path!r}: not valid JSON: Expecting value at line 1")
+
+
+def test_read_record_reads_no_more_than_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(" " * (MAX_RECORD_TEXT + 1))
+    with pytest.raises(kcsolve.InvalidRecordError) as refused:
+        kcsolve.read_record(str(path))
+    assert str(refused.value) == f"{str(path)!r}: more than a record's 1,048,576 characters"
+
+
+def test_duplicate_keys_and_a_byte_order_mark_on_the_command_line(tmp_path: Path) -> None:
+    record = json.dumps({"deck": [str(c) for c in deal(0)], "moves": []})
+    path = write(tmp_path, record[:-1] + ', "moves": [{"place": "8C", "cell": "b2"}]}')
+    assert_bad_input(run("verify", path), f"{path!r}: not valid JSON (the key 'moves' appears twice in one object)")
+    corner = run("corner", "deal", "--seed", "3", "--format", "json").stdout
+    position = write(tmp_path, corner.rstrip()[:-1] + ', "hand": []}', "position.json")
+    assert_bad_input(run("corner", "turn", position),
+                     f"{position!r}: not valid JSON: the key 'hand' appears twice in one object")
+    (tmp_path / "bom.json").write_text("\ufeff" + corner, encoding="utf-8")
+    assert run("corner", "turn", str(tmp_path / "bom.json")).exit_code == 0

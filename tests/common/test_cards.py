@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -264,3 +265,17 @@ def test_format_of_parse_is_canonical(seed: int, suited: bool, data: st.DataObje
     assert canonical == format_deck(deck)
     assert format_deck(parse_deck(canonical)) == canonical
     assert parse_deck(json.dumps({"deck": [str(c) for c in deck]})) == deck
+
+
+@given(st.dictionaries(st.text(max_size=8), st.integers(), min_size=1, max_size=5), st.data())
+def test_a_json_key_given_twice_is_refused_wherever_json_is_read(keys: dict[str, int], data: st.DataObject) -> None:
+    """Which of two values a reader took would be an accident of its parser: every kcsolve reader refuses the text."""
+    from kcsolve.common.jsontext import JsonTextError, read_json
+
+    twice = data.draw(st.sampled_from(sorted(keys)))
+    text = json.dumps(keys)[:-1] + f", {json.dumps(twice)}: 0}}"
+    shown = repr(twice) if len(repr(twice)) <= 40 else repr(twice)[:37] + "..."
+    with pytest.raises(JsonTextError, match=f"^the key {re.escape(shown)} appears twice in one object$"):
+        read_json(text)
+    assert read_json("\ufeff" + json.dumps(keys)) == keys
+

@@ -75,6 +75,13 @@ def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(seed: int
         assert not position.stock and not any(board_moves(position.piles, h, position.rules) for h in position.hands)
 
 
+def test_a_tournament_refuses_more_workers_than_it_may_fork() -> None:
+    from kcsolve.common.workers import InvalidJobsError
+
+    with pytest.raises(InvalidJobsError, match=r"^worker processes must be a whole number from 1 to 256, got 100000$"):
+        tournament(2, ("random",), 1, 0, jobs=100_000)
+
+
 def test_seeded_tournaments_are_deterministic() -> None:
     first = tournament(3, ("random", "greedy", "turn"), 12, 99).to_json()
     again = tournament(3, ("random", "greedy", "turn"), 12, 99, jobs=2).to_json()
@@ -320,13 +327,13 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) 
 
 def test_bad_position_and_record_files(tmp_path: Path) -> None:
     bad_pile = {"piles": {"N": ["9D", "8D"]}, "hand": ["7H"]}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{path}: pile N: 8D cannot lie on 9D")
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{str(path)!r}: pile N: 8D cannot lie on 9D")
     twice = {"piles": {"N": ["9D"]}, "hand": ["9D"]}
     assert_bad_input(run("corner", "turn", path := write(tmp_path, twice, "t.json")),
-                     f"{path}: hand: 9D appears twice in the position")
+                     f"{str(path)!r}: hand: 9D appears twice in the position")
     corner = {"piles": {"NE": ["QD"]}, "hand": []}
     assert_bad_input(run("corner", "turn", path := write(tmp_path, corner, "c.json")),
-                     f"{path}: pile NE: a corner pile starts with a King")
+                     f"{str(path)!r}: pile NE: a corner pile starts with a King")
     assert_bad_input(run("corner", "turn", write(tmp_path, "[" * 100_000, "deep.json")), None)
     assert_bad_input(run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")),
                      None)
@@ -409,7 +416,7 @@ def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
 ])
 def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
     path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
-    assert_bad_input(run("corner", "turn", path), None if message is None else f"{path}: {message}")
+    assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
 
 
 def test_rules_written_to_json_read_back() -> None:

@@ -61,7 +61,7 @@ def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
 def test_a_malformed_record_exits_2_naming_the_field(tmp_path: Path, record: dict[str, Any], fields: dict,
                                                      message: str) -> None:
     path = write(tmp_path, changed(record, **fields))
-    assert_bad_input(run("corner", "verify", path), f"{path}: {message}")
+    assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: {message}")
 
 
 @pytest.mark.parametrize(("result", "message"), [
@@ -75,14 +75,14 @@ def test_a_malformed_record_exits_2_naming_the_field(tmp_path: Path, record: dic
 ])
 def test_a_malformed_result_exits_2(tmp_path: Path, record: dict[str, Any], result: dict, message: str) -> None:
     path = write(tmp_path, changed(record, result=result))
-    assert_bad_input(run("corner", "verify", path), f"{path}: {message}")
+    assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: {message}")
 
 
 def test_a_record_that_is_not_an_object_or_misses_a_field_exits_2(tmp_path: Path, record: dict[str, Any]) -> None:
     path = write(tmp_path, [record])
-    assert_bad_input(run("corner", "verify", path), f"{path}: a record must be a JSON object, not a list")
+    assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: a record must be a JSON object, not a list")
     path = write(tmp_path, {k: v for k, v in record.items() if k != "deck"}, "nodeck.json")
-    assert_bad_input(run("corner", "verify", path), f"{path}: the field 'deck' is missing")
+    assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: the field 'deck' is missing")
 
 
 def test_a_deal_number_that_does_not_give_the_deck_exits_1(tmp_path: Path, record: dict[str, Any]) -> None:
@@ -128,7 +128,7 @@ def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any])
     assert run("corner", "verify", write(tmp_path, old)).exit_code == 0
     lying = {**old, "result": {**old["result"], "winner": True}}
     path = write(tmp_path, lying, "lying.json")
-    assert_bad_input(run("corner", "verify", path), f"{path}: result 'winner' must be a seat or null, not true")
+    assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: result 'winner' must be a seat or null, not true")
 
 
 def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:

@@ -434,12 +434,12 @@ def _save(**changes: object) -> dict:
 ])
 def test_a_damaged_save_is_one_line_and_exit_2(tmp_path: Path, changes: dict, message: str) -> None:
     path = write(tmp_path, _save(**changes))
-    assert_bad_input(run("corner", "play", path, input="quit\n"), f"{path}: {message}")
+    assert_bad_input(run("corner", "play", path, input="quit\n"), f"{str(path)!r}: {message}")
 
 
 def test_hostile_save_files_are_refused_in_one_line(tmp_path: Path) -> None:
     path = write(tmp_path, "[" * 100_000, "deep.json")
-    assert_bad_input(run("corner", "play", path), f"{path}: not valid JSON: nested too deeply")
+    assert_bad_input(run("corner", "play", path), f"{str(path)!r}: not valid JSON: nested too deeply")
     path = write(tmp_path, "x" * 1_000_001, "big.json")
     assert_bad_input(run("corner", "play", path), None)
     binary = tmp_path / "bin.json"

@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from clitools import assert_bad_input, run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import calendar as daily_module
 from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
+from kcsolve.patience.daily.dates import InvalidDateError, parse_day
 from kcsolve.patience.engine import Position
 from kcsolve.patience.players import difficulty as difficulty_module
 from kcsolve.patience.players.difficulty import (
@@ -359,3 +362,31 @@ def test_the_line_stands_in_only_for_the_same_position() -> None:
                 refused += 1
             position = step
     assert taken > 100 and refused > 0
+
+
+@pytest.mark.parametrize("text", ["20270101", "2027-W01-1", "2027-001", "\uff12\uff10\uff12\uff17-01-01", " 2027-01-01",
+                                  "2027-01-01T00:00", "2027-1-1", "+2027-01-01"])
+def test_a_date_is_written_yyyy_mm_dd_only(text: str) -> None:
+    """Python's fromisoformat reads basic and week forms, and any script's digits: each is refused, named."""
+    for command in (["daily", "--date", text], ["site", "--out", "unused", "--from", text], ["play", "--daily", text]):
+        assert_bad_input(run(*command), f"not a date: {text!r} (use YYYY-MM-DD)")
+
+
+@given(st.dates())
+def test_every_calendar_day_reads_back_from_its_iso_text(day: dt.date) -> None:
+    assert parse_day(day.isoformat()) == day
+
+
+@given(st.text(max_size=12))
+def test_any_other_text_is_refused_as_a_date(text: str) -> None:
+    try:
+        day = parse_day(text)
+    except InvalidDateError as exc:
+        assert str(exc).startswith("not a date: ")
+    else:
+        assert day.isoformat() == text
+
+
+def test_the_daily_deal_of_a_non_date_is_refused() -> None:
+    with pytest.raises(InvalidDateError, match=r"^not a date: '2027-01-01' \(give a datetime.date\)$"):
+        daily("2027-01-01", STANDARD)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -89,3 +90,23 @@ def test_bad_notation_is_one_line(text: str, message: str) -> None:
 def test_an_illegal_move_in_the_notation_is_a_verdict() -> None:
     result = run("verify", "-", input="KC1 s0 standard b2b2")
     assert result.exit_code == 1 and result.stdout == "illegal move 2: place JD in b2: the cell holds 8C\n"
+
+
+@given(st.lists(st.sampled_from([f"{c}{r}" for c in "abcd" for r in "1234"]), min_size=1, max_size=40))
+def test_a_removal_names_at_most_the_grids_cells(cells: list[str]) -> None:
+    """In both forms of a record: more cells than the grid's 16 is a malformed record, named, not an illegal move."""
+    from kcsolve.patience.record import InvalidRecordError, parse_record
+
+    line = f"KC1 s0 standard ({''.join(cells)})"
+    record = {"deck": [str(c) for c in deal(0)], "moves": [{"remove": cells}]}
+    if len(cells) <= 16:
+        assert from_notation(line).moves == parse_record(json.dumps(record)).moves
+        return
+    with pytest.raises(InvalidRecordError, match=rf"^notation: move 1: a removal names {len(cells)} cells, more than the grid's 16$"):
+        from_notation(line)
+    with pytest.raises(InvalidRecordError, match=rf"^record: move 1: a removal names {len(cells)} cells, more than the grid's 16$"):
+        parse_record(json.dumps(record))
+
+
+def test_a_line_of_more_moves_than_any_game_is_refused() -> None:
+    assert_bad_input(run("verify", "-", input="KC1 s0 standard " + "(a1)" * 300), "<stdin>: more than 208 moves, more than any game has")

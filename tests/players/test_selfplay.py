@@ -133,3 +133,18 @@ def test_workers_of_a_killed_pool_do_not_outlive_it() -> None:
     while [w for w in workers if alive(w)]:
         assert time.monotonic() < deadline, "orphaned workers"
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize("jobs", [0, 257, 1_000_000, True, 2.0])
+def test_selfplay_refuses_a_number_of_workers_it_cannot_fork(jobs: object) -> None:
+    """Each worker is forked at the pool's first task: a million of them is refused before any is started."""
+    from kcsolve.common.workers import InvalidJobsError
+    from kcsolve.patience.players.selfplay import selfplay
+
+    with pytest.raises(InvalidJobsError, match=r"^worker processes must be a whole number from 1 to 256, got "):
+        next(selfplay("random", 0, 1, STANDARD, jobs))  # type: ignore[arg-type]
+
+
+def test_selfplay_command_refuses_a_million_workers() -> None:
+    assert_bad_input(run("selfplay", "--jobs", "1000000", "--count", "1"),
+                     {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})

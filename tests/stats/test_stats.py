@@ -210,7 +210,7 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
         (["--start", "-1"], "seed must be between 0 and 2**64-1, got -1"),
         (["--start", str(2**64 - 1), "--count", "2"], f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
         (["--rules", "bogus"], "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
-        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both ('2s,100000'), or 'none'"),
+        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"),
     ],
 )
 def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:
@@ -272,3 +272,18 @@ def test_damaged_chunk_is_refused_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--count", "30", "--start", "10", "--db", str(db)])
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith(f"Error: {str(db)!r} is damaged (the chunk of deals from ")
+
+
+def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Path) -> None:
+    from clitools import assert_bad_input, run as run_cli
+
+    from kcsolve.common.workers import InvalidJobsError
+
+    db = tmp_path / "r.sqlite3"
+    assert_bad_input(run_cli("stats", "--jobs", "1000000", "--count", "1", "--db", str(db)),
+                     {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})
+    assert not db.exists()
+    store = ResultsStore(db)
+    with pytest.raises(InvalidJobsError, match="got 1000000$"):
+        run(store, parse_rules("standard"), 0, 1, jobs=1_000_000)
+    store.close()

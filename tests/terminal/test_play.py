@@ -128,6 +128,15 @@ def test_play_bad_input() -> None:
     assert_bad_input(run("play", "--seed", "-1"), "seed must be between 0 and 2**64-1, got -1")
 
 
+def test_play_refuses_deeply_nested_json_in_one_line(tmp_path: Path) -> None:
+    """Looking for a saved game in the file must not overflow the parser's stack: the deck's checks refuse it."""
+    path = tmp_path / "nested.json"
+    path.write_text("[" * 60_000)
+    assert_bad_input(run("play", str(path)), f"{str(path)!r}: deck is not valid JSON: nested too deeply")
+    path.write_text("[" * 100_000)
+    assert_bad_input(run("play", str(path)), f"{str(path)!r}: more than 65,536 characters, too large for this kind of file")
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_the_screen_fits_80x24_and_is_redrawn_in_place() -> None:
     """In a real 80x24 terminal: the whole board with its labels and the prompt show, and a move redraws in place."""

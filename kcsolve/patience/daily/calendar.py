@@ -23,6 +23,7 @@ from itertools import count
 
 from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
+from kcsolve.patience.daily.dates import check_day
 from kcsolve.patience.players.difficulty import PLAYOUTS, Difficulty, measure
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict, solve
@@ -74,6 +75,7 @@ def daily(
     the calendar uses the default). ``on_candidate`` is told the number of each
     winnable candidate (1, 2, ...) before it is measured.
     """
+    check_day(day)
     wanted = RAMP[day.weekday()] if ramp else None
     found: list[DailyDeal] = []
     for attempt in count():

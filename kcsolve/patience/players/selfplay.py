@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
-from kcsolve.common.workers import ordered_map
+from kcsolve.common.workers import check_jobs, ordered_map
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import Move, PlayerView, Position, Status
 from kcsolve.patience.players.deep import deep_player
@@ -105,6 +105,7 @@ def _play_chunk(name: str, seeds: list[int], rules: Rules) -> list[Game]:
 def selfplay(name: str, start: int, count: int, rules: Rules, jobs: int = 1) -> Iterator[Game]:
     """Games on deals ``start`` .. ``start + count - 1`` in order, on ``jobs`` worker processes."""
     check_player(name)
+    check_jobs(jobs)
     seeds = range(start, start + count)
     if jobs == 1:
         for seed in seeds:

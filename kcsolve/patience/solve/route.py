@@ -20,7 +20,7 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_deck,
 )
-from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, parse_rules
+from kcsolve.patience.rules import STANDARD, Rules, as_rules
 from kcsolve.patience.solve import theory
 from kcsolve.patience.solve.solution import (
     DEFAULT_BUDGET,
@@ -104,10 +104,3 @@ def as_deck(deck: object) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def as_rules(rules: object) -> Rules:
-    """Rules from a Rules value or a preset string."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return parse_rules(rules)
-    raise InvalidRulesError(f"rules must be a Rules value or a preset string, not {rules!r}")

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from kcsolve.common.workers import check_jobs
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.stats.chunks import (
@@ -48,6 +49,7 @@ def run(
     stop: StopFlag | None = None,
 ) -> Progress:
     """Solve the deals of the range not yet in the store; commit each chunk as it arrives."""
+    check_jobs(jobs)
     name = str(rules)
     stop = stop or StopFlag()
     progress = Progress(count, done=store.done_count(name, start, count, budget))
