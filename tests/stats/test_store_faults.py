@@ -312,6 +312,23 @@ def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: P
     assert snapshot(tmp_path) == before
 
 
+def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as conn:  # the table without its primary key, as a damaged copy may have it
+        conn.execute(PER_DEAL_SCHEMA.replace(",\n    PRIMARY KEY (rules, seed)) WITHOUT ROWID", ")"))
+        for _ in range(2):
+            conn.execute("INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL, NULL)",
+                         (3 - stats_store.SEED_OFFSET,))
+        conn.execute(f"PRAGMA application_id = {stats_checks.APPLICATION_ID}")
+        conn.execute("PRAGMA user_version = 2")
+    conn.close()
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--convert", "--db", str(db)),
+                     f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); "
+                     "it is left as it was")
+    assert snapshot(tmp_path) == before
+
+
 @pytest.mark.parametrize("where", ["missing", "file"])
 def test_db_whose_directory_is_missing_or_a_file_is_refused(tmp_path: Path, where: str) -> None:
     parent = tmp_path / "nowhere" / "deeper"

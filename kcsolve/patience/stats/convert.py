@@ -72,10 +72,14 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
     """(rules, first deal, codes, method, budget, budget kind, seconds) of each run of consecutive stored deals."""
     current: list = []
     codes = bytearray()
+    last = None
     for row in rows:
         _check_row(row)
         rules, stored, result, reason, round_no, method, budget, kind, seconds = row
         seed = stored + SEED_OFFSET
+        if (rules, seed) == last:  # rows come sorted: a deal stored twice is next to itself
+            raise _DamagedRowError(f"two rows of deal {seed} under {rules!r}")
+        last = rules, seed
         undecided_budget = (budget, kind) if result == "unknown" else None
         if current and (rules != current[0] or seed != current[1] + len(codes) or len(codes) >= CONVERTED_CHUNK
                         or (undecided_budget is not None and current[4] is not None
