@@ -323,6 +323,8 @@ def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[in
         raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("piles", {}), dict):
         raise InvalidCornerRecordError(f"{source}: a position is a JSON object with 'piles' and 'hand'")
+    if "format" in data and data["format"] != POSITION_FORMAT:  # a hand-written position may leave it out
+        raise InvalidCornerRecordError(f"{source}: 'format' must be {POSITION_FORMAT!r}, not {_brief(data['format'])}")
     try:
         rules = rules_from_json(data.get("rules", {}))
     except InvalidCornerRulesError as exc:

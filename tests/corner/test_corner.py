@@ -335,6 +335,9 @@ def test_bad_position_and_record_files(tmp_path: Path) -> None:
     assert_bad_input(run("corner", "turn", path := write(tmp_path, corner, "c.json")),
                      f"{str(path)!r}: pile NE: a corner pile starts with a King")
     assert_bad_input(run("corner", "turn", write(tmp_path, "[" * 100_000, "deep.json")), None)
+    alien = {"format": "bogus", "piles": {"N": ["9D"]}, "hand": ["8S"]}
+    assert_bad_input(run("corner", "turn", path := write(tmp_path, alien, "f.json")),
+                     f"{str(path)!r}: 'format' must be 'kcsolve-corner-position/1', not \"bogus\"")
     assert_bad_input(run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")),
                      None)
     assert_bad_input(run("corner", "verify", str(tmp_path / "absent.json")), None)
