@@ -77,6 +77,23 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
      "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
     (lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5), kcsolve.InvalidRulesError,
      "rules must be a Rules value or a preset string, not 5"),
+    (lambda: kcsolve.Position.start(None), kcsolve.InvalidDeckError, "a deck is a tuple of 52 cards, not NoneType"),
+    (lambda: kcsolve.Position.start(kcsolve.deal(0)[:51]), kcsolve.InvalidDeckError,
+     "deck has 51 cards, expected 52; missing: " + str(kcsolve.deal(0)[51])),
+    (lambda: kcsolve.Position.start(kcsolve.deal(0), 5), kcsolve.InvalidRulesError,
+     "rules must be a Rules value or a preset string, not 5"),
+    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(None), kcsolve.IllegalMoveError,
+     "not a move: None (a move is a Place or a Remove)"),
+    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Place("a1")), kcsolve.IllegalMoveError,
+     "place ('a1',): cells are numbered 0 to 15"),
+    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Remove([1, 2])), kcsolve.IllegalMoveError,
+     "remove [1, 2]: the cells of a removal are a tuple"),
+    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0))), kcsolve.KcsolveError,
+     "hints are given for a PlayerView (Position.view() makes one), not Position"),
+    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 0), kcsolve.KcsolveError,
+     "playouts must be a whole number from 1 to 100,000, not 0"),
+    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 200, "x"), kcsolve.KcsolveError,
+     "seed must be a whole number, not 'x'"),
 ])
 def test_the_library_refuses_wrong_types_with_its_own_errors(call, error, message) -> None:  # type: ignore[no-untyped-def]
     """What the command line can never pass, a library caller can: it is refused like bad input, not by a crash."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, InvalidDeckError, check_deck, rank_symbol
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
+from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets, as_rules
 
 CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "abcd")
 CORNERS = (0, 3, 12, 15)
@@ -109,9 +109,12 @@ class Position:
     _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
-    def start(cls, deck: tuple[Card, ...], rules: Rules = STANDARD) -> Position:
-        """The opening position: an empty grid and the whole deck as stock."""
-        return cls(deck, rules, (EMPTY,) * 16, 0, False)
+    def start(cls, deck: tuple[Card, ...], rules: Rules | str = STANDARD) -> Position:
+        """The opening position: an empty grid and the whole deck as stock; InvalidDeckError unless it is one pack."""
+        if not isinstance(deck, (tuple, list)):
+            raise InvalidDeckError(f"a deck is a tuple of 52 cards, not {type(deck).__name__}")
+        check_deck(deck)
+        return cls(tuple(deck), as_rules(rules), (EMPTY,) * 16, 0, False)
 
     def card_at(self, cell: int) -> Card | None:
         """The card in ``cell``, or None."""
@@ -165,8 +168,12 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; IllegalMoveError says why a move cannot be played."""
+        if not isinstance(move, (Place, Remove)):
+            raise IllegalMoveError(f"not a move: {move!r} (a move is a Place or a Remove)")
         cells = (move.cell,) if isinstance(move, Place) else move.cells
-        if not all(0 <= c < 16 for c in cells):
+        if not isinstance(cells, tuple):
+            raise IllegalMoveError(f"remove {cells!r}: the cells of a removal are a tuple")
+        if not all(type(c) is int and 0 <= c < 16 for c in cells):
             raise IllegalMoveError(f"{type(move).__name__.lower()} {cells!r}: cells are numbered 0 to 15")
         judged = self.outcome()
         if judged.status is not Status.UNFINISHED:

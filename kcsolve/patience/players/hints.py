@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kcsolve.common.interval import wilson
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.strong import option_wins
 
 HINT_PLAYOUTS = 200
+MAX_PLAYOUTS = 100_000  # sampled orders a hint may ask for: about a minute of work
 
 __all__ = [
     "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "heading", "hint_move", "hint_player", "hints",
@@ -72,6 +74,7 @@ def figure_interval(chance: float, playouts: int) -> tuple[float, float]:
 
 def hints(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> list[Hint]:
     """Every distinct legal option, best first, with its chance of winning (exact when the stock is small)."""
+    check_request(view, playouts, seed)
     options = distinct_options(view)
     if not options:
         return []
@@ -81,6 +84,20 @@ def hints(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> lis
         ranked = sampled_hints(view, options, playouts, seed)
     ranked.sort(key=lambda h: (-h.chance, _tiebreak(h.move)))
     return ranked
+
+
+class InvalidHintRequestError(KcsolveError):
+    """A hint asked of something that is not a PlayerView, or with a number of orders or a seed that is not one."""
+
+
+def check_request(view: object, playouts: object, seed: object) -> None:
+    """Refuse what ``hints`` cannot answer: a view is needed, never a Position; orders and seed are whole numbers."""
+    if not isinstance(view, PlayerView):
+        raise InvalidHintRequestError(f"hints are given for a PlayerView (Position.view() makes one), not {type(view).__name__}")
+    if type(playouts) is not int or not 1 <= playouts <= MAX_PLAYOUTS:
+        raise InvalidHintRequestError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {playouts!r:.40}")
+    if type(seed) is not int:
+        raise InvalidHintRequestError(f"seed must be a whole number, not {seed!r:.40}")
 
 
 def sampled_hints(view: PlayerView, options: list[tuple[Move, Afterstate]], playouts: int, seed: int) -> list[Hint]:
