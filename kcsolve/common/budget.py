@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 
@@ -76,16 +77,10 @@ def parse_budget(text: str) -> Budget:
                     raise ValueError
         except (ValueError, OverflowError):
             raise InvalidBudgetError(
-                f"bad budget {_shown(text)}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
+                f"bad budget {brief(text)}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
                 "both once each ('2s,100000'), or 'none'"
             ) from None
     return Budget(nodes, seconds)
-
-
-def _shown(text: str) -> str:
-    """The budget text as Python writes it, cut to 40 characters for an error line."""
-    shown = repr(text)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def check_budget(budget: object) -> Budget:

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 
@@ -33,9 +34,7 @@ def read_json(text: str) -> Any:
     try:
         return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_object)
     except _DuplicateKey as exc:
-        shown = repr(exc.args[0])
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise JsonTextError(f"the key {shown} appears twice in one object") from None
+        raise JsonTextError(f"the key {brief(exc.args[0])} appears twice in one object") from None
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"{exc.msg.removesuffix(' at')} at line {exc.lineno}") from None
     except RecursionError:

@@ -19,7 +19,7 @@ from typing import Any
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
 from kcsolve.common.deal import InvalidSeedError, check_seed
 from kcsolve.common.jsontext import JsonTextError, read_json
-from kcsolve.common.words import plural
+from kcsolve.common.words import clipped, plural
 from kcsolve.corner.engine import (
     PILES,
     IllegalCornerMoveError,
@@ -369,4 +369,4 @@ def _brief(value: object) -> str:
         text = json.dumps(value)
     except (TypeError, ValueError):
         text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return clipped(text)

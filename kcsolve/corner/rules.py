@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 
@@ -128,23 +129,17 @@ def rules_from_json(data: object) -> CornerRules:
             value = "yes" if value else "no"
         if key in FLAGS:
             if not isinstance(value, bool):
-                raise InvalidCornerRulesError(f"rule {_brief(name)} takes true or false, not {_brief(value)}")
+                raise InvalidCornerRulesError(f"rule {brief(name)} takes true or false, not {brief(value)}")
         elif key in NUMBERS:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= NUMBERS[key]:
-                raise InvalidCornerRulesError(f"rule {_brief(name)} takes a whole number from 1 to {NUMBERS[key]}, "
-                                              f"not {_brief(value)}")
+                raise InvalidCornerRulesError(f"rule {brief(name)} takes a whole number from 1 to {NUMBERS[key]}, "
+                                              f"not {brief(value)}")
         elif key in CHOICES:
             if value not in CHOICES[key]:
                 raise InvalidCornerRulesError(
-                    f"rule {_brief(name)} takes {' or '.join(CHOICES[key])}, not {_brief(value)}")
+                    f"rule {brief(name)} takes {' or '.join(CHOICES[key])}, not {brief(value)}")
         else:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
-            raise InvalidCornerRulesError(f"unknown Kings Corner rule {_brief(name)} (rules: {known})")
+            raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} (rules: {known})")
         rules = replace(rules, **{key: value})
     return rules
-
-
-def _brief(value: object) -> str:
-    """A JSON value's repr, cut to 40 characters, for an error line."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

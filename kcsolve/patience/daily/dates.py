@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 # Python's fromisoformat also takes '20240101' and week dates ('2024-W01-1'), and \d takes any script's digits:
@@ -19,7 +20,7 @@ class InvalidDateError(KcsolveError):
 def parse_day(text: str) -> dt.date:
     """The day ``text`` names, written YYYY-MM-DD; InvalidDateError for anything else."""
     if not isinstance(text, str) or not DATE.fullmatch(text):
-        raise InvalidDateError(f"not a date: {_shown(text)} (use YYYY-MM-DD)")
+        raise InvalidDateError(f"not a date: {brief(text)} (use YYYY-MM-DD)")
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
@@ -29,11 +30,5 @@ def parse_day(text: str) -> dt.date:
 def check_day(day: object) -> dt.date:
     """``day`` itself when it is a calendar date (not a date and time); InvalidDateError if not."""
     if not isinstance(day, dt.date) or isinstance(day, dt.datetime):
-        raise InvalidDateError(f"not a date: {_shown(day)} (give a datetime.date)")
+        raise InvalidDateError(f"not a date: {brief(day)} (give a datetime.date)")
     return day
-
-
-def _shown(value: object) -> str:
-    """The value as Python writes it, cut to 40 characters for an error line."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

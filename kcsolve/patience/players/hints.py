@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kcsolve.common.interval import wilson
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
@@ -95,9 +96,9 @@ def check_request(view: object, playouts: object, seed: object) -> None:
     if not isinstance(view, PlayerView):
         raise InvalidHintRequestError(f"hints are given for a PlayerView (Position.view() makes one), not {type(view).__name__}")
     if type(playouts) is not int or not 1 <= playouts <= MAX_PLAYOUTS:
-        raise InvalidHintRequestError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {playouts!r:.40}")
+        raise InvalidHintRequestError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {brief(playouts)}")
     if type(seed) is not int:
-        raise InvalidHintRequestError(f"seed must be a whole number, not {seed!r:.40}")
+        raise InvalidHintRequestError(f"seed must be a whole number, not {brief(seed)}")
 
 
 def sampled_hints(view: PlayerView, options: list[tuple[Move, Afterstate]], playouts: int, seed: int) -> list[Hint]:
