@@ -92,7 +92,6 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
     return Session(deal(number), rules, number, auto), f"Deal {number}"
 
 
-
 def _game_loop(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> None:
     """Play until the player quits; after each game, offer a retry or the next deal."""
     while True:

@@ -14,6 +14,7 @@ from typing import Any
 
 from kcsolve.common.deal import SEED_LIMIT
 from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.words import brief
 from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS, InvalidCornerMoveError, Move
 from kcsolve.corner.record import MAX_MOVES, MAX_RECORD_TEXT, parse_moves
@@ -55,7 +56,7 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     if len(text) > MAX_RECORD_TEXT:
         raise bad(f"more than {MAX_RECORD_TEXT:,} characters")
     try:
-        data = read_json(text.removeprefix("\ufeff"))
+        data = read_json(text)
     except JsonTextError as exc:
         raise bad(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -64,18 +65,18 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     if unknown:
         raise bad(f"unknown field {str(unknown[0])[:40]!r} (fields: {', '.join(FIELDS)})")
     if data.get("format") != SAVE_FORMAT:
-        raise bad(f"format {_brief(data.get('format'))} is not {SAVE_FORMAT!r}")
+        raise bad(f"format {brief(data.get('format'))} is not {SAVE_FORMAT!r}")
     if data.get("game") != "kings-corner":
-        raise bad(f"game {_brief(data.get('game'))} is not 'kings-corner'")
+        raise bad(f"game {brief(data.get('game'))} is not 'kings-corner'")
     seed, players, bots, match = data.get("seed"), data.get("players"), data.get("bots"), data.get("match")
     if not _whole(seed) or not 0 <= seed < SEED_LIMIT:
-        raise bad(f"'seed' must be a deal number from 0 to 2**64-1, not {_brief(seed)}")
+        raise bad(f"'seed' must be a deal number from 0 to 2**64-1, not {brief(seed)}")
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise bad(f"'players' must be 2, 3 or 4, not {_brief(players)}")
+        raise bad(f"'players' must be 2, 3 or 4, not {brief(players)}")
     if bots not in BOTS:
-        raise bad(f"'bots' must be one of {', '.join(BOTS)}, not {_brief(bots)}")
+        raise bad(f"'bots' must be one of {', '.join(BOTS)}, not {brief(bots)}")
     if not isinstance(match, bool):
-        raise bad(f"'match' must be true or false, not {_brief(match)}")
+        raise bad(f"'match' must be true or false, not {brief(match)}")
     try:
         rules = rules_from_json(data.get("rules"))
     except InvalidCornerRulesError as exc:
@@ -104,9 +105,3 @@ def _hands(value: object, match: bool, bad: Any) -> tuple[tuple[Move, ...], ...]
 def _whole(value: object) -> bool:
     """Whether a JSON value is a whole number (true and false are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _brief(value: object) -> str:
-    """A JSON value's repr, cut to 40 characters, for an error line."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -18,7 +18,6 @@ from kcsolve.common.cards import (
     Card,
     InvalidCardError,
     InvalidDeckError,
-    check_deck,
     deck_from_tokens,
     parse_card,
 )
@@ -127,7 +126,7 @@ def parse_record(text: str, source: str = "record") -> Record:
 def is_saved_game(text: str) -> bool:
     """Whether a text is a record with moves (a game saved to resume) rather than a deck; any JSON error says no."""
     try:
-        data = read_json(text.removeprefix("\ufeff"))
+        data = read_json(text)
     except JsonTextError:
         return False
     return isinstance(data, dict) and "moves" in data
@@ -138,7 +137,7 @@ def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Rec
     if len(text) > MAX_RECORD_LIST_TEXT:
         raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}")
     try:
-        data = read_json(text.removeprefix("\ufeff"))
+        data = read_json(text)
     except JsonTextError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
     if not isinstance(data, list) or not data:
@@ -255,11 +254,10 @@ class Replay:
 def replay(record: Record | Mapping[str, Any], rules: Rules | str | None = None) -> Replay:
     """Play the record's moves from the start, stopping at the first illegal one."""
     record = as_record(record)
-    try:
-        check_deck(tuple(record.deck))
+    try:  # Position.start checks the deck; a record's bad deck is said to be the record's
+        start = Position.start(record.deck, record.rules if rules is None else as_rules(rules))
     except InvalidDeckError as exc:
         raise InvalidRecordError(f"the record's deck is not a pack: {exc}") from None
-    start = Position.start(record.deck, record.rules if rules is None else as_rules(rules))
     position = start
     steps: list[Step] = []
     for number, entry in enumerate(record.moves, start=1):

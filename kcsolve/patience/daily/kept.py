@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from kcsolve.common.deal import deal
+from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
-from kcsolve.patience.engine import Move, Place
+from kcsolve.patience.engine import Status
 from kcsolve.patience.players.difficulty import Difficulty
-from kcsolve.errors import KcsolveError
-from kcsolve.patience.record import RecordedPlace, is_win, record_from_json
+from kcsolve.patience.record import record_from_json, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict
 
@@ -77,8 +77,8 @@ class KeptDays:
                 raw = handle.read(MAX_KEPT_BYTES + 1)
             if len(raw) > MAX_KEPT_BYTES:
                 return None
-            return self._checked(day, json.loads(raw))
-        except (OSError, ValueError, TypeError, KeyError, RecursionError, KcsolveError):
+            return self._checked(day, read_json(raw.decode("utf-8")))
+        except (OSError, ValueError, TypeError, KeyError):  # KcsolveError and UnicodeDecodeError are ValueErrors
             return None
 
     def _checked(self, day: dt.date, data: Any) -> DailyDeal | None:
@@ -90,7 +90,10 @@ class KeptDays:
             return None
         record = record_from_json(data["solution"], "kept date")
         deck = deal(seed)
-        if record.deck != deck or record.rules != self.rules or not is_win(record):
+        if record.deck != deck or record.rules != self.rules:
+            return None
+        played = replay(record)
+        if played.error is not None or played.final.outcome().status is not Status.WON:
             return None
         measured = data["difficulty"]
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) or (k == "spread" and v is None)
@@ -99,7 +102,7 @@ class KeptDays:
         difficulty = Difficulty(**measured)  # a field it does not have is a TypeError
         if not 0.0 <= difficulty.chance <= 1.0 or data["grade"] != grade(difficulty):
             return None
-        line: tuple[Move, ...] = tuple(Place(e.cell) if isinstance(e, RecordedPlace) else e for e in record.moves)
+        line = tuple(step.move for step in played.steps)
         stats = record.extra.get("stats", {})
         reason = data["reason"]
         if not isinstance(reason, str) or not isinstance(stats, dict):

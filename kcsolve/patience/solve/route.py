@@ -102,5 +102,3 @@ def as_deck(deck: object) -> tuple[Card, ...]:
         return deck_from_tokens(deck)
     check_deck(deck)
     return tuple(deck)
-
-
