@@ -7,9 +7,10 @@ import time
 
 import click
 
-from kcsolve.cli.base import CONTEXT, cli, fail
+from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
-from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.odds.told import MAX_DEALS, no_peek_bound
+from kcsolve.patience.rules import STANDARD, parse_rules
 
 MAX_KNOWN_TEXT = 1_000
 
@@ -35,18 +36,39 @@ MEANING = "by a player who sees them; an upper bound for one who cannot"
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--known", "known_text", default="", metavar="CARDS",
               help="The first cards of the deck, top first, e.g. 'KS 5H 9D' (the rest is shuffled).")
+@click.option("--no-peek", "no_peek", is_flag=True,
+              help="Bound the best chance of a player who cannot see the deck instead (standard rules).")
+@click.option("--deals", type=click.IntRange(2, MAX_DEALS), default=None, metavar="N",
+              help="With --no-peek: how many deals the bound samples.  [default: 2000]")
+@click.option("--start", type=click.IntRange(0), default=None, metavar="N",
+              help="With --no-peek: the first deal number sampled.  [default: 0]")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
+def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | None, start: int | None,
+                 fmt: str) -> None:
     """The exact probability that a uniformly shuffled deck can be won by a player who sees it.
 
     No sampling: the winning orders are counted (docs/THEORY.md, section 8). This
     covers every rule set whose sets are pairs; there the forced course decides
     every deal. With --known, the probability is over the orders of the cards not
     given. The full deck takes a few seconds; 20 known cards well under a second.
+
+    With --no-peek: what is known of the best chance of a player who cannot see
+    the deck. It is not computed exactly; an upper bound is sampled (an easier
+    game's exact chance on each of --deals deals, about 2 ms a deal) and the best
+    player measured is quoted below it (docs/THEORY.md, section 10).
     """
+    rules = parse_rules(rules_text)
+    if no_peek:
+        if known_text:
+            fail("--no-peek bounds the chance from a shuffled deck; it takes no --known cards")
+        if rules != STANDARD:
+            fail(f"--no-peek covers standard rules only, not {str(rules)!r}")
+        no_peek_report(2000 if deals is None else deals, start or 0, fmt)
+        return
+    if deals is not None or start is not None:
+        fail("--deals and --start go with --no-peek")
     from kcsolve.patience.odds.count import odds  # numba and numpy load only for this command
 
-    rules = parse_rules(rules_text)
     known = parse_known(known_text)
     started = time.process_time()
     result = odds(rules, known)
@@ -67,3 +89,43 @@ def odds_command(rules_text: str, known_text: str, fmt: str) -> None:
                "are winnable")
     click.echo(f"  ({MEANING})")
     click.echo(f"  ({result.states:,} states counted in {seconds:.2f} s of CPU time)")
+
+
+# The best no-peek player measured (docs/PLAYERS.md): quoted, not played here, since 2,000 games take minutes.
+BEST_MEASURED = {"figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
+                 "player": "deep", "won": 152, "deals": 2000, "first_deal": 0, "interval": [0.0652, 0.0884],
+                 "command": "kcsolve selfplay --player deep --count 2000 --jobs 2", "measured": "2026-11-25"}
+TOLD_GAME = ("the told game: the player is told the order of the stock except which kind each court card is, "
+             "and may move the number cards after each removal; every real strategy can be played there, "
+             "so its best chance is at least the real one")
+
+
+def no_peek_report(deals: int, start: int, fmt: str) -> None:
+    """Print the bracket on the best no-peek chance: the sampled upper bound and the best player measured."""
+    with Ticker("sampling the upper bound") as ticker:
+        bound = no_peek_bound(deals, start, on_deal=lambda done: ticker.note(f"deal {done:,} of {deals:,}"))
+    last = start + deals - 1
+    if fmt == "json":
+        click.echo(json.dumps({
+            "rules": "standard", "value": None,
+            "figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
+            "upper": bound.upper, "upper_is": "one-sided 95% limit of the mean",
+            "mean": bound.mean, "interval": list(bound.interval), "deals": deals, "first_deal": start,
+            "method": TOLD_GAME, "seer_share": bound.clairvoyant, "lower": BEST_MEASURED,
+            "seconds": round(bound.seconds, 3),
+        }))
+        return
+    low, high = bound.interval
+    best = BEST_MEASURED
+    click.echo("Standard rules, a player who cannot see the deck: the best chance is not known exactly.")
+    click.echo(f"  At most {bound.upper:.2%}: an upper bound, sampled (one-sided 95% limit).")
+    click.echo(f"    The told game's best chance, averaged over deals {start:,}..{last:,}, is {bound.mean:.2%}")
+    click.echo(f"    (95% interval {low:.2%} to {high:.2%}). In the told game the player is told the order")
+    click.echo("    of the stock except which kind each court card is, and may move the number cards")
+    click.echo("    after each removal. Every real strategy can be played there, so its best chance is")
+    click.echo(f"    at least the real one. A player who sees the deck wins {bound.clairvoyant:.2%} of these deals.")
+    click.echo(f"  At least the true rate of the best player measured ({best['player']}): it won "
+               f"{best['won']:,} of deals {best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}")
+    click.echo(f"    ({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "
+               f"{best['interval'][1]:.2%}; {best['command']}).")
+    click.echo(f"  ({deals:,} deals in {bound.seconds:.1f} s of CPU time; docs/THEORY.md, section 10)")

@@ -27,6 +27,7 @@ from kcsolve.patience.odds.count import (
     odds,
     winning_sequences,
 )
+from kcsolve.patience.odds.told import no_peek_bound
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.theory import count_winning_orders
 
@@ -182,6 +183,24 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     assert parsed["known"] == known.split()
 
 
+def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
+    """The upper bound says it is one and sampled, with its interval; the lower end is the measured player."""
+    runner = CliRunner()
+    text = runner.invoke(cli, ["odds", "--no-peek", "--deals", "40", "--start", "7"])
+    data = runner.invoke(cli, ["odds", "--no-peek", "--deals", "40", "--start", "7", "--format", "json"])
+    assert text.exit_code == data.exit_code == 0
+    parsed = json.loads(data.output)
+    bound = no_peek_bound(40, start=7)
+    assert parsed["value"] is None and parsed["upper"] == bound.upper and parsed["mean"] == bound.mean
+    assert parsed["interval"] == list(bound.interval) and parsed["deals"] == 40 and parsed["first_deal"] == 7
+    assert parsed["figure_is"] == "upper bound on the best chance of a player who cannot see the deck, sampled"
+    assert f"At most {bound.upper:.2%}: an upper bound, sampled (one-sided 95% limit)." in text.output
+    assert f"averaged over deals 7..46, is {bound.mean:.2%}" in text.output
+    assert f"(95% interval {bound.interval[0]:.2%} to {bound.interval[1]:.2%})" in text.output
+    assert "chance of winning" not in text.output
+    assert "At least the true rate of the best player measured (deep): it won 152 of deals 0..1,999" in text.output
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--rules", "groups"], "Error: cannot count rules 'groups': the count follows the forced course, which decides "
                             "the deal only when sets are pairs\n"),
@@ -191,6 +210,12 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     (["--known", "A" * 2000], "Error: --known: more than 1,000 characters, longer than any deck\n"),
     (["--rules", "nonsense"], None),
     (["--frobnicate"], None),
+    (["--no-peek", "--known", "KS"], "Error: --no-peek bounds the chance from a shuffled deck; it takes no --known "
+                                     "cards\n"),
+    (["--no-peek", "--rules", "camelot"], "Error: --no-peek covers standard rules only, not 'camelot'\n"),
+    (["--deals", "50"], "Error: --deals and --start go with --no-peek\n"),
+    (["--no-peek", "--deals", "1"], None),
+    (["--no-peek", "--start", "-1"], None),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
     result = CliRunner().invoke(cli, ["odds", *args])
