@@ -93,8 +93,8 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
 
 # The best no-peek player measured (docs/PLAYERS.md): quoted, not played here, since 2,000 games take minutes.
 BEST_MEASURED = {"figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
-                 "player": "deep", "won": 152, "deals": 2000, "first_deal": 0, "interval": [0.0652, 0.0884],
-                 "command": "kcsolve selfplay --player deep --count 2000 --jobs 2", "measured": "2026-11-25"}
+                 "player": "deep", "won": 711, "deals": 10000, "first_deal": 0, "interval": [0.0662, 0.0763],
+                 "command": "kcsolve selfplay --player deep --count 10000 --jobs 2", "measured": "2026-11-27"}
 TOLD_GAME = ("the told game: the player is told the order of the stock except which kind each court card is, "
              "and may move the number cards after each removal; every real strategy can be played there, "
              "so its best chance is at least the real one")

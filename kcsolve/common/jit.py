@@ -12,15 +12,18 @@ from collections.abc import Callable
 from typing import Any
 
 
-def jit(signature: str | None = None) -> Callable[[Callable[..., Any]], Any]:
-    """Compile a function with numba in nopython mode, with the on-disk cache when numba can keep one."""
+def jit(signature: str | None = None, nogil: bool = False) -> Callable[[Callable[..., Any]], Any]:
+    """Compile a function with numba in nopython mode, with the on-disk cache when numba can keep one.
+
+    ``nogil`` lets threads run the compiled function at the same time.
+    """
     from numba import njit
 
     def decorate(function: Callable[..., Any]) -> Any:
         arguments = (signature,) if signature else ()
         try:
-            return njit(*arguments, cache=True)(function)
+            return njit(*arguments, cache=True, nogil=nogil)(function)
         except RuntimeError:  # "cannot cache function ...: no locator available": nowhere to write
-            return njit(*arguments)(function)
+            return njit(*arguments, nogil=nogil)(function)
 
     return decorate

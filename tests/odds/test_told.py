@@ -83,6 +83,90 @@ def brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], court
     return value(0, tuple(len(v) for v in cells), tuple(courts), unseen_kinds, tuple(grid))
 
 
+def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], courts: tuple[int, ...]) -> float:
+    """The told game with every card's value kept in its class: removals made set by set in every order, then every seating.
+
+    Unlike :func:`brute_told`, nothing is reduced to counts per class, so this
+    checks that only the counts matter once cards may be moved after a removal.
+    """
+    kinds = {13: 1, 12: 2, 11: 3}
+
+    def sets_in(classes: tuple[tuple[int, ...], ...]) -> set[tuple[tuple[int, int], ...]]:
+        cards = [(c, v) for c in range(4) for v in set(classes[c])]
+        found = {((c, v),) for c, v in cards if v == 10}
+        for (c1, v1), (c2, v2) in itertools.combinations_with_replacement(cards, 2):
+            if v1 + v2 == 10 and v1 != 10 and ((c1, v1) != (c2, v2) or classes[c1].count(v1) >= 2):
+                found.add(tuple(sorted([(c1, v1), (c2, v2)])))
+        return found
+
+    def without(classes: tuple[tuple[int, ...], ...], cards: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+        left = [list(x) for x in classes]
+        for c, v in cards:
+            left[c].remove(v)
+        return tuple(tuple(sorted(x)) for x in left)
+
+    def exhausted(classes: tuple[tuple[int, ...], ...]) -> set[tuple[tuple[int, ...], ...]]:
+        ends, seen, stack = set(), set(), [classes]
+        while stack:
+            now = stack.pop()
+            if now in seen:
+                continue
+            seen.add(now)
+            found = sets_in(now)
+            if not found:
+                ends.add(now)
+            stack.extend(without(now, cards) for cards in found)
+        return ends
+
+    def seatings(values: list[int], room: list[int]) -> set[tuple[tuple[int, ...], ...]]:
+        out: set[tuple[tuple[int, ...], ...]] = set()
+
+        def seat(i: int, classes: list[list[int]]) -> None:
+            if i == len(values):
+                out.add(tuple(tuple(sorted(x)) for x in classes))
+                return
+            for c in range(4):
+                if len(classes[c]) < room[c]:
+                    classes[c].append(values[i])
+                    seat(i + 1, classes)
+                    classes[c].pop()
+
+        seat(0, [[], [], [], []])
+        return out
+
+    @lru_cache(maxsize=None)
+    def value(p: int, classes: tuple[tuple[int, ...], ...], placed: tuple[int, ...], left: tuple[int, ...]) -> float:
+        rank = order[p]
+        if rank > 10:
+            chance = 0.0
+            for kind, c in kinds.items():
+                if left[c] and len(classes[c]) + placed[c] < 4:
+                    now = tuple(x + (i == c) for i, x in enumerate(placed))
+                    rest = tuple(x - (i == c) for i, x in enumerate(left))
+                    chance += left[c] / sum(left) * after(p, classes, now, rest)
+            return chance
+        best = 0.0
+        for c in range(4):
+            if len(classes[c]) + placed[c] < 4:
+                grown = classes[:c] + (tuple(sorted(classes[c] + (rank,))),) + classes[c + 1:]
+                best = max(best, after(p, grown, placed, left))
+        return best
+
+    def after(p: int, classes: tuple[tuple[int, ...], ...], placed: tuple[int, ...], left: tuple[int, ...]) -> float:
+        if sum(placed) == 12:
+            return 1.0
+        if sum(map(len, classes)) + sum(placed) < 16:
+            return value(p + 1, classes, placed, left)
+        if not sets_in(classes):
+            return 0.0
+        room = [4 - placed[c] for c in range(4)]
+        return max(value(p + 1, seated, placed, left) for end in exhausted(classes)
+                   for seated in seatings(sorted(v for x in end for v in x), room))
+
+    left = (0, order.count(13), order.count(12), order.count(11))
+    return value(0, tuple(tuple(sorted(c)) for c in cells), tuple(courts), left)
+
+
 def late_positions(seed: int, unseen: int, count: int) -> list[tuple[Position, tuple]]:
     """Positions of greedy games between draws with ``unseen`` cards left, and their class views."""
     rng = random.Random(seed)
@@ -116,6 +200,26 @@ def test_told_chance_equals_a_brute_force_without_its_shortcuts() -> None:
     empty = ((), (), (), ())
     assert told_chance(ranks) == pytest.approx(brute_told(tuple(ranks), empty, (0, 0, 0, 0)), abs=1e-12)
     assert compared >= 100
+
+
+def test_told_chance_equals_a_brute_force_that_keeps_every_value_in_its_class() -> None:
+    """On random hand-made positions, removals made set by set and every seating after them change nothing."""
+    rng = random.Random(7)
+    compared = between = 0
+    while compared < 120:
+        courts = (0, rng.randint(1, 4), rng.randint(1, 4), rng.randint(1, 4))
+        pool = [v for v in range(1, 11) for _ in range(4)]
+        rng.shuffle(pool)
+        cells = tuple(tuple(pool.pop() for _ in range(rng.randint(0, 4 - courts[c]))) for c in range(4))
+        if sum(map(len, cells)) + sum(courts) >= 16:
+            continue
+        stock = pool[:rng.randint(0, 7)] + [13] * (4 - courts[1]) + [12] * (4 - courts[2]) + [11] * (4 - courts[3])
+        rng.shuffle(stock)
+        chance = told_chance(stock, cells, courts)
+        assert chance == pytest.approx(cell_brute_told(tuple(stock), cells, courts), abs=1e-12)
+        compared += 1
+        between += 0 < chance < 1
+    assert between >= 20
 
 
 def test_told_bound_sits_between_best_no_peek_play_and_the_seer() -> None:
@@ -153,6 +257,7 @@ def test_the_bound_reports_its_sample() -> None:
     assert bound.mean < bound.clairvoyant
     spread = math.sqrt(sum((c - bound.mean) ** 2 for c in chances) / 59 / 60)
     assert bound.interval[1] - bound.mean == pytest.approx(2.0010 * spread, rel=1e-3)  # t(0.975, 59)
+    assert bound.upper - bound.mean == pytest.approx(1.6711 * spread, rel=1e-3)  # t(0.95, 59): the one-sided limit
 
 
 @pytest.mark.parametrize(("call", "message"), [
@@ -163,6 +268,8 @@ def test_the_bound_reports_its_sample() -> None:
     (lambda: told_chance([], ((), (), ()), (0, 0, 0, 0)), "a class view has four classes"),
     (lambda: told_chance([], ((), (), (), ()), (1, 0, 0, 0)), "must be 0 in the centre"),
     (lambda: told_chance([], ((11,), (), (), ()), (0, 0, 0, 0)), "number values 1..10"),
+    (lambda: told_chance([11], ((1.5, 2), (), (), ()), (0, 4, 4, 3)), "number values 1..10"),
+    (lambda: told_chance([True] * 52), "stock ranks must be whole numbers 1..13"),
     (lambda: told_chance([], ((), (1, 2), (), ()), (0, 3, 0, 0)), "more than its four cells"),
     (lambda: no_peek_bound(1), "deals must be a whole number 2.."),
     (lambda: no_peek_bound(10, start=-1), "0 or more"),

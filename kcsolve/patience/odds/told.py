@@ -71,7 +71,7 @@ def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = ((), (), 
     hold exactly the cards the grid lacks of each court kind.
     """
     _check(order, cells, courts)
-    numbers_before, left_after = _course(order, cells, sum(courts))
+    left_after = _course(order, cells, sum(courts))
     stock = tuple(order)
 
     @lru_cache(maxsize=None)
@@ -125,16 +125,15 @@ def _seatings(rest: int, placed: tuple[int, ...]) -> list[tuple[int, ...]]:
             if rest - a - b <= room[2]]
 
 
-def _course(order: Sequence[int], cells: Sequence[Sequence[int]], courts: int) -> tuple[list[int], list[int]]:
-    """Numbers on the grid before each card, and after it the numbers left by its removal (-1: nothing goes)."""
+def _course(order: Sequence[int], cells: Sequence[Sequence[int]], courts: int) -> list[int]:
+    """After each card, the number cards its removal leaves (-1: nothing goes; 0 also where no removal follows)."""
     count = [0] * (TEN + 1)
     for values in cells:
         for value in values:
             count[value] += 1
     numbers = sum(count)
-    numbers_before, left_after = [], []
+    left_after: list[int] = []
     for rank in order:
-        numbers_before.append(numbers)
         left_after.append(0)
         if rank > TEN:
             courts += 1
@@ -152,7 +151,7 @@ def _course(order: Sequence[int], cells: Sequence[Sequence[int]], courts: int) -
                 count[value] -= take[value]
             numbers = sum(count)
             left_after[-1] = numbers
-    return numbers_before, left_after
+    return left_after
 
 
 def _check(order: Sequence[int], cells: Sequence[Sequence[int]], courts: Sequence[int]) -> None:
@@ -161,9 +160,9 @@ def _check(order: Sequence[int], cells: Sequence[Sequence[int]], courts: Sequenc
         raise InvalidToldGameError(f"a class view has four classes, got {len(cells)!r} and {len(courts)!r}")
     if courts[0] != 0 or any(not 0 <= k <= 4 for k in courts):
         raise InvalidToldGameError(f"court cards per class must be 0 in the centre and 0..4 elsewhere, got {courts!r}")
-    if any(not 1 <= v <= TEN for values in cells for v in values):
+    if any(type(v) is not int or not 1 <= v <= TEN for values in cells for v in values):
         raise InvalidToldGameError(f"class contents must be number values 1..10, got {cells!r}")
-    if not all(isinstance(r, int) and 1 <= r <= 13 for r in order):
+    if not all(type(r) is int and 1 <= r <= 13 for r in order):
         raise InvalidToldGameError(f"stock ranks must be whole numbers 1..13, got {list(order)[:20]!r}")
     if len(cells[0]) > CENTRE or any(len(cells[c]) + courts[c] > 4 for c in range(1, 4)):
         raise InvalidToldGameError(f"a class holds more than its four cells: {cells!r}, courts {courts!r}")
@@ -195,7 +194,7 @@ def no_peek_bound(deals: int, start: int = 0, on_deal: Callable[[int], None] | N
         chance = told_chance(ranks)
         total += chance
         squares += chance * chance
-        winnable += -1 not in _course(ranks, ((), (), (), ()), 0)[1]
+        winnable += -1 not in _course(ranks, ((), (), (), ()), 0)
         if on_deal:
             on_deal(done)
     mean = total / deals
