@@ -53,9 +53,10 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
     given. The full deck takes a few seconds; 20 known cards well under a second.
 
     With --no-peek: what is known of the best chance of a player who cannot see
-    the deck. It is not computed exactly; an upper bound is sampled (an easier
-    game's exact chance on each of --deals deals, about 2 ms a deal) and the best
-    player measured is quoted below it (docs/THEORY.md, section 10).
+    the deck. It is not computed exactly. Above it: the exact value of an easier
+    game (quoted: it takes half an hour), and a second easier game's exact chance
+    sampled over --deals deals (about 2 ms a deal); below it, the best player
+    measured (quoted). See docs/THEORY.md, section 10.
     """
     rules = parse_rules(rules_text)
     if no_peek:
@@ -95,35 +96,47 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
 BEST_MEASURED = {"figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
                  "player": "deep", "won": 711, "deals": 10000, "first_deal": 0, "interval": [0.0662, 0.0763],
                  "command": "kcsolve selfplay --player deep --count 10000 --jobs 2", "measured": "2026-11-27"}
+# The rearranging game's value from the start (docs/THEORY.md, Theorem 9): quoted, since computing it takes half an hour.
+REARRANGING = {"figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
+               "value": 0.17654051306332452, "states": 198_362_042,
+               "command": "python scripts/tools/rearranged_value.py --threads 2", "measured": "2026-11-27"}
+REARRANGING_GAME = ("the rearranging game: the real game without seeing the deck, except that the number cards "
+                    "may be moved to any cells after each removal; every real strategy can be played there, "
+                    "so its best chance is at least the real one")
 TOLD_GAME = ("the told game: the player is told the order of the stock except which kind each court card is, "
              "and may move the number cards after each removal; every real strategy can be played there, "
              "so its best chance is at least the real one")
 
 
 def no_peek_report(deals: int, start: int, fmt: str) -> None:
-    """Print the bracket on the best no-peek chance: the sampled upper bound and the best player measured."""
-    with Ticker("sampling the upper bound") as ticker:
+    """Print the bracket on the best no-peek chance: the exact and the sampled upper bounds, the best player measured."""
+    with Ticker("sampling the told game") as ticker:
         bound = no_peek_bound(deals, start, on_deal=lambda done: ticker.note(f"deal {done:,} of {deals:,}"))
     last = start + deals - 1
     if fmt == "json":
         click.echo(json.dumps({
             "rules": "standard", "value": None,
-            "figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
-            "upper": bound.upper, "upper_is": "one-sided 95% limit of the mean",
-            "mean": bound.mean, "interval": list(bound.interval), "deals": deals, "first_deal": start,
-            "method": TOLD_GAME, "seer_share": bound.clairvoyant, "lower": BEST_MEASURED,
-            "seconds": round(bound.seconds, 3),
+            "upper": REARRANGING["value"], "upper_is": REARRANGING["figure_is"],
+            "rearranging": {**REARRANGING, "method": REARRANGING_GAME},
+            "told": {"figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
+                     "upper": bound.upper, "upper_is": "one-sided 95% limit of the mean",
+                     "mean": bound.mean, "interval": list(bound.interval), "deals": deals, "first_deal": start,
+                     "method": TOLD_GAME, "seer_share": bound.clairvoyant, "seconds": round(bound.seconds, 3)},
+            "lower": BEST_MEASURED,
         }))
         return
     low, high = bound.interval
     best = BEST_MEASURED
     click.echo("Standard rules, a player who cannot see the deck: the best chance is not known exactly.")
-    click.echo(f"  At most {bound.upper:.2%}: an upper bound, sampled (one-sided 95% limit).")
-    click.echo(f"    The told game's best chance, averaged over deals {start:,}..{last:,}, is {bound.mean:.2%}")
-    click.echo(f"    (95% interval {low:.2%} to {high:.2%}). In the told game the player is told the order")
-    click.echo("    of the stock except which kind each court card is, and may move the number cards")
-    click.echo("    after each removal. Every real strategy can be played there, so its best chance is")
-    click.echo(f"    at least the real one. A player who sees the deck wins {bound.clairvoyant:.2%} of these deals.")
+    click.echo(f"  At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the")
+    click.echo("    rearranging game, where the player may also move the number cards after each removal.")
+    click.echo("    Every real strategy can be played there, so its best chance is at least the real one.")
+    click.echo(f"    ({REARRANGING['states']:,} states; computed by {REARRANGING['command']}.)")
+    click.echo(f"  A check, sampled: the told game's best chance averaged over deals {start:,}..{last:,} is "
+               f"{bound.mean:.2%}")
+    click.echo(f"    (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of the")
+    click.echo("    stock except which kind each court card is; it is an upper bound too. A player who")
+    click.echo(f"    sees the deck wins {bound.clairvoyant:.2%} of these deals.")
     click.echo(f"  At least the true rate of the best player measured ({best['player']}): it won "
                f"{best['won']:,} of deals {best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}")
     click.echo(f"    ({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "

@@ -184,21 +184,25 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
 
 
 def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
-    """The upper bound says it is one and sampled, with its interval; the lower end is the measured player."""
+    """The upper bounds say what they are (exact; sampled, with its interval); the lower end is the measured player."""
     runner = CliRunner()
     text = runner.invoke(cli, ["odds", "--no-peek", "--deals", "40", "--start", "7"])
     data = runner.invoke(cli, ["odds", "--no-peek", "--deals", "40", "--start", "7", "--format", "json"])
     assert text.exit_code == data.exit_code == 0
     parsed = json.loads(data.output)
     bound = no_peek_bound(40, start=7)
-    assert parsed["value"] is None and parsed["upper"] == bound.upper and parsed["mean"] == bound.mean
-    assert parsed["interval"] == list(bound.interval) and parsed["deals"] == 40 and parsed["first_deal"] == 7
-    assert parsed["figure_is"] == "upper bound on the best chance of a player who cannot see the deck, sampled"
-    assert f"At most {bound.upper:.2%}: an upper bound, sampled (one-sided 95% limit)." in text.output
-    assert f"averaged over deals 7..46, is {bound.mean:.2%}" in text.output
+    assert parsed["value"] is None and parsed["upper"] == parsed["rearranging"]["value"]
+    assert parsed["upper_is"] == "exact upper bound on the best chance of a player who cannot see the deck"
+    told = parsed["told"]
+    assert told["upper"] == bound.upper and told["mean"] == bound.mean and told["interval"] == list(bound.interval)
+    assert told["deals"] == 40 and told["first_deal"] == 7 and told["seer_share"] == bound.clairvoyant
+    assert told["figure_is"] == "upper bound on the best chance of a player who cannot see the deck, sampled"
+    assert f"At most {parsed['upper']:.3%}: an upper bound, exact." in text.output
+    assert f"averaged over deals 7..46 is {bound.mean:.2%}" in text.output
     assert f"(95% interval {bound.interval[0]:.2%} to {bound.interval[1]:.2%})" in text.output
     assert "chance of winning" not in text.output
     assert "At least the true rate of the best player measured (deep): it won 711 of deals 0..9,999" in text.output
+    assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
 
 
 @pytest.mark.parametrize(("args", "message"), [
