@@ -28,6 +28,12 @@ def t_quantile(df: int, level: float = 0.95) -> float:
     return (low + high) / 2
 
 
+def t_interval(mean: float, error: float, count: int, level: float = 0.95) -> tuple[float, float]:
+    """``mean`` plus or minus t(``level``, count - 1) standard errors, within [0, 1]: a sampled mean of chances."""
+    half = t_quantile(count - 1, level) * error
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
 def _central(t: float, df: int) -> float:
     """P(|T| < t) for Student's t with integer ``df``: the finite series of Abramowitz and Stegun 26.7.3 and 26.7.4."""
     theta = math.atan(t / math.sqrt(df))

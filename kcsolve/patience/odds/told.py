@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.deal import deal_ranks
-from kcsolve.common.interval import t_quantile
+from kcsolve.common.interval import t_interval
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.theory import forced_takes
 
@@ -41,7 +41,8 @@ CELLS = 16
 COURTS = 12
 CENTRE = 4
 KINDS = 3  # Kings, Queens, Jacks: court classes 1..3 of a class view, centre 0
-KIND_OF_RANK = {13: 0, 12: 1, 11: 2}  # King -> corners, Queen -> Queen cells, Jack -> Jack cells
+KIND_OF_RANK = {13: 0, 12: 1, 11: 2}
+EMPTY = ((), (), (), ())  # the class view of an empty grid  # King -> corners, Queen -> Queen cells, Jack -> Jack cells
 
 
 class InvalidToldGameError(KcsolveError):
@@ -61,7 +62,7 @@ class NoPeekBound:
     seconds: float
 
 
-def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = ((), (), (), ()),
+def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = EMPTY,
                 courts: Sequence[int] = (0, 0, 0, 0)) -> float:
     """The best chance of winning the told game whose stock, top first, has these ranks (1..13).
 
@@ -71,8 +72,12 @@ def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = ((), (), 
     hold exactly the cards the grid lacks of each court kind.
     """
     _check(order, cells, courts)
-    left_after = _course(order, cells, sum(courts))
-    stock = tuple(order)
+    return _value(tuple(order), cells, courts, _course(order, cells, sum(courts)))
+
+
+def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Sequence[int],
+           left_after: list[int]) -> float:
+    """The told game's value for a checked position, given its course (:func:`_course`)."""
 
     @lru_cache(maxsize=None)
     def value(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:
@@ -190,20 +195,18 @@ def no_peek_bound(deals: int, start: int = 0, on_deal: Callable[[int], None] | N
     total = squares = 0.0
     winnable = 0
     for done, number in enumerate(range(start, start + deals), start=1):
-        ranks = deal_ranks(number)
-        chance = told_chance(ranks)
+        ranks = tuple(deal_ranks(number))  # a whole shuffled pack: nothing to check
+        course = _course(ranks, EMPTY, 0)
+        chance = _value(ranks, EMPTY, (0, 0, 0, 0), course)
         total += chance
         squares += chance * chance
-        winnable += -1 not in _course(ranks, ((), (), (), ()), 0)
+        winnable += -1 not in course
         if on_deal:
             on_deal(done)
     mean = total / deals
     error = math.sqrt(max(0.0, squares - deals * mean * mean) / (deals - 1) / deals)
-    two_sided = t_quantile(deals - 1) * error
-    one_sided = t_quantile(deals - 1, 0.90) * error
     return NoPeekBound(
-        start=start, deals=deals, mean=mean,
-        interval=(max(0.0, mean - two_sided), min(1.0, mean + two_sided)),
-        upper=min(1.0, mean + one_sided), clairvoyant=winnable / deals,
+        start=start, deals=deals, mean=mean, interval=t_interval(mean, error, deals),
+        upper=t_interval(mean, error, deals, 0.90)[1], clairvoyant=winnable / deals,
         seconds=time.process_time() - started,
     )

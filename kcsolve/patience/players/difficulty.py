@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from kcsolve.common.budget import Budget
 from kcsolve.common.cards import Card
-from kcsolve.common.interval import t_quantile
+from kcsolve.common.interval import t_interval
 from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.strong import best_option, strong_player, wins_in_order
@@ -77,8 +77,7 @@ class Difficulty:
         """
         if self.spread is None:
             return (0.0, 1.0)
-        half = t_quantile(self.playouts - 1) * self.spread
-        return max(0.0, self.chance - half), min(1.0, self.chance + half)
+        return t_interval(self.chance, self.spread, self.playouts)
 
     def describe(self) -> str:
         """The chance in words: a percentage, '1 in N' below 1%, 'under 1 in 1,000,000' below that."""
