@@ -138,6 +138,9 @@ def test_the_start_is_one_state_and_its_first_layers_are_counted() -> None:
     (((), (5,), (), ()), (0, 0, 0, 0), (0, 4, 4, 4, 4, 3) + (4,) * 8, "centre filled first"),
     (((), (), (), ()), (0, 1, 0, 0), (0,) + (4,) * 13, "court class 1 and unseen rank 13"),
     (((), (), (), ()), (0, 0, 0, 0), (0, 3) + (4,) * 12, "no result of pair removals"),
+    (((1.0,), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "number values 1..10"),
+    (((), (), (), ()), (0, 0, 0, 0), (0, 4.0) + (4,) * 12, "whole unseen counts"),
+    (((), (), (), ()), (0, 0, 0, 0), (0, -1) + (4,) * 7 + (-1,) + (4,) * 4, "no result of pair removals"),
 ])
 def test_refusals(cells, courts, unseen, message) -> None:  # type: ignore[no-untyped-def]
     """A question that is no state of the game between draws is refused, naming what was wrong."""

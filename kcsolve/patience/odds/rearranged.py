@@ -301,13 +301,14 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
     ``unseen[r]`` counts the unseen cards of rank r (1..13); the centre must hold
     min(4, number cards on the grid), as the rearranging game keeps it.
     """
-    if len(cells) != 4 or len(courts) != 4 or len(unseen) != 14 or courts[0]:
-        raise InvalidRearrangingStateError(f"a class view has four classes and unseen counts by rank 0..13, got "
-                                           f"{len(cells)!r}, {list(courts)!r}, {len(unseen)!r}")
+    if (len(cells) != 4 or len(courts) != 4 or len(unseen) != 14 or courts[0]
+            or any(type(x) is not int for x in (*courts, *unseen))):
+        raise InvalidRearrangingStateError(f"a class view has four classes and whole unseen counts by rank 0..13, "
+                                           f"got {len(cells)!r}, {list(courts)!r}, {list(unseen)!r}")
     grid = [0] * (TEN + 1)
     for values in cells:
         for v in values:
-            if not 1 <= v <= TEN:
+            if type(v) is not int or not 1 <= v <= TEN:
                 raise InvalidRearrangingStateError(f"class contents must be number values 1..10, got {cells!r}")
             grid[v] += 1
     numbers = sum(grid)
@@ -318,7 +319,7 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
         if courts[c] + unseen[rank] != 4 or len(cells[c]) + courts[c] > 4:
             raise InvalidRearrangingStateError(f"court class {c} and unseen rank {rank} do not make four: {courts!r}")
     removed = [4 - grid[v] - unseen[v] for v in range(TEN + 1)]
-    if any(r < 0 for r in removed[1:]) or any(removed[v] != removed[TEN - v] for v in range(1, 5)) or removed[5] % 2:
+    if any(not 0 <= r <= 4 for r in removed[1:]) or any(removed[v] != removed[TEN - v] for v in range(1, 5)) or removed[5] % 2:
         raise InvalidRearrangingStateError(f"these counts are no result of pair removals: grid {grid[1:]!r}, "
                                            f"unseen {list(unseen[1:11])!r}")
     f = np.array([FAMILY_INDEX[removed[v], grid[v], grid[TEN - v]] for v in range(1, 5)], np.int64)
