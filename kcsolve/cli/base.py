@@ -28,6 +28,9 @@ EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 BAD_INPUT = 2
 
+# an error line echoes its culprit; one typed or pasted at a million characters is shown by its two ends
+LONGEST_ERROR = 400
+
 
 # command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
 # so a command loads the library it uses and nothing else (kcsolve --version loads no solver)
@@ -124,9 +127,17 @@ class GuardedOutput(io.TextIOBase):
 
 
 def fail(message: str) -> NoReturn:
-    """Print one error line and exit with the bad-input status."""
-    click.echo(f"Error: {message}", err=True)
+    """Print one error line, at most about LONGEST_ERROR characters, and exit with the bad-input status."""
+    click.echo(f"Error: {shorten(message)}", err=True)
     sys.exit(BAD_INPUT)
+
+
+def shorten(message: str) -> str:
+    """``message`` itself, or its two ends around a count of the characters left out when it is too long."""
+    if len(message) <= LONGEST_ERROR:
+        return message
+    head, tail = LONGEST_ERROR * 2 // 3, LONGEST_ERROR // 4
+    return f"{message[:head]} ... [{len(message) - head - tail:,} characters] ... {message[-tail:]}"
 
 
 def _rules_option(value: str | None) -> Rules | None:

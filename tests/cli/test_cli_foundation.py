@@ -446,6 +446,24 @@ def test_bad_seed(seed: str, message: str, fmt: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "x" * 100_000 + "END"],
+        ["solve", "--rules", "y" * 100_000 + "END"],
+        ["stats", "--count", "9" * 100_000 + "END"],
+        ["deal", "--" + "z" * 100_000 + "END"],
+    ],
+)
+def test_a_huge_culprit_is_shown_by_its_two_ends(args: list[str]) -> None:
+    result = run(*args)
+    assert_bad_input(result, None)
+    line = result.stderr.rstrip("\n")
+    assert len(line) <= 440
+    assert re.search(r" \.\.\. \[\d{2},\d{3} characters\] \.\.\. ", line)
+    assert "END" in line.upper() and ("xxx" in line or "yyy" in line or "999" in line or "zzz" in line)
+
+
+@pytest.mark.parametrize(
     "rules, message",
     [
         ("bogus", f"unknown rule preset 'bogus' (presets: {PRESET_LIST})"),
