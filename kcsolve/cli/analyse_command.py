@@ -104,10 +104,12 @@ def _tell(result: Analysis, style: str, colour: bool) -> None:
     else:
         click.echo(f"First fatal move: {fatal.number} ({_played(fatal)}); "
                    "the deal could be won before it and not after.")
+    low, high = result.kept_interval
     click.echo(f"Kept {_share(result.kept_in_all)} of the best figures over {summary['choices']} choices "
                f"({summary['dubious']} marked '?'):")
     click.echo("the product, over the choices, of the figure after the move played divided by")
-    click.echo("the best option's; 100% when every choice was the best.")
+    click.echo("the best option's; 100% when every choice was the best. Its 95% interval, over")
+    click.echo(f"the sampled figures where another option was best: {_share(low)} to {_share(high)}.")
 
 
 def _share(kept: float) -> str:

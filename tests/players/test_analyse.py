@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from clitools import assert_bad_input, run, write
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Position, Status, cell_name
 from kcsolve.common.interval import Z95
-from kcsolve.patience.players.analysis import DUBIOUS, analyse, mark_for, winnable_along
+from kcsolve.patience.players.analysis import DUBIOUS, Analysis, MoveReport, analyse, mark_for, winnable_along
 from kcsolve.patience.players.hints import SAMPLED_MEANING, figure_interval
 from kcsolve.patience.players.selfplay import play_deal
 from kcsolve.patience.record import record_from_moves, replay
@@ -187,6 +188,7 @@ def test_a_game_of_best_choices_gives_nothing_up(rules_text: str) -> None:
     assert len(choices) > 10
     assert all(r.lost_chance == 0 and r.kept == 1 and r.mark != "?" for r in choices)
     assert result.kept_in_all == 1 and result.summary_json()["kept_in_all"] == 1
+    assert result.kept_interval == (1.0, 1.0) and result.summary_json()["kept_interval"] == [1.0, 1.0]
 
 
 def test_the_text_report_says_what_its_figures_are(tmp_path: Path) -> None:
@@ -217,3 +219,39 @@ def test_every_sampled_figure_shows_its_interval(tmp_path: Path) -> None:
     assert figure_interval(0.3, 0) == (0.3, 0.3)
     unforced = [m for m in data["moves"] if m["figure"] is None]
     assert all(m["figure_interval"] is None and m["best_interval"] is None for m in unforced)
+
+
+def test_the_kept_interval_covers_the_true_product_at_least_95_percent_of_the_time() -> None:
+    """Three choices where another option was best, their figures sampled afresh each time from known shares."""
+    import random
+
+    start = Position.start(deal(0), STANDARD)
+    truths = [(0.30, 0.40), (0.55, 0.60), (0.10, 0.12)]  # (played, best) shares, each out of 60 orders
+    exact = MoveReport(9, Place(0), start, start, None, None, 2, 0.5, 0.8, Place(1), True, 0, False)
+    true_kept = 0.625 * (0.30 / 0.40) * (0.55 / 0.60) * (0.10 / 0.12)
+    generator = random.Random(7)
+    covered = 0
+    for _ in range(400):
+        reports = [exact]
+        for number, (played, best) in enumerate(truths):
+            won = sum(generator.random() < played for _ in range(60)) / 60
+            won_best = max(won, sum(generator.random() < best for _ in range(60)) / 60)
+            reports.append(MoveReport(number, Place(0), start, start, None, None, 2, won, won_best, Place(1),
+                                      False, 60, False))
+        result = Analysis(tuple(reports), 60)
+        low, high = result.kept_interval
+        assert 0 <= low <= result.kept_in_all <= high <= 1
+        covered += low <= true_kept <= high
+    assert covered >= 0.95 * 400
+
+
+def test_the_kept_interval_is_in_the_text_and_the_json(tmp_path: Path) -> None:
+    path = write(tmp_path, play_deal("greedy", 7, STANDARD).record.to_json())
+    data = json.loads(run("analyse", path, "--playouts", "40", "--format", "json").stdout)["summary"]
+    text = run("analyse", path, "--playouts", "40").stdout.replace("\n", " ")
+    low, high = data["kept_interval"]
+    assert low < data["kept_in_all"] < high <= 1
+    shown = re.search(r"Its 95% interval, over the sampled figures where another option was best: "
+                      r"([\d.]+)% to ([\d.]+)%\.", text)
+    assert shown is not None
+    assert float(shown[1]) == pytest.approx(low * 100, abs=0.5) and float(shown[2]) == pytest.approx(high * 100, abs=0.5)

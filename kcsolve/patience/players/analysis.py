@@ -15,7 +15,10 @@ the best option, and ``??`` when it turns a winnable deal into a lost one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
+
+from kcsolve.common.interval import wilson
 
 from kcsolve.patience.engine import Move, PlayerView, Position
 from kcsolve.patience.players.endgame import distinct_options, option_key
@@ -48,6 +51,7 @@ class MoveReport:
     best_move: Move | None
     exact: bool = False  # True: the figures are exact chances of winning; False: shares of sampled orders
     playouts: int = 0  # the sampled orders behind each figure (0 when exact or without a choice)
+    played_best: bool = True  # the move played is the option ranked first (up to cells of one class)
 
     def interval(self, figure: float) -> tuple[float, float]:
         """The 95% interval of one of the move's figures, ``chance`` or ``best`` (the figure itself when exact)."""
@@ -109,6 +113,31 @@ class Analysis:
             kept *= report.kept
         return kept
 
+    @property
+    def kept_interval(self) -> tuple[float, float]:
+        """A 95% interval for ``kept_in_all``, by Bonferroni over the sampled figures it divides.
+
+        Only a choice whose move played was not the option ranked first, with
+        sampled figures, is uncertain; for k of them each of the 2k figures gets a
+        Wilson interval at level 1 - 0.05 / 2k, so with 95% confidence all hold at
+        once, and with them every ratio lies between its low figure over the high
+        best and its high figure over the low best.
+        """
+        uncertain = [r for r in self.reports if r.playouts and not r.played_best and r.best]
+        z = NormalDist().inv_cdf(1 - 0.05 / (4 * len(uncertain))) if uncertain else 0.0
+        low = high = 1.0
+        for report in self.reports:
+            if report not in uncertain:
+                low *= report.kept
+                high *= report.kept
+                continue
+            figure_low, figure_high = wilson(round(report.chance * report.playouts), report.playouts, z)
+            best_low, best_high = wilson(round(report.best * report.playouts), report.playouts, z)
+            low *= min(1.0, figure_low / best_high)
+            high *= min(1.0, figure_high / best_low) if best_low else 1.0
+        kept = self.kept_in_all
+        return min(low, kept), max(high, kept)
+
     def summary_json(self) -> dict[str, Any]:
         """The summary as a JSON object."""
         fatal = self.first_fatal
@@ -117,7 +146,8 @@ class Analysis:
             "choices": sum(1 for r in self.reports if r.chance is not None),
             "dubious": sum(1 for r in self.reports if r.mark == "?"),
             "first_fatal": None if fatal is None else fatal.number,
-            "kept_in_all": round(self.kept_in_all, 6), "playouts": self.playouts,
+            "kept_in_all": round(self.kept_in_all, 6),
+            "kept_interval": [round(bound, 6) for bound in self.kept_interval], "playouts": self.playouts,
         }
 
 
@@ -143,14 +173,16 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         view = before.view()
         options = distinct_options(view)
         chance = best = best_move = None
+        played_best = True
         if len(options) > 1:
             ranked = hints(view, playouts=playouts, seed=seed)
             chance = _chance_of(ranked, view, step.move)
             best, best_move = ranked[0].chance, ranked[0].move
+            played_best = option_key(view.after(step.move)) == option_key(view.after(best_move))
         exact = chance is not None and ranked[0].exact
         sampled = 0 if chance is None or exact else playouts
         reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
-                                  len(options), chance, best, best_move, exact, sampled))
+                                  len(options), chance, best, best_move, exact, sampled, played_best))
     return Analysis(tuple(reports), playouts)
 
 
