@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clitools import run
 
+from kcsolve.common.cache import CACHE_ENV
 from kcsolve.patience.daily import calendar, kept
 from kcsolve.patience.daily.kept import KeptDays, kept_daily
 from kcsolve.patience.rules import parse_rules
@@ -139,7 +140,7 @@ def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str) -> None:
 def test_a_cache_that_cannot_be_written_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder would be")
-    monkeypatch.setenv(kept.CACHE_ENV, str(blocker))
+    monkeypatch.setenv(CACHE_ENV, str(blocker))
     assert build(tmp_path / "a") == f"wrote 7 files for 3 dates under standard to {tmp_path / 'a'}\n"
     assert build(tmp_path / "b") == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}\n"
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kcsolve.common.cache import cache_root
 from kcsolve.common.deal import deal
 from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
@@ -35,17 +36,8 @@ from kcsolve.patience.record import record_from_json, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict
 
-CACHE_ENV = "KCSOLVE_CACHE_DIR"
 MAX_KEPT_BYTES = 1 << 20  # a kept date is a few kB; anything larger is not ours
 CANDIDATES_CHECKED = 4096  # a kept deal number must be one of the date's first this many candidates
-
-
-def cache_root() -> Path:
-    """Where kcsolve keeps what it may reuse: $KCSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/kcsolve, else ~/.cache/kcsolve."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "kcsolve"
 
 
 @lru_cache(maxsize=1)

@@ -59,7 +59,7 @@ def solve_chunk(rules_text: str, work: Work, budget: Budget) -> ChunkResult:
     if retried is None and compiled_applies(rules):
         import numpy as np
 
-        from kcsolve.patience.stats.compiled import course_codes
+        from kcsolve.patience.stats.native import course_codes
 
         array = course_codes(first, count, rules)
         codes = array.tobytes()
@@ -91,7 +91,8 @@ def decide_compiled(seeds: Sequence[int], rules: Rules, budget: Budget) -> bytes
     import numpy as np
 
     from kcsolve.patience.solve.compiled_course import searcher
-    from kcsolve.patience.stats.compiled import KEEP, shuffle_ranks
+    from kcsolve.patience.stats.compiled import shuffle_ranks
+    from kcsolve.patience.stats.native import KEEP
 
     search = searcher(rules)
     ranks = np.empty(DECK_SIZE, np.int8)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from kcsolve.common.cards import DECK_SIZE, TEN
 from kcsolve.common.jit import jit
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import COURTS, GRID
+from kcsolve.patience.stats.native import KEEP, KERNEL_SIGNATURE
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -58,10 +60,10 @@ def shuffle_into(seed: np.uint64, order: np.ndarray) -> None:
         order[i], order[j] = order[j], order[i]
 
 
-@jit("UniTuple(int64, 3)(int8[:], boolean)")
-def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
-    """(won, cards drawn, deals) of the forced course, as :func:`theory.course_end` gives them."""
-    counts = np.zeros(TEN + 1, np.int64)
+@jit("UniTuple(int64, 3)(int8[:], int64[:], boolean)")
+def follow(ranks: np.ndarray, counts: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
+    """``course_end`` counting the values on the grid in ``counts`` (TEN + 1 slots), so it allocates nothing."""
+    counts[:] = 0
     courts = numbers = drawn = deals = 0
     while True:
         deals += 1
@@ -90,6 +92,12 @@ def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
         numbers -= taken
 
 
+@jit("UniTuple(int64, 3)(int8[:], boolean)")
+def course_end(ranks: np.ndarray, stop_at_courts: bool) -> tuple[int, int, int]:
+    """(won, cards drawn, deals) of the forced course, as :func:`theory.course_end` gives them."""
+    return follow(ranks, np.empty(TEN + 1, np.int64), stop_at_courts)
+
+
 @jit("void(uint64[:], boolean, boolean[:], int8[:], int8[:])")
 def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: np.ndarray, deals: np.ndarray) -> None:
     """Deal and follow every seed, writing its verdict, cards drawn and deals."""
@@ -105,9 +113,6 @@ def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: 
         deals[k] = d
 
 
-# The largest word the shuffle keeps for each bound (2**64 - 1 - 2**64 mod bound), so no draw divides twice.
-KEEP = np.array([MASK64 - (MASK64 % np.uint64(b) + np.uint64(1)) % np.uint64(b) if b else MASK64
-                 for b in range(DECK_SIZE + 1)], dtype=np.uint64)
 
 
 @jit("void(uint64, int8[:], uint64[:])")
@@ -127,21 +132,40 @@ def shuffle_ranks(seed: np.uint64, ranks: np.ndarray, keep: np.ndarray) -> None:
         ranks[i], ranks[j] = ranks[j], ranks[i]
 
 
-@jit("void(uint64, boolean, uint8[:], uint64[:])")
-def _course_codes(first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: np.ndarray) -> None:
-    """Deal and follow seeds first, first + 1, ...: a win's code is 0, a loss's 2 + its deal (verdicts.py: 'full')."""
-    ranks = np.empty(DECK_SIZE, np.int8)
+@jit("void(uint64, boolean, uint8[:], uint64[:], int8[:], int64[:])")
+def codes_into(first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: np.ndarray,
+               ranks: np.ndarray, counts: np.ndarray) -> None:
+    """Deal and follow seeds first, first + 1, ...: a win's code is 0, a loss's 2 + its deal (verdicts.py: 'full').
+
+    ``ranks`` (DECK_SIZE slots) and ``counts`` (TEN + 1) are scratch space, so
+    that the machine code of :mod:`.native` allocates nothing and needs no
+    numba runtime.
+    """
     for k in range(codes.size):
         shuffle_ranks(first + np.uint64(k), ranks, keep)
-        w, _, d = course_end(ranks, stop_at_courts)
+        w, _, d = follow(ranks, counts, stop_at_courts)
         codes[k] = 0 if w == 1 else 2 + d
 
 
 def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
     """The verdict code of every deal numbered first .. first + count - 1 under ``rules`` (sets must be pairs)."""
     codes = np.empty(count, np.uint8)
-    _course_codes(np.uint64(first), rules.goal is Goal.COURTS, codes, KEEP)
+    codes_into(np.uint64(first), rules.goal is Goal.COURTS, codes, KEEP, np.empty(DECK_SIZE, np.int8),
+               np.empty(TEN + 1, np.int64))
     return codes
+
+
+def course_kernel() -> Any:
+    """``codes_into`` as a C function of pointers (:data:`native.KERNEL`), compiled by numba for :mod:`.native`."""
+    from numba import carray, cfunc
+
+    @cfunc(KERNEL_SIGNATURE)
+    def kernel(first: np.uint64, count: int, stop_at_courts: bool, codes: Any, keep: Any, ranks: Any,
+               counts: Any) -> None:
+        codes_into(first, stop_at_courts, carray(codes, (count,)), carray(keep, (DECK_SIZE + 1,)),
+                   carray(ranks, (DECK_SIZE,)), carray(counts, (TEN + 1,)))
+
+    return kernel
 
 
 @dataclass(frozen=True)
