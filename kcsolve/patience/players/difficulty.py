@@ -15,10 +15,10 @@ a won option.
 The measurer takes an option as won when it lies on the exact solver's winning
 line, when the strong player's judge given the real order wins it, or when one
 card-by-card search per deal, which remembers what it has proved across all the
-games of the deal, finds it won. The judge's "won" is constructive under fixed
-and royal courts; under ``swap`` it overlooks that a Queen and a Jack may not
-share an edge's middle cells, so it can take a lost option as won. Following a
-lost option cannot raise the estimate (its games end at weight 0), only lower it. The search is
+games of the deal, finds it won. The judge's "won" is constructive under every
+rule of court cards (under ``swap`` it shares the edges out between Queens and
+Jacks); were it ever wrong, following a lost option could not raise the estimate
+(its games end at weight 0), only lower it. The search is
 asked about the player's best option when nothing cheaper sees it won, and about
 every option when nothing cheaper sees any. Its budgets count positions, not
 seconds (:data:`QUESTION_NODES` per question, :data:`SEARCH_NODES` per deal), so
@@ -40,7 +40,7 @@ from kcsolve.patience.engine import Afterstate, Move, Position, Status
 from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.strong import best_option, strong_player, wins_in_order
 from kcsolve.patience.rules import Rules
-from kcsolve.patience.solve.methods.dfs import DepthFirstSearch, rank_grid
+from kcsolve.patience.solve.methods.dfs import DepthFirstSearch
 from kcsolve.patience.solve.peek import search_from
 from kcsolve.patience.solve.route import Solution, Verdict, solve
 
@@ -129,18 +129,8 @@ class Measurer:
         step = self.ahead.get(cell_key(position))
         if step is None:
             return options
-        key = self.exact_class(step)
-        return [step if self.exact_class(option) == key else option for option in options]
-
-    def exact_class(self, option: Option) -> tuple:
-        """The option a move stands for, refined by the search's canonical key.
-
-        Under ``swap`` two positions of one option (equal class contents) may
-        still differ in which cards share an edge, so the line's step stands in
-        for the player's option only where the search's key shows them the same.
-        """
-        _, child, after = option
-        return option_key(after), self.search.key(rank_grid(child))
+        key = option_key(step[2])
+        return [step if option_key(option[2]) == key else option for option in options]
 
     def rates_won(self, option: Option) -> bool:
         """Whether the option is on the winning line, or the strong player's judge, given the real order, wins it."""

@@ -15,19 +15,29 @@ from functools import lru_cache
 from kcsolve.common.cards import TEN
 from kcsolve.patience.engine import Afterstate, Move, PlayerView, Status
 from kcsolve.patience.players.policy import KIND_CLASS, class_view, takes_from
-from kcsolve.patience.rules import Goal, Removal, Sets
+from kcsolve.patience.rules import Courts, Goal, Removal, Sets
+from kcsolve.patience.solve.methods.dfs import canonical_key_function
 
 EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed exactly
 
 
 def exact_feasible(after: Afterstate) -> bool:
-    """Whether :func:`exact_chance` covers this afterstate: forced pair removal and a small stock."""
+    """Whether :func:`exact_chance` covers this afterstate: forced pair removal, court cards at home, a small stock."""
     rules = after.rules
-    return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and after.stock <= EXACT_STOCK
+    return (rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.courts is Courts.FIXED
+            and after.stock <= EXACT_STOCK)
 
 
 def option_key(after: Afterstate) -> tuple:
-    """An afterstate up to cells of one class, for merging equivalent options."""
+    """An afterstate up to cells of one class, for merging equivalent options.
+
+    Under swap a Queen or a Jack may not sit beside the other kind, so the two
+    cells of an edge are tied and two cells of one class are not always
+    interchangeable: there the solver's own key (edges as pairs) decides.
+    """
+    if after.rules.courts is not Courts.FIXED:
+        ranks = tuple(0 if card is None else card.rank for card in after.grid)
+        return (canonical_key_function(after.rules)(ranks), after.drawn, after.removing)
     cells, courts = class_view(after.grid)
     return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), after.drawn, after.removing)
 

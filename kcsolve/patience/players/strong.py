@@ -12,7 +12,9 @@ rules the course in which every removal that can be made is made, Tens and
 pairs first. With the course known, the only question left is whether every
 court card finds room in its class. That is interval scheduling: each number
 card occupies a cell from its draw to its removal, and each free court cell is
-usable until the court card that will take it arrives. :func:`seen_order_wins`
+usable until the court card that will take it arrives (under royals any court
+card takes any edge cell; under swap the edges are shared out between Queens and
+Jacks, :func:`pooled_views`). :func:`seen_order_wins`
 answers it in one forward pass, seating each card in the free cell with the
 earliest deadline it can meet. Both halves are constructive, so an order judged
 won can be won; from the opening, under standard rules, the judge agrees with
@@ -26,18 +28,27 @@ the unseen cards and the player's own seed decide the sampled orders.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kcsolve.common.cards import TEN
-from kcsolve.patience.engine import Afterstate, Move, PlayerView, Remove, Status
+from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
+from kcsolve.patience.engine import EDGE_PAIRS, Afterstate, Move, PlayerView, Remove, Status
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
-from kcsolve.patience.players.policy import CENTRE, KIND_CLASS, class_view, greedy_player
-from kcsolve.patience.rules import Goal, Rules, Sets
+from kcsolve.patience.players.policy import CENTRE, JACKS, KIND_CLASS, KINGS, QUEENS, class_view, greedy_player
+from kcsolve.patience.rules import Courts, Goal, Rules, Sets
 from kcsolve.patience.solve.theory import forced_takes
 
 SAMPLES = 48  # seeds 2000..4999: 391 wins of 3,000 with 48, 355 with 24 (docs/PLAYERS.md)
+# The class of cells each kind of court card takes, and the sizes of classes 0..3, by the courts rule: under royals
+# every court card takes any of the twelve cells around the centre; under swap each edge ends with two Queens or two
+# Jacks, so the edges are shared out between them (swap_views) and each share is judged as home cells.
+LAYOUTS: dict[Courts, tuple[dict[int, int], tuple[int, int, int, int]]] = {
+    Courts.FIXED: (KIND_CLASS, (4, 4, 4, 4)),
+    Courts.SWAP: (KIND_CLASS, (4, 4, 4, 4)),
+    Courts.ROYALS: ({KING: KINGS, QUEEN: KINGS, JACK: KINGS}, (4, 12, 0, 0)),
+}
 NEVER = 1 << 30  # the deadline of a cell no court card will take; the departure of a card that stays
 Cells = list[list[int]]
 
@@ -73,6 +84,7 @@ def course(
     first, the copies on the grid counting as the oldest.
     """
     end = -1 if last_first else 0
+    kind_class = LAYOUTS[rules.courts][0]
     stop_at_courts = rules.goal is Goal.COURTS
     clear = rules.goal is Goal.CLEAR
     count = list(count)
@@ -103,7 +115,7 @@ def course(
         while placed + numbers < 16 and t < len(order):
             rank = order[t]
             if rank > TEN:
-                courts[KIND_CLASS[rank]].append(t)
+                courts[kind_class[rank]].append(t)
                 placed += 1
                 if stop_at_courts and placed == 12:
                     break
@@ -124,7 +136,7 @@ def course(
                   tuple((a, leaves[i]) for a, i in arrivals), tuple(map(tuple, courts)))
 
 
-def seen_order_wins(cells: Cells, courts: list[int], run: Course) -> bool:
+def seen_order_wins(cells: Cells, courts: list[int], run: Course, sizes: tuple[int, ...] = (4, 4, 4, 4)) -> bool:
     """Whether a player who knows the order can seat every card so that each court card finds room.
 
     Cells are machines with deadlines (a free court cell until its court card
@@ -136,7 +148,7 @@ def seen_order_wins(cells: Cells, courts: list[int], run: Course) -> bool:
         return False
     deadlines = [[NEVER] * 4]
     for c in (1, 2, 3):
-        free = 4 - courts[c]
+        free = sizes[c] - courts[c]
         comes = list(run.courts[c])
         if len(comes) > free:
             return False
@@ -232,7 +244,11 @@ def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Cour
     status = after.outcome.status
     if status is not Status.UNFINISHED:
         return status is Status.WON
-    cells, courts = class_view(after.grid)
+    sizes = LAYOUTS[after.rules.courts][1]
+    views = pooled_views(after.grid, after.rules.courts)
+    if not views:  # Queens (or Jacks) on three edges: the other kind will lack room
+        return False
+    cells, courts = views[0]
     count = [0] * (TEN + 1)
     for held in cells:
         for value in held:
@@ -248,9 +264,47 @@ def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Cour
                 courses[key] = run
         if run.jams:
             return False
-        if seen_order_wins(cells, courts, run):
+        if any(seen_order_wins(cells, courts, run, sizes) for cells, courts in views):
             return True
     return False
+
+
+def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tuple[Cells, list[int]]]:
+    """The grid as classes of cells that court cards take under ``courts_rule``: one view, or one per share of edges.
+
+    Under royals the three court classes are one. Under swap a Queen may not
+    sit beside a Jack, so each edge (two cells) ends with two of one kind: a
+    seating exists if one for some share of the edges between Queens (two edges)
+    and Jacks (the other two) does, the edges already holding a court card going
+    to its kind.
+    """
+    cells, courts = class_view(grid)
+    if courts_rule is Courts.ROYALS:
+        return [([cells[CENTRE], cells[KINGS] + cells[QUEENS] + cells[JACKS], [], []], [0, sum(courts), 0, 0])]
+    if courts_rule is not Courts.SWAP:
+        return [(cells, courts)]
+    views = []
+    for queen_edges in itertools.combinations(EDGE_PAIRS, 2):
+        shares: list[Cells] = [[], []]
+        held = [0, 0]
+        for edge in EDGE_PAIRS:
+            share = 0 if edge in queen_edges else 1
+            for cell in edge:
+                card = grid[cell]
+                if card is None:
+                    continue
+                if card.rank <= TEN:
+                    shares[share].append(card.rank)
+                elif card.rank != (QUEEN, JACK)[share]:
+                    break
+                else:
+                    held[share] += 1
+            else:
+                continue
+            break
+        else:
+            views.append(([cells[CENTRE], cells[KINGS], *shares], [0, courts[KINGS], *held]))
+    return views
 
 
 def sampled_orders(unseen: list[int], samples: int, seed: int, view: PlayerView) -> list[list[int]]:
