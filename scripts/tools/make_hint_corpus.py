@@ -29,7 +29,7 @@ from kcsolve.patience.players.endgame import EXACT_STOCK
 from kcsolve.patience.players.hints import hints
 from kcsolve.patience.players.policy import greedy_player
 from kcsolve.patience.record import record_from_moves
-from kcsolve.patience.rules import AXES, Removal, Rules, Sets, parse_rules
+from kcsolve.patience.rules import AXES, Courts, Removal, Rules, Sets, parse_rules
 from kcsolve.patience.solve.peek import peek
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "golden" / "hint-corpus.jsonl"
@@ -52,9 +52,13 @@ def played(deck: tuple, rules_text: str, rng: random.Random) -> list[Move]:
     return moves
 
 
-def exact_rules(rules: Rules) -> bool:
-    """Whether late positions get exact figures under these rules (forced removal by pairs)."""
+def late_rules(rules: Rules) -> bool:
+    """Whether late positions are sought under these rules (forced pairs: exact figures with court cards at home,
+    sampled ones late in the game under swap and royals)."""
     return rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS
+
+
+EXTRA_EXACT = 6  # more late positions under the three rule sets with exact figures, so the corpus holds 20 or more
 
 
 def positions_with_choice(deck: tuple, rules: Rules, moves: list[Move]) -> list[tuple[int, int]]:
@@ -78,8 +82,9 @@ def cases(per_rules: int, rng: random.Random, peek_seconds: float) -> list[dict]
     made = []
     for number, rules_text in enumerate(all_rules()):
         rules = parse_rules(rules_text)
-        for k in range(per_rules):
-            wants_late = k % 3 == 2 and exact_rules(rules)
+        exact = late_rules(rules) and rules.courts is Courts.FIXED
+        for k in range(per_rules + (EXTRA_EXACT if exact else 0)):
+            wants_late = (k % 3 == 2 or k >= per_rules) and late_rules(rules)
             for tries in range(40):  # late positions need a long game: deal again until one is
                 deck = deal(1000 * number + 100 * tries + k)
                 if k % 4 == 3:  # a rank-only deck: equal cards the view must keep apart

@@ -465,8 +465,11 @@ export class PythonRandom {
 
 const CLASSES = [CENTRE_CELLS, CORNERS, QUEEN_CELLS, JACK_CELLS]; // class 0 is the centre, then each court's home
 const KIND_CLASS = { [KING]: 1, [QUEEN]: 2, [JACK]: 3 };
+const ROYAL_CLASS = { [KING]: 1, [QUEEN]: 1, [JACK]: 1 };
+/** The class each kind of court card takes and the sizes of classes 0..3, by the courts rule (strong.py's LAYOUTS). */
+const layoutOf = (courts) => (courts === "royals" ? [ROYAL_CLASS, [4, 12, 0, 0]] : [KIND_CLASS, [4, 4, 4, 4]]);
 const NEVER = 1 << 30; // the deadline of a cell no court card will take; the departure of a card that stays
-const EXACT_STOCK = 10; // with this many unseen cards or fewer (forced pairs), chances are computed exactly
+const EXACT_STOCK = 10; // with this many unseen cards or fewer (forced pairs, courts at home), chances are exact
 export const EXACT_MEANING = "exact chance of winning with best play";
 export const SAMPLED_MEANING = "share of sampled orders in which the deal stays winnable for a player who then sees them";
 const Z95 = 1.959963984540054;
@@ -488,8 +491,12 @@ function classView(grid) {
 
 const sortedCopy = (values) => values.slice().sort((a, b) => a - b);
 
-/** An afterstate up to cells of one class, for merging equivalent options. */
+/** An afterstate up to cells of one class, for merging equivalent options (under swap and royals, the search's key). */
 function optionKey(after) {
+  if (after.rules.courts !== "fixed") {
+    const ranks = after.grid.map((card) => (card === null ? 0 : card.rank));
+    return `${canonicalKey(after.rules.courts)(ranks)}/${after.drawn}/${after.removing}`;
+  }
   const { cells, courts } = classView(after.grid);
   return `${cells.map((c) => sortedCopy(c).join(",")).join("|")}/${courts.join(",")}/${after.drawn}/${after.removing}`;
 }
@@ -567,6 +574,7 @@ function takeGroups(count) {
 
 /** The value-level course of a known order from a class-level position (strong.py's course). */
 function valueCourse(countIn, placedIn, order, removalDue, rules, lastFirst) {
+  const kindClass = layoutOf(rules.courts)[0];
   const stopAtCourts = rules.goal === "courts";
   const clear = rules.goal === "clear";
   const count = countIn.slice();
@@ -605,7 +613,7 @@ function valueCourse(countIn, placedIn, order, removalDue, rules, lastFirst) {
     while (placed + numbers < 16 && t < order.length) {
       const rank = order[t];
       if (rank > TEN) {
-        courts[KIND_CLASS[rank]].push(t);
+        courts[kindClass[rank]].push(t);
         placed += 1;
         if (stopAtCourts && placed === 12) break;
       } else {
@@ -634,11 +642,11 @@ function valueCourse(countIn, placedIn, order, removalDue, rules, lastFirst) {
 }
 
 /** Whether a player who knows the order can seat every card so that each court card finds room (seen_order_wins). */
-function seenOrderWins(cells, courts, run) {
+function seenOrderWins(cells, courts, run, sizes = [4, 4, 4, 4]) {
   if (run.jams) return false;
   const deadlines = [[NEVER, NEVER, NEVER, NEVER]];
   for (let c = 1; c <= 3; c += 1) {
-    const free = 4 - courts[c];
+    const free = sizes[c] - courts[c];
     const comes = run.courts[c];
     if (comes.length > free) return false;
     deadlines.push([...comes, ...new Array(free - comes.length).fill(NEVER)]);
@@ -681,7 +689,10 @@ function seenOrderWins(cells, courts, run) {
 /** Whether `after` goes on to a win when the face-down cards come in `order`, for a player who then knew it. */
 function winsInOrder(after, order, courses) {
   if (after.status !== "unfinished") return after.status === "won";
-  const { cells, courts } = classView(after.grid);
+  const sizes = layoutOf(after.rules.courts)[1];
+  const views = pooledViews(after.grid, after.rules.courts);
+  if (!views.length) return false; // Queens (or Jacks) on three edges: the other kind will lack room
+  const { cells, courts } = views[0];
   const count = new Array(TEN + 1).fill(0);
   for (const held of cells) for (const value of held) count[value] += 1;
   const heldCard = after.inHand !== null;
@@ -694,9 +705,42 @@ function winsInOrder(after, order, courses) {
       courses.set(key, run);
     }
     if (run.jams) return false;
-    if (seenOrderWins(cells, courts, run)) return true;
+    if (views.some((view) => seenOrderWins(view.cells, view.courts, run, sizes))) return true;
   }
   return false;
+}
+
+/**
+ * The grid as the classes of cells court cards take under `courtsRule` (strong.py's pooled_views): under royals one
+ * class of twelve; under swap one view per share of the edges between Queens (two edges) and Jacks (the other two)
+ * that agrees with the court cards placed, since each edge ends with two of one kind.
+ */
+function pooledViews(grid, courtsRule) {
+  const { cells, courts } = classView(grid);
+  if (courtsRule === "royals") {
+    return [{ cells: [cells[0], [...cells[1], ...cells[2], ...cells[3]], [], []], courts: [0, courts[1] + courts[2] + courts[3], 0, 0] }];
+  }
+  if (courtsRule !== "swap") return [{ cells, courts }];
+  const views = [];
+  for (let a = 0; a < EDGE_PAIRS.length; a += 1) {
+    for (let b = a + 1; b < EDGE_PAIRS.length; b += 1) {
+      const shares = [[], []];
+      const held = [0, 0];
+      let agrees = true;
+      EDGE_PAIRS.forEach((edge, e) => {
+        const share = e === a || e === b ? 0 : 1;
+        for (const cell of edge) {
+          const card = grid[cell];
+          if (card === null) continue;
+          if (card.rank <= TEN) shares[share].push(card.rank);
+          else if (card.rank === [QUEEN, JACK][share]) held[share] += 1;
+          else agrees = false;
+        }
+      });
+      if (agrees) views.push({ cells: [cells[0], cells[1], ...shares], courts: [0, courts[1], ...held] });
+    }
+  }
+  return views;
 }
 
 /** `samples` random orders of the unseen ranks, from the seed and what the player has seen only. */
@@ -723,7 +767,7 @@ function optionWins(options, samples, seed, view) {
 }
 
 const exactFeasible = (after) => after.rules.removal === "forced" && after.rules.sets === "pairs"
-  && DECK_SIZE - after.drawn <= EXACT_STOCK;
+  && after.rules.courts === "fixed" && DECK_SIZE - after.drawn <= EXACT_STOCK;
 
 /** The class contents with `rank` added to class `c`. */
 const withRank = (cells, c, rank) => cells.map((held, k) => (k === c ? sortedCopy([...held, rank]) : held));
