@@ -27,16 +27,18 @@ from bench_stats import timed_run  # noqa: E402
 from kcsolve.patience.rules import STANDARD  # noqa: E402
 from kcsolve.patience.solve.route import Budget  # noqa: E402
 from kcsolve.patience.stats.chunks import solve_chunk  # noqa: E402
+from kcsolve.patience.stats.native import NUMBA_COURSE  # noqa: E402
 from kcsolve.patience.stats.store import ChunkResult, ResultsStore  # noqa: E402
 
 START = 5_000_000
 
 
-def row(label: str, rules: str, count: int, args: list[str], folder: Path, name: str) -> dict:
+def row(label: str, rules: str, count: int, args: list[str], folder: Path, name: str,
+        env: dict[str, str] | None = None) -> dict:
     """Run one `stats`, print its line and return its figures."""
     db = folder / f"{name}.sqlite3"
     seconds, cpu, summary, peak = timed_run(
-        ["--rules", rules, "--start", str(START), "--count", str(count), "--db", str(db), *args], {})
+        ["--rules", rules, "--start", str(START), "--count", str(count), "--db", str(db), *args], env or {})
     size = db.stat().st_size + sum(p.stat().st_size for p in folder.glob(f"{name}.sqlite3-*"))
     figures = {"rate": count / seconds, "seconds": seconds, "cpu": cpu, "peak": peak, "bytes": size / count,
                "won": summary["won"]}
@@ -81,6 +83,11 @@ def main() -> None:
                 label = f"{j} (all)" if j == cores else str(j)
                 rates[rules, j] = row(label, rules, count, ["--jobs", str(j)], folder, f"{rules}-{j}")["rate"]
             print(f"| {rules} | 2 / 1 | | | {rates[rules, 2] / rates[rules, 1]:.2f}x | | | |")
+        print("\nThe same standard runs with numba's compiled course loaded in each process instead of the machine code "
+              f"of stats/native.py ({NUMBA_COURSE}=1), side by side:\n" + header)
+        before = {j: row(str(j), "standard", 2_000_000 // scale, ["--jobs", str(j)], folder, f"numba-{j}",
+                         {NUMBA_COURSE: "1"})["rate"] for j in (1, 2)}
+        print(f"| standard | 2 / 1 | | | {before[2] / before[1]:.2f}x | | | |")
         print("\nAs the count grows (all cores):\n" + header)
         for rules in ("standard", "optional+groups"):
             for count in (10_000, 100_000, 1_000_000):

@@ -49,6 +49,7 @@ KERNEL_SIGNATURE = "void(uint64, int64, boolean, CPointer(uint8), CPointer(uint6
 KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_uint64, ctypes.c_int64, ctypes.c_bool, ctypes.c_void_p, ctypes.c_void_p,
                           ctypes.c_void_p, ctypes.c_void_p)
 
+NUMBA_COURSE = "KCSOLVE_NUMBA_COURSE"  # set to 1: numba's compiled course, as before this module (for benchmarks)
 LARGEST_OBJECT = 1 << 20  # the object is about 8 kB; anything larger is not ours
 # the code that the object file is made from, under kcsolve/
 SOURCES = ("patience/stats/compiled.py", "patience/stats/native.py", "patience/solve/theory.py", "common/cards.py")
@@ -56,7 +57,7 @@ SOURCES = ("patience/stats/compiled.py", "patience/stats/native.py", "patience/s
 
 def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
     """The verdict code of every deal numbered first .. first + count - 1 under ``rules`` (sets must be pairs)."""
-    loaded = kernel()
+    loaded = None if os.environ.get(NUMBA_COURSE) == "1" else kernel()
     if loaded is None:
         from kcsolve.patience.stats.compiled import course_codes as numba_codes
 
