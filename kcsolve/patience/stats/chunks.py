@@ -92,7 +92,7 @@ def decide_compiled(seeds: Sequence[int], rules: Rules, budget: Budget) -> bytes
 
     from kcsolve.patience.solve.compiled_course import searcher
     from kcsolve.patience.stats.compiled import shuffle_ranks
-    from kcsolve.patience.stats.native import KEEP
+    from kcsolve.patience.stats.tables import KEEP
 
     search = searcher(rules)
     ranks = np.empty(DECK_SIZE, np.int8)

@@ -20,12 +20,11 @@ from kcsolve.common.cards import DECK_SIZE, TEN
 from kcsolve.common.jit import jit
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import COURTS, GRID
-from kcsolve.patience.stats.native import KEEP, KERNEL_SIGNATURE
+from kcsolve.patience.stats.tables import KEEP, KERNEL_SIGNATURE, MASK64
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
-MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @jit("uint64(uint64)")
@@ -156,7 +155,7 @@ def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
 
 
 def course_kernel() -> Any:
-    """``codes_into`` as a C function of pointers (:data:`native.KERNEL`), compiled by numba for :mod:`.native`."""
+    """``codes_into`` as a C function of pointers (KERNEL_SIGNATURE), compiled by numba for :mod:`.native`."""
     from numba import carray, cfunc
 
     @cfunc(KERNEL_SIGNATURE)

@@ -37,22 +37,16 @@ import numpy as np
 from kcsolve.common.cache import cache_root
 from kcsolve.common.cards import DECK_SIZE, TEN
 from kcsolve.patience.rules import Goal, Rules
+from kcsolve.patience.stats.tables import KEEP
 
-MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-# The largest word the shuffle keeps for each bound (2**64 - 1 - 2**64 mod bound), so no draw divides twice.
-KEEP = np.array([MASK64 - (MASK64 % np.uint64(b) + np.uint64(1)) % np.uint64(b) if b else MASK64
-                 for b in range(DECK_SIZE + 1)], dtype=np.uint64)
-
-# first deal, count, stop at the twelfth court card, codes (count), KEEP, ranks (52), counts (11): scratch last
-KERNEL_SIGNATURE = "void(uint64, int64, boolean, CPointer(uint8), CPointer(uint64), CPointer(int8), CPointer(int64))"
 KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_uint64, ctypes.c_int64, ctypes.c_bool, ctypes.c_void_p, ctypes.c_void_p,
                           ctypes.c_void_p, ctypes.c_void_p)
 
 NUMBA_COURSE = "KCSOLVE_NUMBA_COURSE"  # set to 1: numba's compiled course, as before this module (for benchmarks)
 LARGEST_OBJECT = 1 << 20  # the object is about 8 kB; anything larger is not ours
 # the code that the object file is made from, under kcsolve/
-SOURCES = ("patience/stats/compiled.py", "patience/stats/native.py", "patience/solve/theory.py", "common/cards.py")
+SOURCES = ("patience/stats/compiled.py", "patience/stats/native.py", "patience/stats/tables.py",
+           "patience/solve/theory.py", "common/cards.py")
 
 
 def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
