@@ -30,6 +30,7 @@ BAD_INPUT = 2
 
 # an error line echoes its culprit; one typed or pasted at a million characters is shown by its two ends
 LONGEST_ERROR = 400
+LONGEST_LINE = 4096  # characters in one line typed to a game: every command is far shorter
 
 
 # command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
@@ -124,6 +125,32 @@ class GuardedOutput(io.TextIOBase):
         except OSError as exc:
             self.dropped = True
             raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+
+class InputLineError(KcsolveError):
+    """A line typed to a game that is not one: longer than LONGEST_LINE characters, or not UTF-8 text."""
+
+
+def read_line(prompt: str = "") -> str:
+    """One line typed to a game, without its newline; EOFError at the end of input.
+
+    At a terminal ``input`` keeps its line editing (the terminal bounds a
+    line); from a pipe or a file at most LONGEST_LINE characters are read, so
+    endless input without a newline is refused, not held in memory.
+    """
+    if sys.stdin.isatty():
+        return input(prompt)
+    click.echo(prompt, nl=False)
+    sys.stdout.flush()
+    try:
+        line = sys.stdin.readline(LONGEST_LINE + 1)
+    except UnicodeDecodeError:
+        raise InputLineError("the game's input is not UTF-8 text") from None
+    if not line:
+        raise EOFError
+    if len(line) > LONGEST_LINE:
+        raise InputLineError(f"a line of the game's input is longer than {LONGEST_LINE:,} characters: {line[:40]!r}...")
+    return line.removesuffix("\n")
 
 
 def fail(message: str) -> NoReturn:

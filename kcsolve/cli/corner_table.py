@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from kcsolve.cli.base import read_line
 from kcsolve.common.files import write_atomically
 from kcsolve.corner.render import paint
 from kcsolve.corner.table import Reply, Table
@@ -33,7 +34,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
                 return
             _show(table, messages, redraw, full_screen, colour, prompt=True)
             try:
-                reply = table.command(input())
+                reply = table.command(read_line())
             except EOFError:  # the end of input is a quit
                 click.echo()
                 reply = Reply(["Bye."], done=True)

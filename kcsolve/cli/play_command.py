@@ -18,6 +18,7 @@ from kcsolve.cli.base import (
     fail,
     load_deck,
     parse_date,
+    read_line,
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
@@ -98,7 +99,7 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
         messages = [f"{title}, rules {session.rules}. Type 'help' for the commands.", *session.play_forced()]
         _show(session, title, messages, full_screen, style, paint, True)
         while not session.over:
-            reply = session.command(input("> "))
+            reply = session.command(read_line("> "))
             if reply.done:
                 _echo_lines(reply.lines)
                 return
@@ -108,7 +109,7 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
               paint, False)
         choice = ""
         while choice not in ("r", "n", "q"):
-            choice = input("> ").strip().lower()[:1]
+            choice = read_line("> ").strip().lower()[:1]
         if choice == "q":
             click.echo("Bye.")
             return

@@ -297,3 +297,16 @@ def test_the_outcome_is_said_once_and_counts_agree_with_their_nouns(tmp_path: Pa
     assert "Saved 0 moves to" in saved and not re.search(r"\b1 (cards|moves|undos|hints)\b", saved)
     one = run("play", "--seed", "0", "--plain", input=f"a1\nsave {tmp_path / 'h.json'}\nquit\n").stdout
     assert "Saved 1 move to" in one
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1"], ["corner", "play", "--seed", "1"]])
+@pytest.mark.parametrize("typed, culprit", [("b2\n" + "x" * 100_000, "longer than 4,096 characters: 'xxxx"),
+                                            (b"b2\n\xff\xfe\n", "not UTF-8 text")])
+def test_a_line_too_long_or_not_text_ends_the_game_with_one_error_line(command: list[str], typed: str | bytes,
+                                                                       culprit: str) -> None:
+    """Input without an end (``< /dev/zero``) is refused after LONGEST_LINE characters, not held in memory."""
+    result = run(*command, "--plain", input=typed)
+    assert result.exit_code == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and culprit in lines[0]
+    assert "Traceback" not in result.stderr
