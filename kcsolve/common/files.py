@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write a file whole or not at all: a temporary file beside it, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".kcsolve-", suffix=".tmp")
+    """Write a file whole or not at all: a temporary file beside it, then a rename.
+
+    A symbolic link is followed, so the link stays and its target is replaced.
+    Only a regular file is replaced: renaming over a device, a pipe or a folder
+    would swap it for a plain file (``save /dev/full`` once turned the device
+    into one), so those raise OSError (EINVAL, "not a regular file"). A file
+    replaced keeps its permissions; a new one gets what the umask allows.
+    """
+    path = os.path.realpath(path)
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        mode = None
+    else:
+        if not stat.S_ISREG(found.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        mode = stat.S_IMODE(found.st_mode)
+    temporary = os.path.join(os.path.dirname(path), f".kcsolve-{secrets.token_hex(8)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        if mode is not None:
+            os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
