@@ -160,6 +160,19 @@ def test_a_non_empty_directory_needs_force(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging or old directory left beside it
 
 
+def test_a_link_to_the_site_stays_a_link(tmp_path: Path) -> None:
+    """--out LINK --force replaces the folder the link names, and the link still names it."""
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "old.txt").write_text("an old site")
+    (tmp_path / "link").symlink_to(real)
+    result = run("site", "--from", FIRST, "--days", "1", "--out", str(tmp_path / "link"), "--force", "--include-future")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "link").is_symlink() and (tmp_path / "link").resolve() == real
+    assert sorted(p.name for p in real.iterdir()) == ["daily", "index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]  # no staging or old directory left
+
+
 def test_an_empty_directory_is_used(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()

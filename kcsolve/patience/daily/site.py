@@ -164,15 +164,15 @@ def write_site(
     today = today or dt.datetime.now(dt.UTC).date()
     if not include_future:
         deals = [found for found in deals if found.date <= today]
-    parent = out.absolute().parent
+    target = Path(os.path.realpath(out))  # a link to the site's folder stays a link: the folder it names is replaced
     try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     except OSError as exc:
         raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     try:
         files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "")
         os.chmod(staging, 0o755)
-        _swap_in(staging, out)
+        _swap_in(staging, target)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
