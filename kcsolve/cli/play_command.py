@@ -22,7 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.patience.record import is_saved_game, parse_record
+from kcsolve.patience.record import InvalidRecordError, is_saved_game, parse_record
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Verdict, solve
 from kcsolve.patience.terminal.render import draw
@@ -79,7 +79,11 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
         if is_saved_game(text):
             if rules_text is not None:
                 fail("a saved game is played under its own rules: leave out --rules")
-            session = Session.resume(parse_record(text, source=_source_name(game_path)), auto)
+            record = parse_record(text, source=_source_name(game_path))
+            try:
+                session = Session.resume(record, auto)
+            except InvalidRecordError as exc:
+                fail(f"{_source_name(game_path)}: {exc}")
             return session, f"Saved game {game_path}"
         return Session(load_deck(game_path), rules, auto=auto), f"Deck {game_path}"
     if daily_date is not None:

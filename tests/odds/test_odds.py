@@ -220,6 +220,8 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     (["--deals", "50"], "Error: --deals and --start go with --no-peek\n"),
     (["--no-peek", "--deals", "1"], None),
     (["--no-peek", "--start", "-1"], None),
+    (["--no-peek", "--start", str(2**64 - 1), "--deals", "2"],
+     "Error: 2 deals from 18,446,744,073,709,551,615 go past the last deal number, 2**64-1\n"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
     result = CliRunner().invoke(cli, ["odds", *args])

@@ -273,7 +273,8 @@ def test_the_bound_reports_its_sample() -> None:
     (lambda: told_chance([True] * 52), "stock ranks must be whole numbers 1..13"),
     (lambda: told_chance([], ((), (1, 2), (), ()), (0, 3, 0, 0)), "more than its four cells"),
     (lambda: no_peek_bound(1), "deals must be a whole number 2.."),
-    (lambda: no_peek_bound(10, start=-1), "0 or more"),
+    (lambda: no_peek_bound(10, start=-1), r"0\.\.2\*\*64-1, got -1"),
+    (lambda: no_peek_bound(2, start=2**64 - 1), "2 deals from 18,446,744,073,709,551,615 go past the last deal"),
 ])
 def test_refusals(call, message) -> None:  # type: ignore[no-untyped-def]
     """Each bad question is refused with the package's own error, naming what was wrong."""

@@ -216,6 +216,17 @@ def test_saved_game_is_compact_carries_the_seed_and_resumes(tmp_path: Path) -> N
     assert "Won: the twelfth court card was placed" in resumed.stdout and "Illegal" not in resumed.stdout
 
 
+def test_a_saved_game_with_an_illegal_move_is_refused_by_its_file_name(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run("play", "--seed", "3", "--style", "line", input=f"b2\nsave {path}\nquit\n")
+    saved = json.loads(path.read_text())
+    saved["moves"] = [*saved["moves"], saved["moves"][0]]  # the same cell again: it is taken
+    path.write_text(json.dumps(saved))
+    result = run("play", str(path), "--style", "line", input="quit\n")
+    assert_bad_input(result, None)
+    assert result.stderr.startswith(f"Error: {str(path)!r}: the saved game cannot be resumed: move 2: ")
+
+
 def test_auto_plays_forced_moves() -> None:
     seed = first_seed("win")
     line = solve(deal(seed)).moves

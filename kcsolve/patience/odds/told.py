@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from kcsolve.common.cards import TEN
-from kcsolve.common.deal import deal_ranks
+from kcsolve.common.deal import SEED_LIMIT, deal_ranks
 from kcsolve.common.interval import t_interval
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.theory import forced_takes
@@ -189,8 +189,10 @@ def no_peek_bound(deals: int, start: int = 0, on_deal: Callable[[int], None] | N
     """
     if not isinstance(deals, int) or not 2 <= deals <= MAX_DEALS:
         raise InvalidToldGameError(f"deals must be a whole number 2..{MAX_DEALS:,}, got {deals!r}")
-    if not isinstance(start, int) or start < 0:
-        raise InvalidToldGameError(f"the first deal number must be a whole number 0 or more, got {start!r}")
+    if not isinstance(start, int) or not 0 <= start < SEED_LIMIT:
+        raise InvalidToldGameError(f"the first deal number must be a whole number 0..2**64-1, got {start!r}")
+    if start + deals > SEED_LIMIT:
+        raise InvalidToldGameError(f"{deals:,} deals from {start:,} go past the last deal number, 2**64-1")
     started = time.process_time()
     total = squares = 0.0
     winnable = 0
