@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import time
 from dataclasses import dataclass
 
@@ -20,6 +22,7 @@ class OutOfBudget(Exception):
 MAX_NODES = 2**63 - 1
 MAX_SECONDS = 10**7  # about 115 days of CPU: beyond any search, and within every platform's timer range
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+_ASCII_FIGURE = re.compile(r"[0-9.e+-]+(ms|s|m|h)?")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ def parse_budget(text: str) -> Budget:
         return Budget()
     for part in (p.strip().lower() for p in text.split(",")):
         try:
+            if not _ASCII_FIGURE.fullmatch(part):  # int() and float() also take '1_000' and other scripts' digits
+                raise ValueError
             unit = next((u for u in ("ms", "s", "m", "h") if part.endswith(u)), None)
             if unit is not None:
                 if seconds is not None:  # a second limit of the same kind would silently replace the first

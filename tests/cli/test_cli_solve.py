@@ -679,7 +679,7 @@ def test_bad_rules(rules: str, message: str) -> None:
 
 
 @pytest.mark.parametrize("budget", ["abc", "0", "-1s", "2x", "0s", "1.5", "1,", "nan", "-5", "1e-3", "2s,0",
-                                    "2s,5s", "100,200", "1m,1000,500ms"])
+                                    "2s,5s", "100,200", "1m,1000,500ms", "\u0665", "1_000", "\u0662s", "infs"])
 def test_bad_budget(budget: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--budget", budget), f"bad budget {budget!r}: {BUDGET_HELP}")
 
