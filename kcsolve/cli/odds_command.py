@@ -9,6 +9,7 @@ import click
 
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
+from kcsolve.common.interval import wilson
 from kcsolve.patience.odds.told import MAX_DEALS, no_peek_bound
 from kcsolve.patience.rules import STANDARD, parse_rules
 
@@ -87,9 +88,10 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
     given = f" after {len(known)} known cards" if known else ""
     click.echo(f"Rules {rules}{given}: {chance.numerator}/{chance.denominator}")
     click.echo(f"  = {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards left "
-               "are winnable")
+               "are winnable, exactly")
     click.echo(f"  ({MEANING})")
-    click.echo(f"  ({result.states:,} states counted in {seconds:.2f} s of CPU time)")
+    click.echo(f"  (every order counted exactly, by classes of orders: {result.states:,} states in {seconds:.2f} s "
+               "of CPU time)")
 
 
 # The best no-peek player measured (docs/PLAYERS.md): quoted, not played here, since 2,000 games take minutes.
@@ -121,7 +123,10 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             "told": {"figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
                      "upper": bound.upper, "upper_is": "one-sided 95% limit of the mean",
                      "mean": bound.mean, "interval": list(bound.interval), "deals": deals, "first_deal": start,
-                     "method": TOLD_GAME, "seer_share": bound.clairvoyant, "seconds": round(bound.seconds, 3)},
+                     "method": TOLD_GAME, "seer_share": bound.clairvoyant,
+                     "seer_share_is": "share of these deals winnable by a player who sees the deck, sampled",
+                     "seer_interval": list(wilson(round(bound.clairvoyant * deals), deals)),
+                     "seconds": round(bound.seconds, 3)},
             "lower": BEST_MEASURED,
         }))
         return
@@ -132,11 +137,11 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     click.echo("    rearranging game, where the player may also move the number cards after each removal.")
     click.echo("    Every real strategy can be played there, so its best chance is at least the real one.")
     click.echo(f"    ({REARRANGING['states']:,} states; computed by {REARRANGING['command']}.)")
-    click.echo(f"  A check, sampled: the told game's best chance averaged over deals {start:,}..{last:,} is "
-               f"{bound.mean:.2%}")
-    click.echo(f"    (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of the")
-    click.echo("    stock except which kind each court card is; it is an upper bound too. A player who")
-    click.echo(f"    sees the deck wins {bound.clairvoyant:.2%} of these deals.")
+    seer_low, seer_high = wilson(round(bound.clairvoyant * deals), deals)
+    click.echo(f"  A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,}")
+    click.echo(f"    is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the")
+    click.echo("    order of the stock except which kind each court card is. A player who sees the deck")
+    click.echo(f"    can win {bound.clairvoyant:.2%} of these deals (95% interval {seer_low:.2%} to {seer_high:.2%}).")
     click.echo(f"  At least the true rate of the best player measured ({best['player']}): it won "
                f"{best['won']:,} of deals {best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}")
     click.echo(f"    ({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "

@@ -175,7 +175,7 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     parsed = json.loads(data.output)
     chance = Fraction(parsed["numerator"], parsed["denominator"])
     assert f"{chance.numerator}/{chance.denominator}" in text.output
-    assert ("of the orders of the 12 cards left are winnable\n  (by a player who sees them; an upper bound for one "
+    assert ("of the orders of the 12 cards left are winnable, exactly\n  (by a player who sees them; an upper bound for one "
             "who cannot)") in text.output
     assert parsed["figure_is"] == ("share of orders winnable, exact (by a player who sees them; an upper bound for "
                                    "one who cannot)")
@@ -198,8 +198,11 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert told["deals"] == 40 and told["first_deal"] == 7 and told["seer_share"] == bound.clairvoyant
     assert told["figure_is"] == "upper bound on the best chance of a player who cannot see the deck, sampled"
     assert f"At most {parsed['upper']:.3%}: an upper bound, exact." in text.output
-    assert f"averaged over deals 7..46 is {bound.mean:.2%}" in text.output
+    assert f"averaged over deals 7..46\n    is {bound.mean:.2%}" in text.output
     assert f"(95% interval {bound.interval[0]:.2%} to {bound.interval[1]:.2%})" in text.output
+    seer = wilson(round(bound.clairvoyant * 40), 40)
+    assert told["seer_interval"] == list(seer) and told["seer_share_is"].endswith("sampled")
+    assert f"can win {bound.clairvoyant:.2%} of these deals (95% interval {seer[0]:.2%} to {seer[1]:.2%})" in text.output
     assert "chance of winning" not in text.output
     assert "At least the true rate of the best player measured (deep): it won 711 of deals 0..9,999" in text.output
     assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
