@@ -21,8 +21,8 @@ WINNABLE = {"win": "yes", "loss": "no", None: "unknown"}
 @click.argument("record_path", metavar="RECORD")
 @click.option("--rules", "rules_text", help="Analyse under these rules instead of the record's.")
 @click.option("--playouts", type=click.IntRange(1, 10_000), default=ANALYSE_PLAYOUTS, show_default=True,
-              help="Playouts per option for the no-peek chances.")
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the playouts.")
+              help="Sampled orders of the unseen cards per option, for the hint figures.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the sampled orders.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option
 @colour_option

@@ -377,7 +377,7 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
     said = page.locator("#kc-message").inner_text()  # at the start the figures are sampled: the message has the interval
     first = re.fullmatch(r"place in [a-d][1-4]: (\d+%) \(95% interval (\d+%) to (\d+%)\)", items[0])
     assert first and said.endswith(f": {first[1]} of 200 sampled orders stay winnable "
-                                   f"(an upper estimate; 95% interval {first[2]} to {first[3]})."), said
+                                   f"(above your own chances; 95% interval {first[2]} to {first[3]})."), said
     assert page.locator(".cell.hinted").count() == 1
     assert "\U0001f4a1" in share_lines(page)[1]
     assert page.errors == []

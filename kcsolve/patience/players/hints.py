@@ -115,11 +115,11 @@ def _tiebreak(move: Move) -> int:
 def heading(ranked: list[Hint]) -> list[str]:
     """The lines that say what the figures of a hint are, each within 80 columns."""
     if ranked and ranked[0].exact:
-        return ["Exact chance of winning with best play after each option (the unseen cards",
-                "in a random order, none of them seen):"]
+        return ["Exact chance of winning with best play after each option (expectimax over every",
+                "order of the unseen cards, none of them seen):"]
     playouts = ranked[0].playouts if ranked else HINT_PLAYOUTS
     return [f"After each option, the share of {playouts} sampled orders of the unseen cards where",
-            "the deal stays winnable for one who then sees them (an upper estimate):"]
+            "the deal stays winnable for one who then sees them (above your own chances):"]
 
 
 def hint_move(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:

@@ -44,7 +44,7 @@ HELP = """Commands:
   b2 d2       remove the cards in b2 and d2 together (a set summing to 10)
   deal        stop removing and deal on (optional removal only)
   undo        take back the last move
-  hint        rank the options by their chance of winning, without looking at the stock
+  hint        rank the options, without looking at the stock; each figure says what it is
   sets        list every set that may be removed now (the screen shows the first few)
   peek        ask the solver, which sees the real stock, whether the deal can still be won
   auto        let forced moves play themselves (on/off): a lone legal move, a court card

@@ -898,10 +898,10 @@ export function hints(view, { playouts = HINT_PLAYOUTS, seed = 0 } = {}) {
 /** The lines that say what the figures of a hint are (hints.py's heading). */
 export function hintHeading(ranked) {
   if (ranked.length && ranked[0].exact) {
-    return ["Exact chance of winning with best play after each option (the unseen cards",
-      "in a random order, none of them seen):"];
+    return ["Exact chance of winning with best play after each option (expectimax over every",
+      "order of the unseen cards, none of them seen):"];
   }
   const playouts = ranked.length ? ranked[0].playouts : HINT_PLAYOUTS;
   return [`After each option, the share of ${playouts} sampled orders of the unseen cards where`,
-    "the deal stays winnable for one who then sees them (an upper estimate):"];
+    "the deal stays winnable for one who then sees them (above your own chances):"];
 }
