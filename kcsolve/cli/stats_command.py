@@ -47,7 +47,7 @@ def stats_command(
     start: int, count: int, rules_text: str, jobs: int, db_path: str | None, budget_text: str | None,
     scheduler: str | None, show: int | None, listed: str | None, convert: bool, fmt: str,
 ) -> None:
-    """Win rate over consecutive seeded deals, stored by chunks and resumable.
+    """Share of winnable deals (for one who sees the deck) over consecutive deal numbers, stored and resumable.
 
     Exit status: 0 when every deal is decided, 3 if any is undecided, 2 for bad
     input (a database that is not kcsolve's, damaged or read-only; a bad
@@ -164,16 +164,16 @@ def _print_listed(store: Any, rules: str, start: int, count: int, listed: str) -
 
 
 def _print_summary(summary: Any, path: Path, run: Any) -> None:
-    """The win rate, its interval, and the losses split by reason and by fill round."""
+    """The share of winnable deals, its interval, and the losses split by reason and by fill round."""
     from kcsolve.patience.stats.summary import REASONS
 
     last = summary.start + summary.count - 1
     click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
-               f"{summary.won:,} won, {summary.lost:,} lost, {summary.undecided:,} undecided")
+               f"{summary.won:,} winnable, {summary.lost:,} lost whatever the play, {summary.undecided:,} undecided")
     if summary.win_rate is not None:
         low, high = summary.ci95
-        click.echo(f"win rate {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
-        click.echo("  (deals winnable by one who sees the deck: an upper bound for a player who cannot)")
+        click.echo(f"winnable {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
+        click.echo("  (by one who sees the deck: an upper bound on the win rate of a player who cannot)")
     if summary.undecided:
         low, high = summary.bounds
         click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")

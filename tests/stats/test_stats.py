@@ -96,8 +96,12 @@ def test_text_summary(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"), "--jobs", "1"])
     assert result.exit_code == 0
     text = result.stdout
-    assert "win rate " in text and "95% Wilson interval" in text and "80%" in text
-    assert "(deals winnable by one who sees the deck: an upper bound for a player who cannot)" in text
+    assert "\nwinnable " in text and "95% Wilson interval" in text and "80%" in text
+    assert "(by one who sees the deck: an upper bound on the win rate of a player who cannot)" in text
+    assert " winnable, " in text.splitlines()[0] and " lost whatever the play, " in text.splitlines()[0]
+    data = json.loads(CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"),
+                                               "--format", "json"]).stdout)
+    assert data["win_rate_is"].startswith("share of the deals winnable by a player who sees the deck")
     assert "grid full with nothing to remove" in text and "deal 3" in text
     one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
     assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ") and "this run solved 1 deal at " in one.stdout

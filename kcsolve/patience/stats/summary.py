@@ -53,10 +53,15 @@ class Summary:
             "rules": self.rules, "start": self.start, "count": self.count,
             "won": self.won, "lost": self.lost, "undecided": self.undecided,
             "win_rate": self.win_rate, "ci95": list(self.ci95) if self.ci95 else None,
-            "bounds": list(self.bounds),
+            "win_rate_is": WIN_RATE_IS,
+            "bounds": list(self.bounds), "bounds_are": "the share winnable if every undecided deal were lost, or won",
             "loss_reasons": self.loss_reasons,
             "loss_deals": {str(k): v for k, v in sorted(self.loss_deals.items())},
         }
+
+
+WIN_RATE_IS = ("share of the deals winnable by a player who sees the deck (won, lost and undecided count verdicts, "
+               "not games played): an upper bound on the win rate of a player who cannot")
 
 
 def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summary:
