@@ -422,6 +422,8 @@ def _save(**changes: object) -> dict:
     ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
     ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
     ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, not 'wizard'"),
+    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, not ['greedy']"),
+    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, not {'greedy': 1}"),
     ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
     ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
     ({"hands": [["fly away"]]}, "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', "
