@@ -287,6 +287,8 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
     record of the hand so far is written); 130 on Ctrl-C (nothing is written
     but records of hands already ended); 2 for bad input or a damaged save.
     """
+    if record_path is not None and not os.path.basename(record_path):  # '' or a folder's path, never writable
+        fail(f"--record needs a file name, not {record_path!r}")
     if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
         fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game
     if saved_path is not None:

@@ -464,6 +464,13 @@ def test_bad_options_are_one_line() -> None:
                      "option 'draw' takes end or start, not 'sideways'")
 
 
+def test_a_record_path_without_a_file_name_is_refused_before_the_game() -> None:
+    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "", input="quit\n"),
+                     "--record needs a file name, not ''")
+    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "hands/", input="quit\n"),
+                     "--record needs a file name, not 'hands/'")
+
+
 def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     rules = parse_corner_rules("tie=yes")
     table = Table(0, 2, "greedy", rules)
