@@ -285,7 +285,8 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
 
     Exit status: 0 after quit, the end of the game or the end of input (the
     record of the hand so far is written); 130 on Ctrl-C (nothing is written
-    but records of hands already ended); 2 for bad input or a damaged save.
+    but records of hands already ended); 2 for bad input, a damaged save or a
+    record that cannot be written (the game stops there).
     """
     if record_path is not None and not os.path.basename(record_path):  # '' or a folder's path, never writable
         fail(f"--record needs a file name, not {record_path!r}")
