@@ -400,8 +400,13 @@ def test_match_seed_ranges_are_checked_before_playing() -> None:
     ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
     ("under=maybe", "option 'under' takes no or yes or strict, not 'maybe'"),
     ("tie=1", "option 'tie' takes yes or no, not '1'"),
+    ("draw=start+draw=end", "rules 'draw=start+draw=end' set draw twice: 'draw=start' and 'draw=end' disagree"),
+    ("target=30+under=yes+target=40",
+     "rules 'target=30+under=yes+target=40' set target twice: 'target=30' and 'target=40' disagree"),
+    ("draw-two=yes+draw_two=no", "rules 'draw-two=yes+draw_two=no' set draw_two twice: 'draw-two=yes' and "
+                                 "'draw_two=no' disagree"),
 ])
-def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
+def test_rule_texts_refuse_bad_values_and_conflicts(text: str, message: str) -> None:
     with pytest.raises(InvalidCornerRulesError) as caught:
         parse_corner_rules(text)
     assert str(caught.value) == message
@@ -420,6 +425,10 @@ def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
 def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
     path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
     assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
+
+
+def test_an_option_given_twice_alike_is_one_setting() -> None:
+    assert parse_corner_rules("draw=start+target=050+draw=start+target=50") == CornerRules(draw="start", target=50)
 
 
 def test_rules_written_to_json_read_back() -> None:
