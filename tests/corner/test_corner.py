@@ -46,7 +46,7 @@ from kcsolve.corner.record import (
     result_of,
 )
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
-from kcsolve.corner.sim import play_hand, play_match, tournament
+from kcsolve.corner.sim import TooManyBotsError, play_hand, play_match, tournament
 from kcsolve.corner.turn import best_turn, spots
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
@@ -444,11 +444,14 @@ def test_json_card_lists_hold_only_cards(tmp_path: Path) -> None:
     assert all(card_int(parse_card(c)) in range(52) for c in [*dealt["stock"], *dealt["hands"][0]])
 
 
-def test_a_bot_that_never_got_a_seat_is_said_so() -> None:
-    """More bots than seats in one game: the third bot sits out, and the summary says so instead of dividing by 0."""
-    result = run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random", "--games", "1")
-    assert result.exit_code == 0, result.stderr
-    assert "  random  got no seat in these games" in result.stdout.splitlines()
+def test_more_bots_than_seats_are_refused() -> None:
+    """Rotated through two seats, five bots would each meet only their neighbours in the list."""
+    assert_bad_input(run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random,search,greedy"),
+                     "5 bots named for 2 players: at most one a seat")
+    assert_bad_input(run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random,search", "--match"),
+                     "4 bots named for 3 players: at most one a seat")
+    with pytest.raises(TooManyBotsError, match=r"^3 bots named for 2 players: at most one a seat$"):
+        tournament(2, ("greedy", "turn", "random"), 1, 0)
 
 
 def test_corner_alone_prints_its_help() -> None:
