@@ -18,7 +18,7 @@ from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.interval import wilson
 from kcsolve.common.words import plural
 from kcsolve.common.workers import MAX_JOBS
-from kcsolve.corner.bots import BOTS, make_bot
+from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import (
     card_text,
     check_players,
@@ -40,7 +40,7 @@ from kcsolve.corner.record import (
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
 from kcsolve.corner.saved import parse_saved
-from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, tournament
+from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, check_bots, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
 
@@ -171,7 +171,8 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
 @corner.command("sim", context_settings=CONTEXT)
 @players_option
 @click.option("--bots", "bot_text", default="greedy", show_default=True,
-              help=f"Bots by name, comma-separated ({', '.join(BOTS)}); they take turns in the seats.")
+              help=f"Bots by name, comma-separated ({', '.join(BOTS)}), at most one a seat; they take "
+                   "turns in the seats.")
 @click.option("--games", type=click.IntRange(1, 10**7), default=100, show_default=True)
 @click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
               help="Game g is dealt from deal number SEED + g; with --match, its hands from SEED + 10,001 g on.")
@@ -189,9 +190,7 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
     then a summary with 'bot_wins' (by bot) and 'seat_wins' (by seat).
     """
     rules, players = parse_corner_rules(rules_text), check_players(players)
-    names = tuple(name.strip() for name in bot_text.split(","))
-    for name in names:
-        make_bot(name)  # an unknown name is refused before any game is played
+    names = check_bots(tuple(name.strip() for name in bot_text.split(",")), players)
     if seed + games * (MATCH_DEALS if match else 1) > SEED_LIMIT:
         fail(f"--seed {seed} with --games {games} runs past the last deal number")
 
@@ -243,9 +242,6 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
         lines.append(f"  {names[0]} in every seat")
     for name in distinct if len(distinct) > 1 else []:
         seats = tally.bot_seats[name]
-        if not seats:  # more bots named than seats played: this one never sat down
-            lines.append(f"  {name:<7} got no seat in these games")
-            continue
         wins, points = tally.bot_wins[name], "mean total" if match else "mean penalty"
         if alone:
             counted = f"{plural(seats, unit)}{_rate(wins, seats)}"
@@ -285,8 +281,11 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
 
     Exit status: 0 after quit, the end of the game or the end of input (the
     record of the hand so far is written); 130 on Ctrl-C (nothing is written
-    but records of hands already ended); 2 for bad input or a damaged save.
+    but records of hands already ended); 2 for bad input, a damaged save or a
+    record that cannot be written (the game stops there).
     """
+    if record_path is not None and not os.path.basename(record_path):  # '' or a folder's path, never writable
+        fail(f"--record needs a file name, not {record_path!r}")
     if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
         fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game
     if saved_path is not None:

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from kcsolve.cli.base import read_line
+from kcsolve.cli.base import fail, read_line
 from kcsolve.common.files import write_atomically
 from kcsolve.corner.render import paint
 from kcsolve.corner.table import Reply, Table
@@ -28,7 +28,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
         messages, redraw = [*table.opening(), *table.advance()], True
         while True:
             if table.hand_over:
-                messages += _keep_record(table, record_path, written)
+                messages += _keep_record(table, record_path, written, messages, colour)
             if table.game_over:
                 _show(table, messages, True, full_screen, colour, prompt=False)
                 return
@@ -39,7 +39,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
                 click.echo()
                 reply = Reply(["Bye."], done=True)
             if reply.done:
-                lines = [] if table.hand_over else _keep_record(table, record_path, written)
+                lines = [] if table.hand_over else _keep_record(table, record_path, written, reply.lines, colour)
                 _echo([*lines, *reply.lines], colour)
                 return
             messages, redraw = reply.lines, reply.redraw
@@ -48,8 +48,12 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
         sys.exit(130)
 
 
-def _keep_record(table: Table, record_path: str | None, written: set[int]) -> list[str]:
-    """Write the hand's record once (hand 2 on to FILE-2.json, ...); a line saying where, or why not."""
+def _keep_record(table: Table, record_path: str | None, written: set[int], pending: list[str],
+                 colour: bool) -> list[str]:
+    """Write the hand's record once (hand 2 on to FILE-2.json, ...); a line saying where.
+
+    A record that cannot be written stops the game with an error, after the ``pending`` lines.
+    """
     if record_path is None or table.number in written:
         return []
     written.add(table.number)
@@ -58,7 +62,9 @@ def _keep_record(table: Table, record_path: str | None, written: set[int]) -> li
     try:
         write_atomically(path, json.dumps(table.record().to_json()) + "\n")
     except OSError as exc:
-        return [f"Cannot write the record to {path!r}: {exc.strerror or exc}."]
+        _echo(pending, colour)  # how the hand ended, or the goodbye: the player should see it before the error
+        fail(f"cannot write the record to {path!r}: {exc.strerror or exc}; the game was played but hand "
+             f"{table.number + 1} is not recorded")
     state = "" if table.hand_over else " so far (unfinished)"
     seat = "" if table.me == 0 else f" (a record counts seats from the hand's leader: you are player {table.me + 1})"
     return [f"The record of hand {table.number + 1}{state} is in {path}{seat}."]

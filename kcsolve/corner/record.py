@@ -20,6 +20,7 @@ from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check
 from kcsolve.common.deal import InvalidSeedError, check_seed
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import clipped, plural
+from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import (
     PILES,
     IllegalCornerMoveError,
@@ -163,6 +164,9 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
     if bots is not None and not (isinstance(bots, list) and len(bots) == players
                                  and all(isinstance(b, str) and 0 < len(b) <= 40 for b in bots)):
         raise InvalidCornerRecordError(f"{source}: 'bots' must be a list of {players} bot names, not {_brief(bots)}")
+    unknown_bots = [name for name in bots or () if name not in BOTS]
+    if unknown_bots:
+        raise InvalidCornerRecordError(f"{source}: 'bots': unknown bot {unknown_bots[0]!r} (bots: {', '.join(BOTS)})")
     moves = data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise InvalidCornerRecordError(f"{source}: 'moves' must be a list of move texts")

@@ -93,29 +93,35 @@ def _show(value: object) -> str:
 
 def parse_corner_rules(text: str) -> CornerRules:
     """Read ``default`` or options joined with '+', such as ``draw=start+under=yes+target=100``."""
-    rules = DEFAULT
     if text.strip() in ("", "default"):
-        return rules
+        return DEFAULT
+    settings: dict[str, object] = {}
+    source: dict[str, str] = {}
     for token in text.split("+"):
         name, _, value = token.strip().partition("=")
         name = name.replace("-", "_")
+        setting: object
         if name in CHOICES:
             if value not in CHOICES[name]:
                 raise InvalidCornerRulesError(f"option {name!r} takes {' or '.join(CHOICES[name])}, not {value!r}")
-            rules = replace(rules, **{name: value})
+            setting = value
         elif name in FLAGS:
             if value not in ("yes", "no"):
                 raise InvalidCornerRulesError(f"option {name!r} takes yes or no, not {value!r}")
-            rules = replace(rules, **{name: value == "yes"})
+            setting = value == "yes"
         elif name in NUMBERS:
             if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= NUMBERS[name]:
                 raise InvalidCornerRulesError(
                     f"option {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {value!r}")
-            rules = replace(rules, **{name: int(value)})
+            setting = int(value)
         else:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
-    return rules
+        if name in settings and settings[name] != setting:  # the last one winning would hide a typo
+            raise InvalidCornerRulesError(
+                f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree")
+        settings[name], source[name] = setting, token.strip()
+    return replace(DEFAULT, **settings)  # type: ignore[arg-type]
 
 
 def rules_from_json(data: object) -> CornerRules:

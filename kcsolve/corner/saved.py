@@ -73,7 +73,7 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
         raise bad(f"'seed' must be a deal number from 0 to 2**64-1, not {brief(seed)}")
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise bad(f"'players' must be 2, 3 or 4, not {brief(players)}")
-    if bots not in BOTS:
+    if not isinstance(bots, str) or bots not in BOTS:  # a list or an object cannot be looked up in a dict
         raise bad(f"'bots' must be one of {', '.join(BOTS)}, not {brief(bots)}")
     if not isinstance(match, bool):
         raise bad(f"'match' must be true or false, not {brief(match)}")

@@ -28,6 +28,19 @@ class RunawayHandError(KcsolveError):
     """A hand that did not end within MAX_HAND_MOVES moves."""
 
 
+class TooManyBotsError(KcsolveError):
+    """More bots named for a tournament than the table has seats."""
+
+
+def check_bots(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The names themselves, if each names a bot and no more are named than there are seats."""
+    if len(names) > players:  # the rotation would seat each bot against its neighbours in the list only
+        raise TooManyBotsError(f"{len(names)} bots named for {players} players: at most one a seat")
+    for name in names:
+        make_bot(name)
+    return names
+
+
 def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]]:
     """Play a hand to its end, each seat's bot choosing from that seat's view only."""
     moves: list[Move] = []
@@ -174,8 +187,7 @@ def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rule
     """Play ``games`` games (single hands, or whole games to the target with ``match``) and tally them in order."""
     check_players(players)
     check_jobs(jobs)
-    for name in names:
-        make_bot(name)
+    check_bots(names, players)
     tally = Tally(players, names)
     for result in _results(players, names, games, seed, rules, jobs, play_match_game if match else play_game):
         tally.add(result)

@@ -46,7 +46,7 @@ from kcsolve.corner.record import (
     result_of,
 )
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
-from kcsolve.corner.sim import play_hand, play_match, tournament
+from kcsolve.corner.sim import TooManyBotsError, play_hand, play_match, tournament
 from kcsolve.corner.turn import best_turn, spots
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
@@ -400,8 +400,13 @@ def test_match_seed_ranges_are_checked_before_playing() -> None:
     ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
     ("under=maybe", "option 'under' takes no or yes or strict, not 'maybe'"),
     ("tie=1", "option 'tie' takes yes or no, not '1'"),
+    ("draw=start+draw=end", "rules 'draw=start+draw=end' set draw twice: 'draw=start' and 'draw=end' disagree"),
+    ("target=30+under=yes+target=40",
+     "rules 'target=30+under=yes+target=40' set target twice: 'target=30' and 'target=40' disagree"),
+    ("draw-two=yes+draw_two=no", "rules 'draw-two=yes+draw_two=no' set draw_two twice: 'draw-two=yes' and "
+                                 "'draw_two=no' disagree"),
 ])
-def test_rule_texts_refuse_what_is_not_a_value(text: str, message: str) -> None:
+def test_rule_texts_refuse_bad_values_and_conflicts(text: str, message: str) -> None:
     with pytest.raises(InvalidCornerRulesError) as caught:
         parse_corner_rules(text)
     assert str(caught.value) == message
@@ -422,6 +427,10 @@ def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: di
     assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
 
 
+def test_an_option_given_twice_alike_is_one_setting() -> None:
+    assert parse_corner_rules("draw=start+target=050+draw=start+target=50") == CornerRules(draw="start", target=50)
+
+
 def test_rules_written_to_json_read_back() -> None:
     rules = parse_corner_rules("draw=start+until_play=yes+under=yes+scoring=aces+target=200+hand_size=5")
     assert rules_from_json(rules.to_json()) == rules
@@ -435,11 +444,14 @@ def test_json_card_lists_hold_only_cards(tmp_path: Path) -> None:
     assert all(card_int(parse_card(c)) in range(52) for c in [*dealt["stock"], *dealt["hands"][0]])
 
 
-def test_a_bot_that_never_got_a_seat_is_said_so() -> None:
-    """More bots than seats in one game: the third bot sits out, and the summary says so instead of dividing by 0."""
-    result = run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random", "--games", "1")
-    assert result.exit_code == 0, result.stderr
-    assert "  random  got no seat in these games" in result.stdout.splitlines()
+def test_more_bots_than_seats_are_refused() -> None:
+    """Rotated through two seats, five bots would each meet only their neighbours in the list."""
+    assert_bad_input(run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random,search,greedy"),
+                     "5 bots named for 2 players: at most one a seat")
+    assert_bad_input(run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random,search", "--match"),
+                     "4 bots named for 3 players: at most one a seat")
+    with pytest.raises(TooManyBotsError, match=r"^3 bots named for 2 players: at most one a seat$"):
+        tournament(2, ("greedy", "turn", "random"), 1, 0)
 
 
 def test_corner_alone_prints_its_help() -> None:

@@ -52,6 +52,8 @@ def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
     ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
     ({"index": 1.5}, "'index' must be a whole number from 0, not 1.5"),
     ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
+    ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
+    ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
     ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, rules, deck, moves, "
                    "result)"),
     ({"moves": "end"}, "'moves' must be a list of move texts"),

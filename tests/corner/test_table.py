@@ -3,12 +3,15 @@ the bots' turns told, moves/undo/hint, matches to the target, save and resume, r
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import re
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from clitools import assert_bad_input, run, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -422,6 +425,8 @@ def _save(**changes: object) -> dict:
     ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
     ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
     ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, not 'wizard'"),
+    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, not ['greedy']"),
+    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, not {'greedy': 1}"),
     ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
     ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
     ({"hands": [["fly away"]]}, "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', "
@@ -462,6 +467,47 @@ def test_bad_options_are_one_line() -> None:
                      "option 'draw' takes end or start, not 'sideways'")
 
 
+def test_a_record_path_without_a_file_name_is_refused_before_the_game() -> None:
+    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "", input="quit\n"),
+                     "--record needs a file name, not ''")
+    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "hands/", input="quit\n"),
+                     "--record needs a file name, not 'hands/'")
+
+
+def _unwritable(result: Result, message: str) -> None:
+    """The game went on stdout, then one error line and exit 2."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stderr == f"Error: {message}\n"
+
+
+def test_a_record_that_cannot_be_written_is_an_error_after_the_game(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(path: str, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("kcsolve.cli.corner_table.write_atomically", full)
+    path = str(tmp_path / "hand.json")
+    result = run("corner", "play", "--seed", "3", "--record", path, input="quit\n")
+    _unwritable(result, f"cannot write the record to {path!r}: No space left on device; the game was played but "
+                        "hand 1 is not recorded")
+    assert result.stdout.rstrip().endswith("Bye.")
+    result = run("corner", "play", "--seed", "3", "--record", path, input="END\n1\n" * 300)
+    _unwritable(result, f"cannot write the record to {path!r}: No space left on device; the game was played but "
+                        "hand 1 is not recorded")
+    assert re.search(r"went out|Impasse", result.stdout) and "The record of" not in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_later_hands_record_that_cannot_be_written_stops_the_match(tmp_path: Path) -> None:
+    (tmp_path / "hand-2.json").mkdir()
+    path = tmp_path / "hand.json"
+    result = run("corner", "play", "--seed", "5", "--match", "--record", str(path), input="END\n1\n" * 300 + "\nquit\n")
+    _unwritable(result, f"cannot write the record to {str(tmp_path / 'hand-2.json')!r}: Is a directory; the game "
+                        "was played but hand 2 is not recorded")
+    assert f"The record of hand 1 is in {path}." in result.stdout and result.stdout.rstrip().endswith("Bye.")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand-2.json", "hand.json"]
+
+
 def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     rules = parse_corner_rules("tie=yes")
     table = Table(0, 2, "greedy", rules)
@@ -481,9 +527,9 @@ def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_p
     while not table.hand_over:
         pass_turn(table)
     path = tmp_path / "hand.json"
-    assert _keep_record(table, str(path), set()) == [f"The record of hand 1 is in {path}."]
+    assert _keep_record(table, str(path), set(), [], False) == [f"The record of hand 1 is in {path}."]
     table.command("")
-    assert _keep_record(table, str(path), set()) == [
+    assert _keep_record(table, str(path), set(), [], False) == [
         f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'} (a record counts seats from the "
         "hand's leader: you are player 3)."]
     record = parse_corner_record((tmp_path / "hand-2.json").read_text())
