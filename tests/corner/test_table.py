@@ -502,7 +502,7 @@ def test_a_later_hands_record_that_cannot_be_written_stops_the_match(tmp_path: P
     (tmp_path / "hand-2.json").mkdir()
     path = tmp_path / "hand.json"
     result = run("corner", "play", "--seed", "5", "--match", "--record", str(path), input="END\n1\n" * 300 + "\nquit\n")
-    _unwritable(result, f"cannot write the record to {str(tmp_path / 'hand-2.json')!r}: Is a directory; the game "
+    _unwritable(result, f"cannot write the record to {str(tmp_path / 'hand-2.json')!r}: not a regular file; the game "
                         "was played but hand 2 is not recorded")
     assert f"The record of hand 1 is in {path}." in result.stdout and result.stdout.rstrip().endswith("Bye.")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hand-2.json", "hand.json"]
