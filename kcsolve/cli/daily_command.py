@@ -22,6 +22,7 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.words import wrapped
+from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PROGRESS_IS
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
 
@@ -78,8 +79,9 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     data = {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
         "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "playouts": found.difficulty.playouts,
-        "progress": found.difficulty.progress, "grade": found.grade,
+        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
+        "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "progress_is": PROGRESS_IS,
+        "grade": found.grade,
     }
     if not hide:
         data["solution"] = found.solution.record(seed=found.seed).to_json()

@@ -20,6 +20,7 @@ from typing import Any
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.daily.webpage import FAVICON, asset, daily_page
+from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
@@ -34,7 +35,7 @@ def deal_json(found: DailyDeal) -> dict[str, Any]:
     return {
         "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
         "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "grade": found.grade,
+        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS, "grade": found.grade,
         "solution": found.solution.record(seed=found.seed).to_json(),
     }
 
@@ -61,7 +62,8 @@ def feed(deals: list[DailyDeal], base_url: str) -> dict[str, Any]:
                              f"{found.grade}; {found.difficulty.label()}. Proved winnable."),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
             "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance,
-                         "difficulty_interval": list(found.difficulty.interval()), "seed": str(found.seed),
+                         "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
+                         "seed": str(found.seed),
                          "json": f"{base_url}daily/{found.date.isoformat()}.json"},
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from kcsolve.patience.daily.calendar import DailyDeal
+from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import Solution, Verdict
@@ -244,6 +245,7 @@ def daily_page(
     data = {
         "span": [d.isoformat() for d in span or (found.date, found.date)],
         "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
+        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
         "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
     }
