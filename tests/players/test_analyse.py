@@ -230,7 +230,7 @@ def test_the_kept_interval_covers_the_true_product_at_least_95_percent_of_the_ti
     exact = MoveReport(9, Place(0), start, start, None, None, 2, 0.5, 0.8, Place(1), True, 0, False)
     true_kept = 0.625 * (0.30 / 0.40) * (0.55 / 0.60) * (0.10 / 0.12)
     generator = random.Random(7)
-    covered = 0
+    covered = given_covered = 0
     for _ in range(400):
         reports = [exact]
         for number, (played, best) in enumerate(truths):
@@ -242,7 +242,10 @@ def test_the_kept_interval_covers_the_true_product_at_least_95_percent_of_the_ti
         low, high = result.kept_interval
         assert 0 <= low <= result.kept_in_all <= high <= 1
         covered += low <= true_kept <= high
-    assert covered >= 0.95 * 400
+        (given_low, given_high), _ = reports[1].ranges()
+        assert given_low <= reports[1].lost_chance <= given_high
+        given_covered += given_low <= 0.40 - 0.30 <= given_high
+    assert covered >= 0.95 * 400 and given_covered >= 0.95 * 400
 
 
 def test_the_kept_interval_is_in_the_text_and_the_json(tmp_path: Path) -> None:
@@ -251,6 +254,13 @@ def test_the_kept_interval_is_in_the_text_and_the_json(tmp_path: Path) -> None:
     text = run("analyse", path, "--playouts", "40").stdout.replace("\n", " ")
     low, high = data["kept_interval"]
     assert low < data["kept_in_all"] < high <= 1
+    moves = json.loads(run("analyse", path, "--playouts", "40", "--format", "json").stdout)["moves"]
+    for move in moves:
+        given_low, given_high = move["given_up_interval"]
+        assert given_low <= move["given_up"] <= given_high
+        if move["best_move"] is None or move["given_up"] == 0 and move["kept"] == 1 and given_high == 0:
+            assert move["kept_interval"] == [move["kept"], move["kept"]]
+    assert any(m["given_up_interval"][0] < m["given_up_interval"][1] for m in moves)
     shown = re.search(r"Its 95% interval, over the sampled figures where another option was best: "
                       r"([\d.]+)% to ([\d.]+)%\.", text)
     assert shown is not None

@@ -28,6 +28,7 @@ from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.peek import peek
 
 DUBIOUS = 0.05  # chance given up against the best option that earns a '?'
+Z_PAIR = NormalDist().inv_cdf(1 - 0.025 / 2)  # each of two figures at 97.5%: both hold at 95% (Bonferroni)
 ANALYSE_PLAYOUTS = 100
 
 
@@ -70,6 +71,28 @@ class MoveReport:
         return min(1.0, self.chance / self.best)
 
     @property
+    def uncertain(self) -> bool:
+        """Whether what the move gave up is sampled: another option ranked first, on sampled figures."""
+        return bool(self.playouts and not self.played_best and self.best)
+
+    def ranges(self, z: float = Z_PAIR) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the figure given up and the share kept lie when both figures' Wilson intervals at ``z`` hold.
+
+        With the default each figure's interval is at 97.5%, so both hold at once
+        with at least 95% confidence (Bonferroni); exact or unsampled, the values
+        themselves.
+        """
+        if not self.uncertain:
+            return (self.lost_chance, self.lost_chance), (self.kept, self.kept)
+        assert self.chance is not None and self.best is not None
+        figure_low, figure_high = wilson(round(self.chance * self.playouts), self.playouts, z)
+        best_low, best_high = wilson(round(self.best * self.playouts), self.playouts, z)
+        given_up = (max(0.0, best_low - figure_high), max(0.0, best_high - figure_low))
+        kept = (min(1.0, figure_low / best_high), min(1.0, figure_high / best_low) if best_low else 1.0)
+        return ((min(given_up[0], self.lost_chance), max(given_up[1], self.lost_chance)),
+                (min(kept[0], self.kept), max(kept[1], self.kept)))
+
+    @property
     def fatal(self) -> bool:
         """True when the deal was winnable before the move and not after it."""
         return self.winnable_before == "win" and self.winnable_after == "loss"
@@ -90,6 +113,8 @@ class MoveReport:
             "best_interval": None if self.best is None else list(self.interval(self.best)),
             "best_move": None if self.best_move is None else str(self.best_move),
             "given_up": round(self.lost_chance, 6), "kept": round(self.kept, 6),
+            "given_up_interval": [round(bound, 6) for bound in self.ranges()[0]],
+            "kept_interval": [round(bound, 6) for bound in self.ranges()[1]],
         }
 
 
@@ -123,18 +148,13 @@ class Analysis:
         once, and with them every ratio lies between its low figure over the high
         best and its high figure over the low best.
         """
-        uncertain = [r for r in self.reports if r.playouts and not r.played_best and r.best]
-        z = NormalDist().inv_cdf(1 - 0.05 / (4 * len(uncertain))) if uncertain else 0.0
+        uncertain = sum(1 for r in self.reports if r.uncertain)
+        z = NormalDist().inv_cdf(1 - 0.05 / (4 * uncertain)) if uncertain else 0.0
         low = high = 1.0
         for report in self.reports:
-            if report not in uncertain:
-                low *= report.kept
-                high *= report.kept
-                continue
-            figure_low, figure_high = wilson(round(report.chance * report.playouts), report.playouts, z)
-            best_low, best_high = wilson(round(report.best * report.playouts), report.playouts, z)
-            low *= min(1.0, figure_low / best_high)
-            high *= min(1.0, figure_high / best_low) if best_low else 1.0
+            (_, _), (kept_low, kept_high) = report.ranges(z)
+            low *= kept_low
+            high *= kept_high
         kept = self.kept_in_all
         return min(low, kept), max(high, kept)
 
