@@ -83,11 +83,12 @@ def _tell(result: Analysis, style: str, colour: bool) -> None:
     """The text report: a row per move, the grid after each marked move, then the summary."""
     reports = result.reports
     click.echo(f"{plural(len(reports), 'move')}. winnable: can the deal still be won by a player who sees the deck?")
+    click.echo("(the exact solver, within 5 s of CPU a position; unknown when it runs out).")
     click.echo(f"after, best: for a player who cannot, the share of {result.playouts} sampled orders of the")
     click.echo("unseen cards in which the deal stays winnable after the move played and after")
     click.echo("the best option (an upper estimate, not a chance of winning), then its 95%")
     click.echo("interval in points; * marks an exact chance of winning with best play, computed")
-    click.echo("when few cards are left.")
+    click.echo("by expectimax when few cards are left; - marks a move with no other option.")
     if reports:
         click.echo(f"      {'start':<16}     {WINNABLE[reports[0].winnable_before]:<8}")
     click.echo(f"{'move':>4}  {'played':<16} {'':<2}  {'winnable':<8} {'after':>11}  {'best':>11}")
