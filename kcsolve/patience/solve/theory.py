@@ -149,17 +149,32 @@ def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, 
     The same course as :func:`trajectory` without naming cards, for the
     statistics; by Theorem 2 and Corollary 3 ``won`` is the verdict of the deal.
     """
+    return course_from(ranks, [0] * (TEN + 1), 0, 0, False, rules)
+
+
+def course_from(ranks: tuple[int, ...] | list[int], counts: list[int], courts: int, drawn: int, removal_due: bool,
+                rules: Rules) -> tuple[bool, int, int]:
+    """:func:`course_end` from mid-game: ``counts`` of each value and ``courts`` on the grid, ``drawn`` cards drawn.
+
+    Lemma 1 holds from any position: which values a forced removal takes
+    depends on the values on the grid, not on their cells, so a course that
+    jams from here loses whatever the play. ``counts`` is changed in place.
+    """
     stop_at_courts = rules.goal is Goal.COURTS
-    counts = [0] * (TEN + 1)
-    courts = drawn = rounds = 0
+    rounds = 0
     while True:
-        rounds += 1
-        courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
-        if won or drawn == DECK_SIZE:
-            return True, drawn, rounds
+        if not removal_due:
+            rounds += 1
+            courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
+            if won or drawn == DECK_SIZE:
+                return True, drawn, rounds
         take = forced_takes(counts)
         if not any(take):
+            if removal_due and courts + sum(counts) < GRID:  # an open removal already done: deal on
+                removal_due = False
+                continue
             return False, drawn, rounds
+        removal_due = False
         for value in range(1, TEN + 1):
             counts[value] -= take[value]
 
