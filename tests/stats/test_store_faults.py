@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
+import subprocess
 import time
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -233,6 +237,61 @@ def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
 
 
+@contextmanager
+def unwritable(path: Path, how: str) -> Iterator[None]:
+    """``path`` made read-only by its mode or immutable (chattr +i); the test is skipped where neither holds."""
+    if how == "mode 444":
+        path.chmod(0o444)
+        if os.access(path, os.W_OK):
+            pytest.skip("this user writes a file of mode 444 all the same")
+        yield
+        return
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("how", ["mode 444", "immutable"])
+def test_a_read_only_database_is_refused_with_no_shm_left_beside_it(tmp_path: Path, how: str) -> None:
+    """SQLite makes a 32 KB -shm for a connection before it finds it cannot write: the refusal takes it away."""
+    db = filled_db(tmp_path / "r.db", 200)
+    before = snapshot(tmp_path)
+    with unwritable(db, how):
+        assert_bad_input(stats_cli("--count", "300", "--db", str(db), "--jobs", "1"),
+                         f"cannot use {str(db)!r} as a results database: "
+                         "it is read-only (no permission to write it or its directory)")
+        assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    "damage, what",
+    [("PRAGMA application_id = 7", "is a SQLite database of something else"),
+     ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "verdicts that do not decompress")],
+)
+def test_a_refused_database_with_a_wal_gets_no_shm_left_beside_it(tmp_path: Path, damage: str, what: str) -> None:
+    """Rows only in the -wal are read as SQLite reads them, which makes a -shm: a refusal takes it away."""
+    live = tmp_path / "live.db"
+    store = stats_store.ResultsStore(live)
+    store.db.execute("PRAGMA wal_autocheckpoint = 0")
+    stats_run.run(store, STANDARD, 0, 4000)
+    with store.db:
+        store.db.execute(damage)
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    db = folder / "r.db"
+    db.write_bytes(live.read_bytes())
+    Path(f"{db}-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+    store.close()
+    before = snapshot(folder)
+    result = stats_cli("--count", "5000", "--db", str(db), "--jobs", "1")
+    assert_bad_input(result, None)
+    assert what in result.stderr, result.stderr
+    assert snapshot(folder) == before
+
+
 def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> None:
     db = filled_db(tmp_path / "r.db", 100)
     with sqlite3.connect(db) as conn:
@@ -327,6 +386,26 @@ def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Pat
                      f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); "
                      "it is left as it was")
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("how", ["mode 444", "immutable"])
+def test_a_read_only_per_deal_database_is_not_converted_and_gets_no_shm(tmp_path: Path, how: str) -> None:
+    db = per_deal_db(tmp_path / "old.db", 2)
+    with sqlite3.connect(db) as conn:  # older kcsolve kept its stores in WAL mode too
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.close()
+    before = snapshot(tmp_path)
+    with unwritable(db, how):
+        assert_bad_input(stats_cli("--convert", "--db", str(db)),
+                         f"cannot convert {str(db)!r}: it is read-only (no permission to write it or its directory); "
+                         "it is left as it was")
+        assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("folder", ["/", "."])
+def test_a_folder_with_no_name_is_refused_as_a_directory(folder: str) -> None:
+    with pytest.raises(stats_checks.ResultsStoreError, match=f"cannot use {folder!r}: it is a directory"):
+        stats_store.ResultsStore(Path(folder))
 
 
 @pytest.mark.parametrize("where", ["missing", "file"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kcsolve.errors import KcsolveError
@@ -145,14 +147,23 @@ def on_read_only_file_system(path: Path) -> bool:
         return False
 
 
-def remove_empty_companions(path: Path, before: set[str]) -> None:
-    """Remove the empty -wal and -shm files a refused open left beside ``path`` (not those that were there)."""
-    for suffix in ("-wal", "-shm"):
-        companion = path.with_name(path.name + suffix)
-        if companion.name not in before and companion.exists() and companion.stat().st_size == 0:
-            companion.unlink(missing_ok=True)
+@contextmanager
+def refused_untouched(path: Path) -> Iterator[None]:
+    """Run a check or an opening of ``path``; if it refuses the file, the -shm and empty -wal files made meanwhile go.
 
-
-def companions(path: Path) -> set[str]:
-    """The -wal and -shm files beside ``path`` now."""
-    return {path.name + s for s in ("-wal", "-shm") if path.with_name(path.name + s).exists()}
+    SQLite makes a 32 KB -shm even for a connection it will not let write (a
+    read-only file, or a probe of a file with a -wal). A -wal with frames stays:
+    a checkpoint cut short may have left committed pages only there. The block
+    closes its connections before it raises.
+    """
+    # '/' and '.' have no name to put a suffix on; check_store refuses them as directories
+    beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")] if path.name else []
+    before = [companion.exists() for companion in beside]
+    try:
+        yield
+    except ResultsStoreError:
+        for companion, was_there in zip(beside, before):
+            if not was_there and companion.exists() and (
+                    companion.name.endswith("-shm") or companion.stat().st_size == 0):
+                companion.unlink(missing_ok=True)
+        raise

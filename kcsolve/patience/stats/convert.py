@@ -12,6 +12,7 @@ from kcsolve.patience.stats.checks import (
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
+    refused_untouched,
     why,
 )
 from kcsolve.patience.stats.store import SCHEMA, SEED_OFFSET, ChunkResult, ResultsStore
@@ -22,6 +23,12 @@ CONVERTED_CHUNK = 100_000  # deals per chunk at most; a chunk also ends at a gap
 
 def convert(path: Path) -> int:
     """Rewrite a per-deal database as chunks (nothing changes unless all of it is done); the deals converted."""
+    with refused_untouched(path):
+        return _rewrite(path)
+
+
+def _rewrite(path: Path) -> int:
+    """The conversion, with its connection closed whenever it ends."""
     version = check_store(path)
     if version not in OLD_VERSIONS:
         raise ResultsStoreError(f"{str(path)!r} is not a per-deal results database of an older kcsolve "

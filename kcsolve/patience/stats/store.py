@@ -25,10 +25,9 @@ from kcsolve.patience.stats.checks import (
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
-    companions,
     one_line,
     open_readonly,
-    remove_empty_companions,
+    refused_untouched,
     why,
 )
 from kcsolve.patience.stats.verdicts import CODES, UNDECIDED, WIN, Tally, pack, unpack
@@ -91,29 +90,16 @@ class ResultsStore:
     """The SQLite file of chunked results; ``readonly`` opens it for reading only."""
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
-        version = check_store(path)
-        if version in OLD_VERSIONS:
-            raise ResultsStoreError(
-                f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
-                f"convert it with: kcsolve stats --convert --db {str(path)!r}"
-            )
+        with refused_untouched(path):
+            version = check_store(path)
+            if version in OLD_VERSIONS:
+                raise ResultsStoreError(
+                    f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
+                    f"convert it with: kcsolve stats --convert --db {str(path)!r}"
+                )
+            self.db = open_readonly(path) if readonly else _open_for_writing(path)
         self.path = path
         self.version = version
-        there = companions(path)
-        try:
-            if readonly:
-                self.db = open_readonly(path)
-                return
-            self.db = sqlite3.connect(path)
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            with self.db:
-                self.db.executescript(SCHEMA)
-                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            remove_empty_companions(path, there)
-            raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
 
     def close(self) -> None:
         """Close the database."""
@@ -261,6 +247,22 @@ class ResultsStore:
         return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
+def _open_for_writing(path: Path) -> sqlite3.Connection:
+    """A connection that writes to the store at ``path``, made first if it is not there."""
+    db = sqlite3.connect(path)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        with db:
+            db.executescript(SCHEMA)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
+    return db
+
+
 def undecided_seeds(codes: bytes, first: int) -> tuple[int, ...]:
     """The deal numbers of a chunk's undecided deals."""
     return tuple(first + i for i, code in enumerate(codes) if code == UNDECIDED)
@@ -293,20 +295,21 @@ def default_db() -> Path:
 def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
     """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
     if path.exists() and path.stat().st_size:
-        readonly = ResultsStore(path, readonly=True)
-        try:
-            # version 0: an empty SQLite file, with no table to count in yet
-            if readonly.version:
-                readonly.check(rules, start, count)
-            if readonly.version and readonly.done_count(rules, start, count, budget) == count:
-                return ReadOnlyRun(readonly)
-        except sqlite3.DatabaseError as exc:
+        with refused_untouched(path):
+            readonly = ResultsStore(path, readonly=True)
+            try:
+                # version 0: an empty SQLite file, with no table to count in yet
+                if readonly.version:
+                    readonly.check(rules, start, count)
+                if readonly.version and readonly.done_count(rules, start, count, budget) == count:
+                    return ReadOnlyRun(readonly)
+            except sqlite3.DatabaseError as exc:
+                readonly.close()
+                raise ResultsStoreError(f"{str(path)!r} cannot be read: {one_line(exc)}") from None
+            except ResultsStoreError:
+                readonly.close()
+                raise
             readonly.close()
-            raise ResultsStoreError(f"{str(path)!r} cannot be read: {one_line(exc)}") from None
-        except ResultsStoreError:
-            readonly.close()
-            raise
-        readonly.close()
     return ResultsStore(path)
 
 
