@@ -128,6 +128,21 @@ def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, st
         assert snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize(
+    "statement, what",
+    [("CREATE TABLE evil (x)", "table 'evil'"), ("CREATE VIEW seen AS SELECT rules FROM chunks", "view 'seen'"),
+     ("CREATE INDEX by_method ON chunks (method)", "index 'by_method'"),
+     ("CREATE TRIGGER spy AFTER INSERT ON chunks BEGIN SELECT 1; END", "trigger 'spy'")],
+)
+def test_a_store_holding_what_no_kcsolve_makes_is_refused_untouched(tmp_path: Path, statement: str, what: str) -> None:
+    db = filled_db(tmp_path / "r.db", 100)
+    damaged_row(db, statement)
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "200", "--db", str(db), "--jobs", "1"),
+                     f"{str(db)!r} holds the {what}, which no kcsolve makes; it is left as it is: choose another --db")
+    assert snapshot(tmp_path) == before
+
+
 def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     db.touch()
@@ -385,6 +400,16 @@ def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Pat
     assert_bad_input(stats_cli("--convert", "--db", str(db)),
                      f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); "
                      "it is left as it was")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_per_deal_database_holding_another_table_is_not_converted(tmp_path: Path) -> None:
+    db = per_deal_db(tmp_path / "old.db", 1)
+    damaged_row(db, "CREATE TABLE evil (x)")
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--convert", "--db", str(db)),
+                     f"{str(db)!r} holds the table 'evil', which no kcsolve makes; "
+                     "it is left as it is: choose another --db")
     assert snapshot(tmp_path) == before
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
@@ -15,6 +16,14 @@ APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 SCHEMA_VERSION = 3
 
 OLD_VERSIONS = (1, 2)  # one row per deal: read only to be converted (stats --convert)
+
+# What kcsolve puts in a database of each schema version, and nothing else may be there: another program's
+# trigger would run on kcsolve's writes, and its tables would be kept in a file kcsolve calls its own
+SCHEMA_OBJECTS = {
+    1: {("table", "deals")},
+    2: {("table", "deals")},
+    SCHEMA_VERSION: {("table", "chunks"), ("index", "sqlite_autoindex_chunks_1")},
+}
 
 
 class ResultsStoreError(KcsolveError):
@@ -38,7 +47,8 @@ def check_store(path: Path) -> int:
         try:
             app = probe.execute("PRAGMA application_id").fetchone()[0]
             version = probe.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            objects = set(probe.execute("SELECT type, name FROM sqlite_master"))
+            tables = {name for kind, name in objects if kind == "table"}
             damage = [r[0] for r in probe.execute("PRAGMA quick_check(3)")]
             bad_row = None
             if damage == ["ok"] and app == APPLICATION_ID and version == SCHEMA_VERSION and "chunks" in tables:
@@ -65,6 +75,11 @@ def check_store(path: Path) -> int:
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
             f"this kcsolve reads version {SCHEMA_VERSION} and converts versions 1 and 2: choose another --db"
         )
+    stray = sorted(objects - SCHEMA_OBJECTS[version]) if app == APPLICATION_ID else []
+    if stray:
+        kind, name = stray[0]
+        raise ResultsStoreError(f"{str(path)!r} holds the {kind} {brief(name)}, which no kcsolve makes; "
+                                "it is left as it is: choose another --db")
     return version if app == APPLICATION_ID else 0
 
 
