@@ -111,6 +111,10 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET first = ? WHERE rowid = 1", ((1 << 63) - 10,), "columns that no run writes"),
         ("INSERT INTO chunks SELECT rules, first + 3, count, won, lost, undecided, tally, verdicts, method, seconds, "
          "budget, budget_kind FROM chunks WHERE rowid = 1", (), "deals also in the chunk before it"),
+        ("UPDATE chunks SET rules = ? WHERE rowid = 2", ("bogus",), "from 2000: rules 'bogus' that name no rule set"),
+        ("UPDATE chunks SET rules = ? WHERE rowid = 1", ("standard+" * 30 + "standard",), "columns that no run writes"),
+        ("UPDATE chunks SET budget = ? WHERE rowid = 2", ("lots",), "from 2000: a budget 'lots' that does not parse"),
+        ("UPDATE chunks SET budget = ? WHERE rowid = 1", (" " * 100 + "1000",), "columns that no run writes"),
     ],
 )
 def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, statement: str, values: tuple,

@@ -6,10 +6,13 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
+from kcsolve.common.budget import InvalidBudgetError, parse_budget
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
+from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 
@@ -88,15 +91,17 @@ LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range ar
 TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
 
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
-# never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
-# row per chunk, little beside quick_check's read of every page, and no hostile row is ever read whole.
+# never grows bytes by more than a few in a thousand, a rule set's or a budget's name is a few dozen characters),
+# and no two chunks of a rule set share a deal: a scan of a row per chunk, little beside quick_check's read of
+# every page, and no hostile row is ever read whole.
 BAD_ROWS = f"""
 SELECT first, 'columns that no run writes'
 FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
     OR typeof(won) != 'integer' OR typeof(lost) != 'integer' OR typeof(undecided) != 'integer'
     OR typeof(tally) != 'text' OR NOT json_valid(tally) OR typeof(verdicts) != 'blob'
     OR typeof(method) != 'text' OR (budget IS NOT NULL AND typeof(budget) != 'text')
-    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64
+    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64 OR length(rules) > 200
+    OR length(budget) > 100
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
 UNION ALL
@@ -110,12 +115,37 @@ LIMIT 1
 
 def _bad_row(db: sqlite3.Connection) -> str | None:
     """What is wrong with the first damaged chunk row, named by its first deal; None when every row is sound."""
-    row = db.execute(BAD_ROWS).fetchone()
+    row = db.execute(BAD_ROWS).fetchone() or _bad_names(db)
     if row is None:
         return None
     first, what = row
     where = first + (1 << 63) if isinstance(first, int) else f"{str(first)[:40]!r}"
     return f"the chunk of deals from {where}: {what}"
+
+
+def _bad_names(db: sqlite3.Connection) -> tuple[int, str] | None:
+    """(first deal, what) of the first chunk whose rule set or budget does not parse; None when every one does."""
+    pairs = db.execute("SELECT MIN(first), rules, budget FROM chunks GROUP BY rules, budget ORDER BY 1")
+    for first, rules, budget in pairs:
+        fault = name_fault(rules, budget)
+        if fault is not None:
+            return first, fault
+    return None
+
+
+@lru_cache(maxsize=64)
+def name_fault(rules: str, budget: str | None) -> str | None:
+    """What no run writes in a row's rule set and budget texts (a run writes str(Rules) and str(Budget)), or None."""
+    try:
+        parse_rules(rules)
+    except InvalidRulesError:
+        return f"rules {brief(rules)} that name no rule set"
+    if budget is not None:
+        try:
+            parse_budget(budget)
+        except InvalidBudgetError:
+            return f"a budget {brief(budget)} that does not parse"
+    return None
 
 
 def _has_wal(path: Path) -> bool:

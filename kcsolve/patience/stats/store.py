@@ -272,10 +272,7 @@ def _larger(budget: Budget, spent: str | None) -> bool:
     """Whether ``budget`` allows more than the stored budget text ``spent``."""
     if spent is None:
         return True
-    try:
-        before = parse_budget(spent)  # stored as str(Budget)
-    except ValueError:
-        return True  # an unreadable stored budget never blocks a retry
+    before = parse_budget(spent)  # stored as str(Budget); the store's check refused a budget that does not parse
     if budget.nodes is None and budget.seconds is None:
         return before.nodes is not None or before.seconds is not None
     return (budget.nodes or 0) > (before.nodes or 0) or (budget.seconds or 0) > (before.seconds or 0)
