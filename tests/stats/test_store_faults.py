@@ -193,15 +193,54 @@ def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
     assert summary["solved_now"] == 10_000 and summary["won"] + summary["lost"] == 40_000
 
 
-def test_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
+def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
+    """A SQLite file with pages but no table, as another tool may leave it: kcsolve never makes one."""
     db = tmp_path / "r.db"
-    with sqlite3.connect(db) as conn:  # a SQLite file with pages but no table, as another tool may leave it
+    with sqlite3.connect(db) as conn:
         conn.execute("CREATE TABLE t (x)")
         conn.execute("DROP TABLE t")
+    conn.close()
     assert db.stat().st_size > 0
-    result = stats_cli("--count", "100", "--db", str(db), "--format", "json")
-    assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["solved_now"] == 100
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
+                     f"{str(db)!r} is an empty SQLite database, not a kcsolve results database; "
+                     "remove it to start a new one, or choose another --db")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("failing", ["application_id", "journal_mode"])
+def test_a_new_store_is_made_whole_or_not_at_all(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, failing: str) -> None:
+    """A first opening that fails leaves no file, or a store with its marks: never one a later run refuses."""
+    db = tmp_path / "r.db"
+    real_connect = sqlite3.connect
+
+    class Failing:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.conn = real_connect(*args, **kwargs)  # type: ignore[arg-type]
+
+        def executescript(self, sql: str):  # type: ignore[no-untyped-def]
+            if failing in sql:
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.executescript(sql)
+
+        def execute(self, sql: str, *rest: object):  # type: ignore[no-untyped-def]
+            if failing in sql:
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.execute(sql, *rest)
+
+        def close(self) -> None:
+            self.conn.close()
+
+    monkeypatch.setattr(stats_store.sqlite3, "connect", Failing)
+    with pytest.raises(stats_checks.ResultsStoreError, match="database or disk is full"):
+        stats_store.ResultsStore(db)
+    monkeypatch.undo()
+    if failing == "application_id":
+        assert list(tmp_path.iterdir()) == []
+    else:
+        result = stats_cli("--count", "100", "--db", str(db), "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["solved_now"] == 100
 
 
 def test_a_damage_report_over_several_lines_is_refused_in_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -237,6 +276,9 @@ def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPat
             self.conn = real_connect(*args, **kwargs)  # type: ignore[arg-type]
             Path(f"{db}-wal").touch()
             Path(f"{db}-shm").touch()
+
+        def executescript(self, sql: str):  # type: ignore[no-untyped-def]
+            return self.conn.executescript(sql)
 
         def execute(self, sql: str, *rest: object):  # type: ignore[no-untyped-def]
             if "journal_mode" in sql:

@@ -34,7 +34,7 @@ class ResultsStoreError(KcsolveError):
 
 
 def check_store(path: Path) -> int:
-    """Refuse anything but a sound kcsolve results database, without writing a byte; its schema version (0: new)."""
+    """Refuse anything but a sound kcsolve results database, without writing a byte; its schema version (0: no file)."""
     if path.parent != path and not path.parent.is_dir():
         what = "is not a directory" if path.parent.exists() else "does not exist"
         raise ResultsStoreError(f"cannot use {str(path)!r}: its directory {str(path.parent)!r} {what}")
@@ -63,7 +63,10 @@ def check_store(path: Path) -> int:
     except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
         raise ResultsStoreError(f"{str(path)!r} is damaged (its schema is unreadable); "
                                 "it is left as it is: choose another --db") from None
-    if app != APPLICATION_ID and (app != 0 or tables):
+    if app == 0 and not objects:
+        raise ResultsStoreError(f"{str(path)!r} is an empty SQLite database, not a kcsolve results database; "
+                                "remove it to start a new one, or choose another --db")
+    if app != APPLICATION_ID:
         raise ResultsStoreError(
             f"{str(path)!r} is a SQLite database of something else (application_id {app:#x}, tables: "
             f"{', '.join(sorted(tables)) or 'none'}); choose another --db"
@@ -73,17 +76,17 @@ def check_store(path: Path) -> int:
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
         raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
-    if app == APPLICATION_ID and version not in (*OLD_VERSIONS, SCHEMA_VERSION):
+    if version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
             f"this kcsolve reads version {SCHEMA_VERSION} and converts versions 1 and 2: choose another --db"
         )
-    stray = sorted(objects - SCHEMA_OBJECTS[version]) if app == APPLICATION_ID else []
+    stray = sorted(objects - SCHEMA_OBJECTS[version])
     if stray:
         kind, name = stray[0]
         raise ResultsStoreError(f"{str(path)!r} holds the {kind} {brief(name)}, which no kcsolve makes; "
                                 "it is left as it is: choose another --db")
-    return version if app == APPLICATION_ID else 0
+    return version
 
 
 LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range

@@ -97,9 +97,8 @@ class ResultsStore:
                     f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
                     f"convert it with: kcsolve stats --convert --db {str(path)!r}"
                 )
-            self.db = open_readonly(path) if readonly else _open_for_writing(path)
+            self.db = open_readonly(path) if readonly else _open_for_writing(path, new=version == 0)
         self.path = path
-        self.version = version
 
     def close(self) -> None:
         """Close the database."""
@@ -247,18 +246,26 @@ class ResultsStore:
         return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
-def _open_for_writing(path: Path) -> sqlite3.Connection:
-    """A connection that writes to the store at ``path``, made first if it is not there."""
-    db = sqlite3.connect(path)
+def _open_for_writing(path: Path, new: bool) -> sqlite3.Connection:
+    """A connection that writes to the store at ``path``, made first when ``new``.
+
+    A new store gets its table and marks in one transaction, before anything
+    else is written, so a file kcsolve leaves is never taken for another
+    program's; a failed first opening takes away the empty file it made.
+    """
     try:
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
-        with db:
-            db.executescript(SCHEMA)
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db = sqlite3.connect(path)
+        try:
+            db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+                             f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
     except sqlite3.DatabaseError as exc:
-        db.close()
+        if new and path.exists() and path.stat().st_size == 0:
+            path.unlink()
         raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
     return db
 
@@ -295,10 +302,8 @@ def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -
         with refused_untouched(path):
             readonly = ResultsStore(path, readonly=True)
             try:
-                # version 0: an empty SQLite file, with no table to count in yet
-                if readonly.version:
-                    readonly.check(rules, start, count)
-                if readonly.version and readonly.done_count(rules, start, count, budget) == count:
+                readonly.check(rules, start, count)
+                if readonly.done_count(rules, start, count, budget) == count:
                     return ReadOnlyRun(readonly)
             except sqlite3.DatabaseError as exc:
                 readonly.close()
