@@ -114,7 +114,7 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET rules = ? WHERE rowid = 2", ("bogus",), "from 2000: rules 'bogus' that name no rule set"),
         ("UPDATE chunks SET rules = ? WHERE rowid = 1", ("standard+" * 30 + "standard",), "columns that no run writes"),
         ("UPDATE chunks SET budget = ? WHERE rowid = 2", ("lots",), "from 2000: a budget 'lots' that does not parse"),
-        ("UPDATE chunks SET budget = ? WHERE rowid = 1", (" " * 100 + "1000",), "columns that no run writes"),
+        ("UPDATE chunks SET budget = ? WHERE rowid = 1", (" " * 200 + "1000",), "columns that no run writes"),
     ],
 )
 def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, statement: str, values: tuple,
@@ -417,6 +417,14 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
         ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "a row whose deal number is 'abc'"),
         ("deal = 'zz' WHERE result = 'loss'", "the row of deal"),
         ("seconds = 'fast'", "the row of deal 7: columns that no run writes"),  # groups, the first rule set
+        ("deal = 1e9 WHERE result = 'loss'", "the row of deal 1: a fill round 1000000000 that no deal has"),
+        ("deal = -3 WHERE result = 'loss'", "the row of deal 1: a fill round -3 that no deal has"),
+        ("deal = 300 WHERE result = 'loss'", "the row of deal 1: a fill round 300 that no deal has"),
+        ("reason = NULL WHERE result = 'loss'", "the row of deal 1: a loss with no reason"),
+        ("rules = 'bogus' WHERE result = 'unknown'", "the row of deal 7: rules 'bogus' that name no rule set"),
+        ("budget = 'lots' WHERE result = 'unknown'", "the row of deal 7: a budget 'lots' that does not parse"),
+        ("rules = replace(hex(zeroblob(30)), '00', 'standard+') || 'standard'",  # a rule set, but 278 characters
+         "the row of deal 0: columns that no run writes"),
     ],
 )
 def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:

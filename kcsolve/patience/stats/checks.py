@@ -93,18 +93,19 @@ LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range ar
 
 TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
 
+LONGEST_NAME = 200  # characters of a stored rule set or budget at most; a run writes about 30 at most
+
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
-# never grows bytes by more than a few in a thousand, a rule set's or a budget's name is a few dozen characters),
-# and no two chunks of a rule set share a deal: a scan of a row per chunk, little beside quick_check's read of
-# every page, and no hostile row is ever read whole.
+# never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
+# row per chunk, little beside quick_check's read of every page, and no hostile row is ever read whole.
 BAD_ROWS = f"""
 SELECT first, 'columns that no run writes'
 FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
     OR typeof(won) != 'integer' OR typeof(lost) != 'integer' OR typeof(undecided) != 'integer'
     OR typeof(tally) != 'text' OR NOT json_valid(tally) OR typeof(verdicts) != 'blob'
     OR typeof(method) != 'text' OR (budget IS NOT NULL AND typeof(budget) != 'text')
-    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64 OR length(rules) > 200
-    OR length(budget) > 100
+    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64 OR length(rules) > {LONGEST_NAME}
+    OR length(budget) > {LONGEST_NAME}
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
 UNION ALL
