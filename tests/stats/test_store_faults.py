@@ -156,6 +156,20 @@ def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> N
     assert db.stat().st_size == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
 
 
+@pytest.mark.parametrize("special, what", [("/dev/zero", "a character device"), ("/dev/urandom", "a character device"),
+                                           ("fifo", "a named pipe (FIFO)")])
+@pytest.mark.parametrize("convert", [False, True])
+def test_a_device_or_a_pipe_is_named_for_what_it_is(tmp_path: Path, special: str, what: str, convert: bool) -> None:
+    """They have a size of 0, but are no empty file to remove: the refusal says what they are, and opens nothing."""
+    if special == "fifo":
+        special = str(tmp_path / "fifo")
+        os.mkfifo(special)
+    if not os.path.exists(special):
+        pytest.skip(f"no {special} here")
+    args = ["--convert"] if convert else ["--count", "10"]
+    assert_bad_input(stats_cli(*args, "--db", special), f"cannot use {special!r}: it is {what}, not a regular file")
+
+
 def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_line(tmp_path: Path) -> None:
     """Bytes overwritten in the schema: SQLite quotes them, newlines and all; the refusal is still one line."""
     for junk, seen in ((b"\n" * 16, "is not a kcsolve results database"),
