@@ -565,6 +565,23 @@ def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
     assert f"bad budget {budget!r}" in result.stderr
 
 
+@pytest.mark.parametrize("args", [["--count", "10"], ["--convert"]])
+def test_an_empty_db_path_is_refused_not_taken_for_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                args: list[str]) -> None:
+    default = tmp_path / "default.db"
+    monkeypatch.setenv("KCSOLVE_DB", str(default))
+    assert_bad_input(stats_cli(*args, "--db", ""),
+                     "--db '' names no file: give a path, or leave --db out for the default database")
+    assert not default.exists()
+
+
+def test_show_and_list_together_are_refused(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    assert_bad_input(stats_cli("--show", "5", "--list", "won", "--db", str(db)),
+                     "give either --show 5 or --list won, not both")
+    assert not db.exists()
+
+
 def test_rows_record_the_budget_and_its_kind(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     assert stats_cli("--count", "3", "--rules", "groups", "--budget", "2s,50000", "--db", str(db)).exit_code in (0, 3)
