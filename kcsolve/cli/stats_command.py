@@ -70,8 +70,12 @@ def stats_command(
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
+    if db_path == "":
+        fail("--db '' names no file: give a path, or leave --db out for the default database")
+    if show is not None and listed is not None:
+        fail(f"give either --show {show} or --list {listed}, not both")
     if convert:
-        _convert(Path(db_path) if db_path else default_db())
+        _convert(default_db() if db_path is None else Path(db_path))
         return
     if show is not None:
         check_seed(show)
@@ -82,7 +86,7 @@ def stats_command(
     try:
         if scheduler is not None:
             check_scheduler(scheduler)
-        path = Path(db_path) if db_path else default_db()
+        path = default_db() if db_path is None else Path(db_path)
         store = open_store(path, str(rules), start, count, budget)
     except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
         fail(f"cannot use the results database: {exc.strerror or exc}")

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
+import subprocess
 import time
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -107,6 +111,10 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET first = ? WHERE rowid = 1", ((1 << 63) - 10,), "columns that no run writes"),
         ("INSERT INTO chunks SELECT rules, first + 3, count, won, lost, undecided, tally, verdicts, method, seconds, "
          "budget, budget_kind FROM chunks WHERE rowid = 1", (), "deals also in the chunk before it"),
+        ("UPDATE chunks SET rules = ? WHERE rowid = 2", ("bogus",), "from 2000: rules 'bogus' that name no rule set"),
+        ("UPDATE chunks SET rules = ? WHERE rowid = 1", ("standard+" * 30 + "standard",), "columns that no run writes"),
+        ("UPDATE chunks SET budget = ? WHERE rowid = 2", ("lots",), "from 2000: a budget 'lots' that does not parse"),
+        ("UPDATE chunks SET budget = ? WHERE rowid = 1", (" " * 200 + "1000",), "columns that no run writes"),
     ],
 )
 def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, statement: str, values: tuple,
@@ -124,6 +132,21 @@ def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, st
         assert snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize(
+    "statement, what",
+    [("CREATE TABLE evil (x)", "table 'evil'"), ("CREATE VIEW seen AS SELECT rules FROM chunks", "view 'seen'"),
+     ("CREATE INDEX by_method ON chunks (method)", "index 'by_method'"),
+     ("CREATE TRIGGER spy AFTER INSERT ON chunks BEGIN SELECT 1; END", "trigger 'spy'")],
+)
+def test_a_store_holding_what_no_kcsolve_makes_is_refused_untouched(tmp_path: Path, statement: str, what: str) -> None:
+    db = filled_db(tmp_path / "r.db", 100)
+    damaged_row(db, statement)
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "200", "--db", str(db), "--jobs", "1"),
+                     f"{str(db)!r} holds the {what}, which no kcsolve makes; it is left as it is: choose another --db")
+    assert snapshot(tmp_path) == before
+
+
 def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     db.touch()
@@ -131,6 +154,20 @@ def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> N
                      f"{str(db)!r} is an empty file, not a kcsolve results database; "
                      "remove it to start a new one, or choose another --db")
     assert db.stat().st_size == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
+@pytest.mark.parametrize("special, what", [("/dev/zero", "a character device"), ("/dev/urandom", "a character device"),
+                                           ("fifo", "a named pipe (FIFO)")])
+@pytest.mark.parametrize("convert", [False, True])
+def test_a_device_or_a_pipe_is_named_for_what_it_is(tmp_path: Path, special: str, what: str, convert: bool) -> None:
+    """They have a size of 0, but are no empty file to remove: the refusal says what they are, and opens nothing."""
+    if special == "fifo":
+        special = str(tmp_path / "fifo")
+        os.mkfifo(special)
+    if not os.path.exists(special):
+        pytest.skip(f"no {special} here")
+    args = ["--convert"] if convert else ["--count", "10"]
+    assert_bad_input(stats_cli(*args, "--db", special), f"cannot use {special!r}: it is {what}, not a regular file")
 
 
 def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_line(tmp_path: Path) -> None:
@@ -170,15 +207,54 @@ def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
     assert summary["solved_now"] == 10_000 and summary["won"] + summary["lost"] == 40_000
 
 
-def test_an_empty_sqlite_database_becomes_a_store(tmp_path: Path) -> None:
+def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
+    """A SQLite file with pages but no table, as another tool may leave it: kcsolve never makes one."""
     db = tmp_path / "r.db"
-    with sqlite3.connect(db) as conn:  # a SQLite file with pages but no table, as another tool may leave it
+    with sqlite3.connect(db) as conn:
         conn.execute("CREATE TABLE t (x)")
         conn.execute("DROP TABLE t")
+    conn.close()
     assert db.stat().st_size > 0
-    result = stats_cli("--count", "100", "--db", str(db), "--format", "json")
-    assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["solved_now"] == 100
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
+                     f"{str(db)!r} is an empty SQLite database, not a kcsolve results database; "
+                     "remove it to start a new one, or choose another --db")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("failing", ["application_id", "journal_mode"])
+def test_a_new_store_is_made_whole_or_not_at_all(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, failing: str) -> None:
+    """A first opening that fails leaves no file, or a store with its marks: never one a later run refuses."""
+    db = tmp_path / "r.db"
+    real_connect = sqlite3.connect
+
+    class Failing:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.conn = real_connect(*args, **kwargs)  # type: ignore[arg-type]
+
+        def executescript(self, sql: str):  # type: ignore[no-untyped-def]
+            if failing in sql:
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.executescript(sql)
+
+        def execute(self, sql: str, *rest: object):  # type: ignore[no-untyped-def]
+            if failing in sql:
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.execute(sql, *rest)
+
+        def close(self) -> None:
+            self.conn.close()
+
+    monkeypatch.setattr(stats_store.sqlite3, "connect", Failing)
+    with pytest.raises(stats_checks.ResultsStoreError, match="database or disk is full"):
+        stats_store.ResultsStore(db)
+    monkeypatch.undo()
+    if failing == "application_id":
+        assert list(tmp_path.iterdir()) == []
+    else:
+        result = stats_cli("--count", "100", "--db", str(db), "--format", "json")
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["solved_now"] == 100
 
 
 def test_a_damage_report_over_several_lines_is_refused_in_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -215,6 +291,9 @@ def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPat
             Path(f"{db}-wal").touch()
             Path(f"{db}-shm").touch()
 
+        def executescript(self, sql: str):  # type: ignore[no-untyped-def]
+            return self.conn.executescript(sql)
+
         def execute(self, sql: str, *rest: object):  # type: ignore[no-untyped-def]
             if "journal_mode" in sql:
                 raise sqlite3.OperationalError("unable to open database file")
@@ -231,6 +310,61 @@ def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPat
     with pytest.raises(stats_checks.ResultsStoreError, match="it is on a read-only file system"):
         stats_store.ResultsStore(db)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
+@contextmanager
+def unwritable(path: Path, how: str) -> Iterator[None]:
+    """``path`` made read-only by its mode or immutable (chattr +i); the test is skipped where neither holds."""
+    if how == "mode 444":
+        path.chmod(0o444)
+        if os.access(path, os.W_OK):
+            pytest.skip("this user writes a file of mode 444 all the same")
+        yield
+        return
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("how", ["mode 444", "immutable"])
+def test_a_read_only_database_is_refused_with_no_shm_left_beside_it(tmp_path: Path, how: str) -> None:
+    """SQLite makes a 32 KB -shm for a connection before it finds it cannot write: the refusal takes it away."""
+    db = filled_db(tmp_path / "r.db", 200)
+    before = snapshot(tmp_path)
+    with unwritable(db, how):
+        assert_bad_input(stats_cli("--count", "300", "--db", str(db), "--jobs", "1"),
+                         f"cannot use {str(db)!r} as a results database: "
+                         "it is read-only (no permission to write it or its directory)")
+        assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    "damage, what",
+    [("PRAGMA application_id = 7", "is a SQLite database of something else"),
+     ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "verdicts that do not decompress")],
+)
+def test_a_refused_database_with_a_wal_gets_no_shm_left_beside_it(tmp_path: Path, damage: str, what: str) -> None:
+    """Rows only in the -wal are read as SQLite reads them, which makes a -shm: a refusal takes it away."""
+    live = tmp_path / "live.db"
+    store = stats_store.ResultsStore(live)
+    store.db.execute("PRAGMA wal_autocheckpoint = 0")
+    stats_run.run(store, STANDARD, 0, 4000)
+    with store.db:
+        store.db.execute(damage)
+    folder = tmp_path / "copy"
+    folder.mkdir()
+    db = folder / "r.db"
+    db.write_bytes(live.read_bytes())
+    Path(f"{db}-wal").write_bytes(Path(f"{live}-wal").read_bytes())
+    store.close()
+    before = snapshot(folder)
+    result = stats_cli("--count", "5000", "--db", str(db), "--jobs", "1")
+    assert_bad_input(result, None)
+    assert what in result.stderr, result.stderr
+    assert snapshot(folder) == before
 
 
 def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> None:
@@ -297,6 +431,14 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
         ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "a row whose deal number is 'abc'"),
         ("deal = 'zz' WHERE result = 'loss'", "the row of deal"),
         ("seconds = 'fast'", "the row of deal 7: columns that no run writes"),  # groups, the first rule set
+        ("deal = 1e9 WHERE result = 'loss'", "the row of deal 1: a fill round 1000000000 that no deal has"),
+        ("deal = -3 WHERE result = 'loss'", "the row of deal 1: a fill round -3 that no deal has"),
+        ("deal = 300 WHERE result = 'loss'", "the row of deal 1: a fill round 300 that no deal has"),
+        ("reason = NULL WHERE result = 'loss'", "the row of deal 1: a loss with no reason"),
+        ("rules = 'bogus' WHERE result = 'unknown'", "the row of deal 7: rules 'bogus' that name no rule set"),
+        ("budget = 'lots' WHERE result = 'unknown'", "the row of deal 7: a budget 'lots' that does not parse"),
+        ("rules = replace(hex(zeroblob(30)), '00', 'standard+') || 'standard'",  # a rule set, but 278 characters
+         "the row of deal 0: columns that no run writes"),
     ],
 )
 def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:
@@ -327,6 +469,36 @@ def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Pat
                      f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); "
                      "it is left as it was")
     assert snapshot(tmp_path) == before
+
+
+def test_a_per_deal_database_holding_another_table_is_not_converted(tmp_path: Path) -> None:
+    db = per_deal_db(tmp_path / "old.db", 1)
+    damaged_row(db, "CREATE TABLE evil (x)")
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--convert", "--db", str(db)),
+                     f"{str(db)!r} holds the table 'evil', which no kcsolve makes; "
+                     "it is left as it is: choose another --db")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("how", ["mode 444", "immutable"])
+def test_a_read_only_per_deal_database_is_not_converted_and_gets_no_shm(tmp_path: Path, how: str) -> None:
+    db = per_deal_db(tmp_path / "old.db", 2)
+    with sqlite3.connect(db) as conn:  # older kcsolve kept its stores in WAL mode too
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.close()
+    before = snapshot(tmp_path)
+    with unwritable(db, how):
+        assert_bad_input(stats_cli("--convert", "--db", str(db)),
+                         f"cannot convert {str(db)!r}: it is read-only (no permission to write it or its directory); "
+                         "it is left as it was")
+        assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("folder", ["/", "."])
+def test_a_folder_with_no_name_is_refused_as_a_directory(folder: str) -> None:
+    with pytest.raises(stats_checks.ResultsStoreError, match=f"cannot use {folder!r}: it is a directory"):
+        stats_store.ResultsStore(Path(folder))
 
 
 @pytest.mark.parametrize("where", ["missing", "file"])
@@ -391,6 +563,23 @@ def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
     result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--budget", budget)
     assert_bad_input(result, None)
     assert f"bad budget {budget!r}" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--count", "10"], ["--convert"]])
+def test_an_empty_db_path_is_refused_not_taken_for_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                args: list[str]) -> None:
+    default = tmp_path / "default.db"
+    monkeypatch.setenv("KCSOLVE_DB", str(default))
+    assert_bad_input(stats_cli(*args, "--db", ""),
+                     "--db '' names no file: give a path, or leave --db out for the default database")
+    assert not default.exists()
+
+
+def test_show_and_list_together_are_refused(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    assert_bad_input(stats_cli("--show", "5", "--list", "won", "--db", str(db)),
+                     "give either --show 5 or --list won, not both")
+    assert not db.exists()
 
 
 def test_rows_record_the_budget_and_its_kind(tmp_path: Path) -> None:

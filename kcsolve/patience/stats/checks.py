@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
+from kcsolve.common.budget import InvalidBudgetError, parse_budget
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
+from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 APPLICATION_ID = 0x4B435356  # "KCSV": marks a kcsolve results database
 
@@ -14,18 +21,32 @@ SCHEMA_VERSION = 3
 
 OLD_VERSIONS = (1, 2)  # one row per deal: read only to be converted (stats --convert)
 
+# What kcsolve puts in a database of each schema version, and nothing else may be there: another program's
+# trigger would run on kcsolve's writes, and its tables would be kept in a file kcsolve calls its own
+SCHEMA_OBJECTS = {
+    1: {("table", "deals")},
+    2: {("table", "deals")},
+    SCHEMA_VERSION: {("table", "chunks"), ("index", "sqlite_autoindex_chunks_1")},
+}
+
+# What a path may name besides a regular file, none of which holds a database (a device or a pipe has a size of 0)
+SPECIAL_FILES = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                 (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"))
+
 
 class ResultsStoreError(KcsolveError):
     """A results database that is unreadable, damaged, read-only or belongs to something else."""
 
 
 def check_store(path: Path) -> int:
-    """Refuse anything but a sound kcsolve results database, without writing a byte; its schema version (0: new)."""
+    """Refuse anything but a sound kcsolve results database, without writing a byte; its schema version (0: no file)."""
     if path.parent != path and not path.parent.is_dir():
         what = "is not a directory" if path.parent.exists() else "does not exist"
         raise ResultsStoreError(f"cannot use {str(path)!r}: its directory {str(path.parent)!r} {what}")
-    if path.is_dir():
-        raise ResultsStoreError(f"cannot use {str(path)!r}: it is a directory")
+    if path.exists() and not path.is_file():
+        mode = path.stat().st_mode
+        what = next((name for test, name in SPECIAL_FILES if test(mode)), "a special file")
+        raise ResultsStoreError(f"cannot use {str(path)!r}: it is {what}, not a regular file")
     if not path.exists():
         return 0
     if path.stat().st_size == 0 and not _has_wal(path):
@@ -36,7 +57,8 @@ def check_store(path: Path) -> int:
         try:
             app = probe.execute("PRAGMA application_id").fetchone()[0]
             version = probe.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            objects = set(probe.execute("SELECT type, name FROM sqlite_master"))
+            tables = {name for kind, name in objects if kind == "table"}
             damage = [r[0] for r in probe.execute("PRAGMA quick_check(3)")]
             bad_row = None
             if damage == ["ok"] and app == APPLICATION_ID and version == SCHEMA_VERSION and "chunks" in tables:
@@ -48,7 +70,10 @@ def check_store(path: Path) -> int:
     except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
         raise ResultsStoreError(f"{str(path)!r} is damaged (its schema is unreadable); "
                                 "it is left as it is: choose another --db") from None
-    if app != APPLICATION_ID and (app != 0 or tables):
+    if app == 0 and not objects:
+        raise ResultsStoreError(f"{str(path)!r} is an empty SQLite database, not a kcsolve results database; "
+                                "remove it to start a new one, or choose another --db")
+    if app != APPLICATION_ID:
         raise ResultsStoreError(
             f"{str(path)!r} is a SQLite database of something else (application_id {app:#x}, tables: "
             f"{', '.join(sorted(tables)) or 'none'}); choose another --db"
@@ -58,17 +83,24 @@ def check_store(path: Path) -> int:
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
         raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
-    if app == APPLICATION_ID and version not in (*OLD_VERSIONS, SCHEMA_VERSION):
+    if version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
             f"this kcsolve reads version {SCHEMA_VERSION} and converts versions 1 and 2: choose another --db"
         )
-    return version if app == APPLICATION_ID else 0
+    stray = sorted(objects - SCHEMA_OBJECTS[version])
+    if stray:
+        kind, name = stray[0]
+        raise ResultsStoreError(f"{str(path)!r} holds the {kind} {brief(name)}, which no kcsolve makes; "
+                                "it is left as it is: choose another --db")
+    return version
 
 
 LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range
 
 TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
+
+LONGEST_NAME = 200  # characters of a stored rule set or budget at most; a run writes about 30 at most
 
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
 # never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
@@ -79,7 +111,8 @@ FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeo
     OR typeof(won) != 'integer' OR typeof(lost) != 'integer' OR typeof(undecided) != 'integer'
     OR typeof(tally) != 'text' OR NOT json_valid(tally) OR typeof(verdicts) != 'blob'
     OR typeof(method) != 'text' OR (budget IS NOT NULL AND typeof(budget) != 'text')
-    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64
+    OR length(tally) > 8000 OR length(verdicts) > count + count / 100 + 64 OR length(rules) > {LONGEST_NAME}
+    OR length(budget) > {LONGEST_NAME}
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
 UNION ALL
@@ -93,12 +126,37 @@ LIMIT 1
 
 def _bad_row(db: sqlite3.Connection) -> str | None:
     """What is wrong with the first damaged chunk row, named by its first deal; None when every row is sound."""
-    row = db.execute(BAD_ROWS).fetchone()
+    row = db.execute(BAD_ROWS).fetchone() or _bad_names(db)
     if row is None:
         return None
     first, what = row
     where = first + (1 << 63) if isinstance(first, int) else f"{str(first)[:40]!r}"
     return f"the chunk of deals from {where}: {what}"
+
+
+def _bad_names(db: sqlite3.Connection) -> tuple[int, str] | None:
+    """(first deal, what) of the first chunk whose rule set or budget does not parse; None when every one does."""
+    pairs = db.execute("SELECT MIN(first), rules, budget FROM chunks GROUP BY rules, budget ORDER BY 1")
+    for first, rules, budget in pairs:
+        fault = name_fault(rules, budget)
+        if fault is not None:
+            return first, fault
+    return None
+
+
+@lru_cache(maxsize=64)
+def name_fault(rules: str, budget: str | None) -> str | None:
+    """What no run writes in a row's rule set and budget texts (a run writes str(Rules) and str(Budget)), or None."""
+    try:
+        parse_rules(rules)
+    except InvalidRulesError:
+        return f"rules {brief(rules)} that name no rule set"
+    if budget is not None:
+        try:
+            parse_budget(budget)
+        except InvalidBudgetError:
+            return f"a budget {brief(budget)} that does not parse"
+    return None
 
 
 def _has_wal(path: Path) -> bool:
@@ -145,14 +203,23 @@ def on_read_only_file_system(path: Path) -> bool:
         return False
 
 
-def remove_empty_companions(path: Path, before: set[str]) -> None:
-    """Remove the empty -wal and -shm files a refused open left beside ``path`` (not those that were there)."""
-    for suffix in ("-wal", "-shm"):
-        companion = path.with_name(path.name + suffix)
-        if companion.name not in before and companion.exists() and companion.stat().st_size == 0:
-            companion.unlink(missing_ok=True)
+@contextmanager
+def refused_untouched(path: Path) -> Iterator[None]:
+    """Run a check or an opening of ``path``; if it refuses the file, the -shm and empty -wal files made meanwhile go.
 
-
-def companions(path: Path) -> set[str]:
-    """The -wal and -shm files beside ``path`` now."""
-    return {path.name + s for s in ("-wal", "-shm") if path.with_name(path.name + s).exists()}
+    SQLite makes a 32 KB -shm even for a connection it will not let write (a
+    read-only file, or a probe of a file with a -wal). A -wal with frames stays:
+    a checkpoint cut short may have left committed pages only there. The block
+    closes its connections before it raises.
+    """
+    # '/' and '.' have no name to put a suffix on; check_store refuses them as directories
+    beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")] if path.name else []
+    before = [companion.exists() for companion in beside]
+    try:
+        yield
+    except ResultsStoreError:
+        for companion, was_there in zip(beside, before):
+            if not was_there and companion.exists() and (
+                    companion.name.endswith("-shm") or companion.stat().st_size == 0):
+                companion.unlink(missing_ok=True)
+        raise

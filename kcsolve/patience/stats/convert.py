@@ -8,20 +8,29 @@ from pathlib import Path
 
 from kcsolve.patience.stats.checks import (
     APPLICATION_ID,
+    LONGEST_NAME,
     OLD_VERSIONS,
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
+    name_fault,
+    refused_untouched,
     why,
 )
 from kcsolve.patience.stats.store import SCHEMA, SEED_OFFSET, ChunkResult, ResultsStore
-from kcsolve.patience.stats.verdicts import REASONS, Tally, pack, result_code
+from kcsolve.patience.stats.verdicts import REASONS, ROUNDS, Tally, pack, result_code
 
 CONVERTED_CHUNK = 100_000  # deals per chunk at most; a chunk also ends at a gap, a new rule set or a new budget
 
 
 def convert(path: Path) -> int:
     """Rewrite a per-deal database as chunks (nothing changes unless all of it is done); the deals converted."""
+    with refused_untouched(path):
+        return _rewrite(path)
+
+
+def _rewrite(path: Path) -> int:
+    """The conversion, with its connection closed whenever it ends."""
     version = check_store(path)
     if version not in OLD_VERSIONS:
         raise ResultsStoreError(f"{str(path)!r} is not a per-deal results database of an older kcsolve "
@@ -108,5 +117,14 @@ def _check_row(row: tuple) -> None:
     where = f"the row of deal {stored + SEED_OFFSET}"
     if (not isinstance(rules, str) or result not in ("win", "loss", "unknown") or not isinstance(method, str)
             or (result == "loss" and reason is not None and reason not in REASONS) or (round_no is not None and type(round_no) is not int)
-            or type(seconds) not in (int, float) or not all(v is None or isinstance(v, str) for v in (budget, kind))):
+            or type(seconds) not in (int, float) or not all(v is None or isinstance(v, str) for v in (budget, kind))
+            or len(rules) > LONGEST_NAME or len(budget or "") > LONGEST_NAME):
         raise _DamagedRowError(f"{where}: columns that no run writes")
+    # loss_code would keep neither, and convert the row to a loss of reason 'full' in an unknown round
+    if result == "loss" and reason is None:
+        raise _DamagedRowError(f"{where}: a loss with no reason")
+    if round_no is not None and not 0 < round_no < ROUNDS:
+        raise _DamagedRowError(f"{where}: a fill round {round_no} that no deal has")
+    fault = name_fault(rules, budget)
+    if fault is not None:
+        raise _DamagedRowError(f"{where}: {fault}")

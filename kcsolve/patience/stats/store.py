@@ -25,10 +25,9 @@ from kcsolve.patience.stats.checks import (
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
-    companions,
     one_line,
     open_readonly,
-    remove_empty_companions,
+    refused_untouched,
     why,
 )
 from kcsolve.patience.stats.verdicts import CODES, UNDECIDED, WIN, Tally, pack, unpack
@@ -91,29 +90,15 @@ class ResultsStore:
     """The SQLite file of chunked results; ``readonly`` opens it for reading only."""
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
-        version = check_store(path)
-        if version in OLD_VERSIONS:
-            raise ResultsStoreError(
-                f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
-                f"convert it with: kcsolve stats --convert --db {str(path)!r}"
-            )
+        with refused_untouched(path):
+            version = check_store(path)
+            if version in OLD_VERSIONS:
+                raise ResultsStoreError(
+                    f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
+                    f"convert it with: kcsolve stats --convert --db {str(path)!r}"
+                )
+            self.db = open_readonly(path) if readonly else _open_for_writing(path, new=version == 0)
         self.path = path
-        self.version = version
-        there = companions(path)
-        try:
-            if readonly:
-                self.db = open_readonly(path)
-                return
-            self.db = sqlite3.connect(path)
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            with self.db:
-                self.db.executescript(SCHEMA)
-                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            remove_empty_companions(path, there)
-            raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
 
     def close(self) -> None:
         """Close the database."""
@@ -261,6 +246,30 @@ class ResultsStore:
         return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
+def _open_for_writing(path: Path, new: bool) -> sqlite3.Connection:
+    """A connection that writes to the store at ``path``, made first when ``new``.
+
+    A new store gets its table and marks in one transaction, before anything
+    else is written, so a file kcsolve leaves is never taken for another
+    program's; a failed first opening takes away the empty file it made.
+    """
+    try:
+        db = sqlite3.connect(path)
+        try:
+            db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+                             f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+    except sqlite3.DatabaseError as exc:
+        if new and path.exists() and path.stat().st_size == 0:
+            path.unlink()
+        raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
+    return db
+
+
 def undecided_seeds(codes: bytes, first: int) -> tuple[int, ...]:
     """The deal numbers of a chunk's undecided deals."""
     return tuple(first + i for i, code in enumerate(codes) if code == UNDECIDED)
@@ -270,10 +279,7 @@ def _larger(budget: Budget, spent: str | None) -> bool:
     """Whether ``budget`` allows more than the stored budget text ``spent``."""
     if spent is None:
         return True
-    try:
-        before = parse_budget(spent)  # stored as str(Budget)
-    except ValueError:
-        return True  # an unreadable stored budget never blocks a retry
+    before = parse_budget(spent)  # stored as str(Budget); the store's check refused a budget that does not parse
     if budget.nodes is None and budget.seconds is None:
         return before.nodes is not None or before.seconds is not None
     return (budget.nodes or 0) > (before.nodes or 0) or (budget.seconds or 0) > (before.seconds or 0)
@@ -293,20 +299,19 @@ def default_db() -> Path:
 def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
     """The store, opened read-only when every requested deal is already in it (nothing is written then)."""
     if path.exists() and path.stat().st_size:
-        readonly = ResultsStore(path, readonly=True)
-        try:
-            # version 0: an empty SQLite file, with no table to count in yet
-            if readonly.version:
+        with refused_untouched(path):
+            readonly = ResultsStore(path, readonly=True)
+            try:
                 readonly.check(rules, start, count)
-            if readonly.version and readonly.done_count(rules, start, count, budget) == count:
-                return ReadOnlyRun(readonly)
-        except sqlite3.DatabaseError as exc:
+                if readonly.done_count(rules, start, count, budget) == count:
+                    return ReadOnlyRun(readonly)
+            except sqlite3.DatabaseError as exc:
+                readonly.close()
+                raise ResultsStoreError(f"{str(path)!r} cannot be read: {one_line(exc)}") from None
+            except ResultsStoreError:
+                readonly.close()
+                raise
             readonly.close()
-            raise ResultsStoreError(f"{str(path)!r} cannot be read: {one_line(exc)}") from None
-        except ResultsStoreError:
-            readonly.close()
-            raise
-        readonly.close()
     return ResultsStore(path)
 
 
