@@ -373,7 +373,7 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
                            "!document.getElementById('kc-message').textContent.includes('weighing')")
     items = page.locator("#kc-hint-list li").all_inner_texts()
     assert items and all(re.fullmatch(r"place in [a-d][1-4]: \d+% \((exact|95% interval \d+% to \d+%)\)", i) for i in items)
-    assert "upper estimate" in page.locator("#kc-hint-head").inner_text() or "Exact" in page.locator("#kc-hint-head").inner_text()
+    assert "above your own chances" in page.locator("#kc-hint-head").inner_text() or "Exact" in page.locator("#kc-hint-head").inner_text()
     said = page.locator("#kc-message").inner_text()  # at the start the figures are sampled: the message has the interval
     first = re.fullmatch(r"place in [a-d][1-4]: (\d+%) \(95% interval (\d+%) to (\d+%)\)", items[0])
     assert first and said.endswith(f": {first[1]} of 200 sampled orders stay winnable "
