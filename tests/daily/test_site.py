@@ -96,7 +96,7 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
         assert set(found) == {"date", "seed", "rules", "deck", "difficulty", "difficulty_interval", "difficulty_is", "grade",
                               "solution"}
-        assert found["difficulty_is"].startswith("estimated chance that the measured player")
+        assert found["difficulty_is"].startswith("estimated chance that an exploring no-peek player wins")
         assert found["date"] == day
         measured = daily(dt.date.fromisoformat(day), parse_rules("standard")).difficulty
         assert found["difficulty_interval"] == list(measured.interval())

@@ -51,12 +51,6 @@ SEARCH_NODES = 600_000  # positions the measurer's search may visit on one deal,
 QUESTION_NODES = 20_000  # of which one question may take at most this many
 
 
-DIFFICULTY_IS = ("estimated chance that the measured player (the strong player, without peeking, exploring a tenth "
-                 "of its choices) wins the deal, from steered games: on average at most that chance; its interval "
-                 "is approximate")
-PROGRESS_IS = "court cards placed when each steered game ended, on average"
-
-
 @dataclass(frozen=True)
 class Difficulty:
     """A deal's measured difficulty: the player's estimated chance of winning it, and the court cards placed on average.
@@ -99,6 +93,9 @@ class Difficulty:
 
 
 MEANING = "estimated chance that an exploring no-peek player wins"  # what a difficulty is, wherever it is shown
+DIFFICULTY_IS = (f"{MEANING} (the strong player, exploring a tenth of its choices), from steered games: on average "
+                 "at most that chance; its interval is approximate")
+PROGRESS_IS = "court cards placed when each steered game ended, on average"
 
 
 def in_words(chance: float) -> str:
