@@ -254,7 +254,7 @@ def daily_page(
     words = html.escape(difficulty[:1].upper() + difficulty[1:]).replace("no-peek", "no&#8209;peek")
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
              f"<b>{found.grade}</b> &middot; deal {found.seed}"
-             f' &middot; <a href="{day}.json">{day}.json</a><br>{words}')
+             f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}')
     nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
     return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
                  _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))
