@@ -692,3 +692,12 @@ def test_progress_of_a_huge_range_is_counted_at_once(tmp_path: Path) -> None:
     began = time.perf_counter()
     assert store.done_count("standard", 0, 10**15, Budget()) == 100
     assert time.perf_counter() - began < 1
+
+
+def test_the_default_database_follows_kcsolve_s_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """KCSOLVE_DB, else KCSOLVE_CACHE_DIR (as the daily cache does); an empty variable counts as unset."""
+    monkeypatch.setenv("KCSOLVE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("KCSOLVE_DB", "")
+    assert stats_store.default_db() == tmp_path / "cache" / "results.sqlite3"
+    monkeypatch.setenv("KCSOLVE_DB", str(tmp_path / "mine.db"))
+    assert stats_store.default_db() == tmp_path / "mine.db"

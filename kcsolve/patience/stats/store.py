@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kcsolve.common.cache import CACHE_ENV, cache_root
 from kcsolve.patience.solve.route import Budget, parse_budget
 from kcsolve.patience.stats.checks import (
     APPLICATION_ID,
@@ -286,12 +287,15 @@ def _larger(budget: Budget, spent: str | None) -> bool:
 
 
 def default_db() -> Path:
-    """The results database in the user's cache directory (KCSOLVE_DB overrides it)."""
-    if "KCSOLVE_DB" in os.environ:
+    """The results database in kcsolve's cache folder: KCSOLVE_DB, else KCSOLVE_CACHE_DIR, else the platform's.
+
+    An empty variable counts as unset, as XDG's do.
+    """
+    if os.environ.get("KCSOLVE_DB"):
         return Path(os.environ["KCSOLVE_DB"])
     from platformdirs import user_cache_dir
 
-    folder = Path(user_cache_dir("kcsolve"))
+    folder = cache_root() if os.environ.get(CACHE_ENV) else Path(user_cache_dir("kcsolve"))
     folder.mkdir(parents=True, exist_ok=True)  # kcsolve's own cache folder; a --db path's folder must exist
     return folder / "results.sqlite3"
 
