@@ -161,20 +161,21 @@ def course_from(ranks: tuple[int, ...] | list[int], counts: list[int], courts: i
     jams from here loses whatever the play. ``counts`` is changed in place.
     """
     stop_at_courts = rules.goal is Goal.COURTS
+    if removal_due:  # the open removal first; once done (the grid no longer full) it has nothing left to take
+        take = forced_takes(counts)
+        if not any(take) and courts + sum(counts) == GRID:
+            return False, drawn, 0
+        for value in range(1, TEN + 1):
+            counts[value] -= take[value]
     rounds = 0
     while True:
-        if not removal_due:
-            rounds += 1
-            courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
-            if won or drawn == DECK_SIZE:
-                return True, drawn, rounds
+        rounds += 1
+        courts, drawn, won = deal_round(ranks, counts, courts, drawn, stop_at_courts)
+        if won or drawn == DECK_SIZE:
+            return True, drawn, rounds
         take = forced_takes(counts)
         if not any(take):
-            if removal_due and courts + sum(counts) < GRID:  # an open removal already done: deal on
-                removal_due = False
-                continue
             return False, drawn, rounds
-        removal_due = False
         for value in range(1, TEN + 1):
             counts[value] -= take[value]
 
