@@ -43,7 +43,7 @@ from kcsolve.patience.solve.theory import forced_takes
 SAMPLES = 48  # seeds 2000..4999: 391 wins of 3,000 with 48, 355 with 24 (docs/PLAYERS.md)
 # The class of cells each kind of court card takes, and the sizes of classes 0..3, by the courts rule: under royals
 # every court card takes any of the twelve cells around the centre; under swap each edge ends with two Queens or two
-# Jacks, so the edges are shared out between them (swap_views) and each share is judged as home cells.
+# Jacks, so the edges are shared out between them (pooled_views) and each share is judged as home cells.
 LAYOUTS: dict[Courts, tuple[dict[int, int], tuple[int, int, int, int]]] = {
     Courts.FIXED: (KIND_CLASS, (4, 4, 4, 4)),
     Courts.SWAP: (KIND_CLASS, (4, 4, 4, 4)),
@@ -283,28 +283,28 @@ def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tup
         return [([cells[CENTRE], cells[KINGS] + cells[QUEENS] + cells[JACKS], [], []], [0, sum(courts), 0, 0])]
     if courts_rule is not Courts.SWAP:
         return [(cells, courts)]
-    views = []
-    for queen_edges in itertools.combinations(EDGE_PAIRS, 2):
-        shares: list[Cells] = [[], []]
-        held = [0, 0]
-        for edge in EDGE_PAIRS:
-            share = 0 if edge in queen_edges else 1
-            for cell in edge:
-                card = grid[cell]
-                if card is None:
-                    continue
-                if card.rank <= TEN:
-                    shares[share].append(card.rank)
-                elif card.rank != (QUEEN, JACK)[share]:
-                    break
-                else:
-                    held[share] += 1
-            else:
+    shared = (_edge_share(grid, queen_edges) for queen_edges in itertools.combinations(EDGE_PAIRS, 2))
+    return [([cells[CENTRE], cells[KINGS], *shares], [0, courts[KINGS], *held])
+            for shares, held in shared if shares is not None]
+
+
+def _edge_share(grid: tuple[Card | None, ...],
+                queen_edges: tuple[tuple[int, int], ...]) -> tuple[Cells | None, list[int]]:
+    """The numbers and court cards of the Queens' edges and of the Jacks' (the others); None if a court card disagrees."""
+    shares: Cells = [[], []]
+    held = [0, 0]
+    for edge in EDGE_PAIRS:
+        share = 0 if edge in queen_edges else 1
+        for card in (grid[cell] for cell in edge):
+            if card is None:
                 continue
-            break
-        else:
-            views.append(([cells[CENTRE], cells[KINGS], *shares], [0, courts[KINGS], *held]))
-    return views
+            if card.rank <= TEN:
+                shares[share].append(card.rank)
+            elif card.rank == (QUEEN, JACK)[share]:
+                held[share] += 1
+            else:
+                return None, held
+    return shares, held
 
 
 def sampled_orders(unseen: list[int], samples: int, seed: int, view: PlayerView) -> list[list[int]]:
