@@ -104,6 +104,7 @@ class MoveReport:
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON object."""
+        given_up, kept = self.ranges()
         return {
             "move": self.number, "played": str(self.move), "mark": self.mark,
             "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
@@ -113,8 +114,8 @@ class MoveReport:
             "best_interval": None if self.best is None else list(self.interval(self.best)),
             "best_move": None if self.best_move is None else str(self.best_move),
             "given_up": round(self.lost_chance, 6), "kept": round(self.kept, 6),
-            "given_up_interval": [round(bound, 6) for bound in self.ranges()[0]],
-            "kept_interval": [round(bound, 6) for bound in self.ranges()[1]],
+            "given_up_interval": [round(bound, 6) for bound in given_up],
+            "kept_interval": [round(bound, 6) for bound in kept],
         }
 
 
@@ -196,9 +197,10 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         played_best = True
         if len(options) > 1:
             ranked = hints(view, playouts=playouts, seed=seed)
-            chance = _chance_of(ranked, view, step.move)
+            keys = [option_key(view.after(hint.move)) for hint in ranked]
+            played = keys.index(option_key(view.after(step.move)))  # the option it stands for, up to cells of one class
+            chance, played_best = ranked[played].chance, played == 0
             best, best_move = ranked[0].chance, ranked[0].move
-            played_best = option_key(view.after(step.move)) == option_key(view.after(best_move))
         exact = chance is not None and ranked[0].exact
         sampled = 0 if chance is None or exact else playouts
         reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
@@ -236,8 +238,3 @@ def winnable_along(positions: list[Position]) -> list[str | None]:
     verdicts[high:] = ["loss"] * (len(positions) - high)
     return verdicts
 
-
-def _chance_of(ranked: list[Hint], view: PlayerView, played: Move) -> float:
-    """The chance of the ranked option that ``played`` stands for, up to cells of one class."""
-    wanted = option_key(view.after(played))
-    return next(h.chance for h in ranked if option_key(view.after(h.move)) == wanted)

@@ -112,8 +112,6 @@ def _course_ends(seeds: np.ndarray, stop_at_courts: bool, won: np.ndarray, end: 
         deals[k] = d
 
 
-
-
 @jit("void(uint64, int8[:], uint64[:])")
 def shuffle_ranks(seed: np.uint64, ranks: np.ndarray, keep: np.ndarray) -> None:
     """The ranks of deal number ``seed`` top first: the shuffle of ``shuffle_into`` applied to the ranks themselves."""
