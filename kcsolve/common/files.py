@@ -8,8 +8,8 @@ import secrets
 import stat
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write a file whole or not at all: a temporary file beside it, then a rename.
+def write_atomically(path: str, data: str | bytes) -> None:
+    """Write a file whole or not at all: a temporary file beside it, then a rename (text in UTF-8).
 
     A symbolic link is followed, so the link stays and its target is replaced.
     Only a regular file is replaced: renaming over a device, a pipe or a folder
@@ -29,8 +29,8 @@ def write_atomically(path: str, text: str) -> None:
     temporary = os.path.join(os.path.dirname(path), f".kcsolve-{secrets.token_hex(8)}.tmp")
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
         if mode is not None:
             os.chmod(temporary, mode)
         os.replace(temporary, path)

@@ -19,8 +19,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +26,7 @@ from typing import Any
 
 from kcsolve.common.cache import cache_root
 from kcsolve.common.deal import deal
+from kcsolve.common.files import write_atomically
 from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
 from kcsolve.patience.engine import Status
@@ -110,14 +109,7 @@ class KeptDays:
         }
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            handle, name = tempfile.mkstemp(dir=self.folder, prefix=".part-")
-            try:
-                with os.fdopen(handle, "w") as out:
-                    json.dump(data, out)
-                os.replace(name, self.path(found.date))
-            except BaseException:
-                os.unlink(name)
-                raise
+            write_atomically(str(self.path(found.date)), json.dumps(data))
         except OSError:
             return
 

@@ -26,7 +26,6 @@ import importlib.util
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +35,7 @@ import numpy as np
 
 from kcsolve.common.cache import cache_root
 from kcsolve.common.cards import DECK_SIZE, TEN
+from kcsolve.common.files import write_atomically
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.stats.tables import KEEP
 
@@ -136,15 +136,8 @@ def _write(folder: Path, name: str, code: bytes, symbol: str, needs: list[str]) 
     facts = json.dumps({"symbol": symbol, "needs": needs, "sha256": hashlib.sha256(code).hexdigest()})
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for suffix, data in ((".o", code), (".json", facts.encode())):
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}", suffix=suffix)
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(data)
-                os.replace(temporary, folder / f"{name}{suffix}")
-            except BaseException:
-                os.unlink(temporary)
-                raise
+        write_atomically(str(folder / f"{name}.o"), code)
+        write_atomically(str(folder / f"{name}.json"), facts)
     except OSError:
         pass
 
