@@ -70,7 +70,8 @@ def test_a_second_process_loads_the_kept_code_without_numba(built: tuple[Path, s
 
 
 @pytest.mark.parametrize("damage", ["flip a byte of the object", "facts not JSON", "facts of the wrong shape",
-                                    "a huge object", "a symbol nowhere to be found"])
+                                    "a huge object", "a symbol nowhere to be found", "another function's symbol",
+                                    "a function symbol nowhere to be found", "needs left out"])
 def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], tmp_path: Path, damage: str) -> None:
     shutil.copytree(built[0], tmp_path, dirs_exist_ok=True)
     facts_path, object_path = kept_files(tmp_path)
@@ -85,8 +86,14 @@ def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], t
         facts_path.write_text(json.dumps({**facts, "needs": "NRT_Free"}))
     elif damage == "a huge object":
         object_path.write_bytes(b"\x7fELF" + b"\x00" * (native.LARGEST_OBJECT + 10))
-    else:
+    elif damage == "a symbol nowhere to be found":
         facts_path.write_text(json.dumps({**facts, "needs": [*facts["needs"], "kcsolve_no_such_symbol"]}))
+    elif damage == "another function's symbol":  # NRT_decref returns at once: the codes would be whatever was in memory
+        facts_path.write_text(json.dumps({**facts, "symbol": "NRT_decref"}))
+    elif damage == "a function symbol nowhere to be found":
+        facts_path.write_text(json.dumps({**facts, "symbol": facts["symbol"] + "x"}))
+    else:
+        facts_path.write_text(json.dumps({**facts, "needs": []}))
     assert child(tmp_path) == (True, True, built[1])  # numba was needed: the kept file was not used
     assert native._read(tmp_path / "native", facts_path.stem) == native._read(built[0] / "native", facts_path.stem)
 

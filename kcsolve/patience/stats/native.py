@@ -8,7 +8,8 @@ which numba itself runs on, turns its LLVM code into an object file for this
 processor, kept in the user's cache; later runs load that file with llvmlite
 alone, in about 0.04 s, and call it through ctypes.
 
-The file is used only if its SHA-256 matches the one written beside it, under a
+The file is used only if a SHA-256 of it and of its facts (the function's
+symbol, the symbols it needs) matches the one written beside them, under a
 key of the code that made it (this folder's course, numba's and llvmlite's
 builds, the processor and Python), and only if every symbol it needs resolves
 in this process, so a damaged or stale file is built again, never run. Where
@@ -112,9 +113,14 @@ def _read(folder: Path, name: str) -> tuple[bytes, str, list[str]] | None:
         return None
     if not (isinstance(facts, dict) and isinstance(facts.get("symbol"), str) and isinstance(facts.get("needs"), list)
             and all(isinstance(need, str) for need in facts["needs"]) and len(code) <= LARGEST_OBJECT
-            and facts.get("sha256") == hashlib.sha256(code).hexdigest()):
+            and facts.get("sha256") == _digest(code, facts["symbol"], facts["needs"])):
         return None
     return code, facts["symbol"], facts["needs"]
+
+
+def _digest(code: bytes, symbol: str, needs: list[str]) -> str:
+    """The SHA-256 of the object and its facts: a symbol changed, even to one defined, would call the wrong code."""
+    return hashlib.sha256(json.dumps([symbol, needs]).encode() + b"\0" + code).hexdigest()
 
 
 def _build(ll: Any, machine: Any) -> tuple[bytes, str, list[str]]:
@@ -133,7 +139,7 @@ def _build(ll: Any, machine: Any) -> tuple[bytes, str, list[str]]:
 
 def _write(folder: Path, name: str, code: bytes, symbol: str, needs: list[str]) -> None:
     """Keep the object and its facts, each written whole or not at all; a cache that cannot be written is not used."""
-    facts = json.dumps({"symbol": symbol, "needs": needs, "sha256": hashlib.sha256(code).hexdigest()})
+    facts = json.dumps({"symbol": symbol, "needs": needs, "sha256": _digest(code, symbol, needs)})
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_atomically(str(folder / f"{name}.o"), code)
