@@ -1,4 +1,4 @@
-"""Files written whole or not at all."""
+"""Files written whole or not at all, and kept files read without waiting on a pipe or a device."""
 
 from __future__ import annotations
 
@@ -38,3 +38,20 @@ def write_atomically(path: str, data: str | bytes) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def read_regular(path: str, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file, so that a caller can tell one larger than ``limit``.
+
+    A pipe or a terminal where a kept file should be would make open() or read()
+    wait for ever, and opening a device can act on it, so anything but a regular
+    file raises OSError (EINVAL, "not a regular file") before it is opened; the
+    open does not wait, and the check is made again on what was opened, in case
+    the file was swapped in between.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as source:
+        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        return source.read(limit + 1)

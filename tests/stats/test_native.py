@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -31,10 +33,10 @@ def numba_digest() -> str:
     return hashlib.sha256(compiled.course_codes(7_000_000, 200_000, parse_rules("standard")).tobytes()).hexdigest()
 
 
-def child(cache: Path) -> tuple[bool, bool, str]:
+def child(cache: Path, timeout: float = 120) -> tuple[bool, bool, str]:
     """Run CHILD with ``cache`` as kcsolve's cache folder: (loaded, numba imported, digest)."""
     out = subprocess.run([sys.executable, "-c", CHILD], env={"KCSOLVE_CACHE_DIR": str(cache), "PATH": ""},
-                         capture_output=True, text=True, timeout=120, check=True).stdout.split()
+                         capture_output=True, text=True, timeout=timeout, check=True).stdout.split()
     return out[0] == "True", out[1] == "True", out[2]
 
 
@@ -96,6 +98,17 @@ def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], t
         facts_path.write_text(json.dumps({**facts, "needs": []}))
     assert child(tmp_path) == (True, True, built[1])  # numba was needed: the kept file was not used
     assert native._read(tmp_path / "native", facts_path.stem) == native._read(built[0] / "native", facts_path.stem)
+
+
+@pytest.mark.parametrize("kept", [".json", ".o"])
+def test_a_pipe_in_place_of_a_kept_file_is_not_waited_on(built: tuple[Path, str], tmp_path: Path, kept: str) -> None:
+    """open() of a FIFO waits for a writer for ever: the run must build the code instead, and leave the pipe alone."""
+    shutil.copytree(built[0], tmp_path, dirs_exist_ok=True)
+    path = next(p for p in kept_files(tmp_path) if p.suffix == kept)
+    path.unlink()
+    os.mkfifo(path)
+    assert child(tmp_path, timeout=30) == (True, True, built[1])
+    assert stat.S_ISFIFO(path.stat().st_mode)
 
 
 def test_a_cache_that_cannot_be_written_still_gives_the_codes(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ import numpy as np
 
 from kcsolve.common.cache import cache_root
 from kcsolve.common.cards import DECK_SIZE, TEN
-from kcsolve.common.files import write_atomically
+from kcsolve.common.files import read_regular, write_atomically
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.stats.tables import KEEP
 
@@ -105,10 +105,8 @@ def _key(ll: Any) -> str:
 def _read(folder: Path, name: str) -> tuple[bytes, str, list[str]] | None:
     """The kept object, its function's symbol and the symbols it needs, if they are whole and match; else None."""
     try:
-        with open(folder / f"{name}.json", "rb") as handle:
-            facts = json.loads(handle.read(LARGEST_OBJECT))
-        with open(folder / f"{name}.o", "rb") as handle:
-            code = handle.read(LARGEST_OBJECT + 1)
+        facts = json.loads(read_regular(str(folder / f"{name}.json"), LARGEST_OBJECT))
+        code = read_regular(str(folder / f"{name}.o"), LARGEST_OBJECT)
     except (OSError, ValueError):
         return None
     if not (isinstance(facts, dict) and isinstance(facts.get("symbol"), str) and isinstance(facts.get("needs"), list)
