@@ -73,7 +73,7 @@ def test_a_second_process_loads_the_kept_code_without_numba(built: tuple[Path, s
 
 @pytest.mark.parametrize("damage", ["flip a byte of the object", "facts not JSON", "facts of the wrong shape",
                                     "a huge object", "a symbol nowhere to be found", "another function's symbol",
-                                    "a function symbol nowhere to be found", "needs left out"])
+                                    "a function symbol nowhere to be found", "needs left out", "facts nested too deep"])
 def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], tmp_path: Path, damage: str) -> None:
     shutil.copytree(built[0], tmp_path, dirs_exist_ok=True)
     facts_path, object_path = kept_files(tmp_path)
@@ -84,6 +84,8 @@ def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], t
         object_path.write_bytes(bytes(code))
     elif damage == "facts not JSON":
         facts_path.write_bytes(b"\x00\xff{" * 1000)
+    elif damage == "facts nested too deep":  # json raises RecursionError, not ValueError
+        facts_path.write_bytes(b"[" * 100_000)
     elif damage == "facts of the wrong shape":
         facts_path.write_text(json.dumps({**facts, "needs": "NRT_Free"}))
     elif damage == "a huge object":

@@ -107,7 +107,7 @@ def _read(folder: Path, name: str) -> tuple[bytes, str, list[str]] | None:
     try:
         facts = json.loads(read_regular(str(folder / f"{name}.json"), LARGEST_OBJECT))
         code = read_regular(str(folder / f"{name}.o"), LARGEST_OBJECT)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # json meets deep nesting with RecursionError
         return None
     if not (isinstance(facts, dict) and isinstance(facts.get("symbol"), str) and isinstance(facts.get("needs"), list)
             and all(isinstance(need, str) for need in facts["needs"]) and len(code) <= LARGEST_OBJECT
