@@ -128,10 +128,8 @@ def _build(ll: Any, machine: Any) -> tuple[bytes, str, list[str]]:
     compiled = course_kernel()
     module = ll.parse_assembly(compiled.inspect_llvm())
     module.verify()
-    defined = {f.name for f in module.functions if not f.is_declaration}
-    defined |= {g.name for g in module.global_variables if not g.is_declaration}
     needs = sorted({f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")}
-                   | {g.name for g in module.global_variables if g.is_declaration} - defined)
+                   | {g.name for g in module.global_variables if g.is_declaration})
     return machine.emit_object(module), compiled.native_name, needs
 
 
