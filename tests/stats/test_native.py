@@ -119,6 +119,18 @@ def test_a_cache_that_cannot_be_written_still_gives_the_codes(tmp_path: Path) ->
     assert child(blocker) == (True, True, numba_digest())
 
 
+def test_where_numba_cannot_compile_the_loop_its_own_course_answers(tmp_path: Path) -> None:
+    """NUMBA_DISABLE_JIT=1 leaves the course plain Python, which a C function cannot call: numba's course, no traceback."""
+    script = ("from kcsolve.patience.rules import parse_rules\nfrom kcsolve.patience.stats import native\n"
+              "print(native.course_codes(0, 2_000, parse_rules('standard')).tolist(), native.kernel())")
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True, text=True, timeout=120,
+                         env={"KCSOLVE_CACHE_DIR": str(tmp_path), "PATH": "", "NUMBA_DISABLE_JIT": "1"})
+    assert out.returncode == 0 and out.stderr == ""
+    expected = compiled.course_codes(0, 2_000, parse_rules("standard")).tolist()
+    assert out.stdout == f"{expected} None\n"
+    assert not kept_files(tmp_path)
+
+
 def test_an_unresolved_symbol_is_refused_before_linking() -> None:
     """The check that keeps LLVM from aborting the process on a symbol it cannot find."""
     import llvmlite.binding as ll

@@ -123,9 +123,14 @@ def _digest(code: bytes, symbol: str, needs: list[str]) -> str:
 
 def _build(ll: Any, machine: Any) -> tuple[bytes, str, list[str]]:
     """Compile the chunk loop with numba: its object code, its C symbol, and the symbols it leaves to the process."""
+    from numba.core.errors import NumbaError
+
     from kcsolve.patience.stats.compiled import course_kernel
 
-    compiled = course_kernel()
+    try:
+        compiled = course_kernel()
+    except NumbaError as exc:  # NUMBA_DISABLE_JIT=1 leaves the loop a Python function, which a C function cannot call
+        raise RuntimeError(f"numba cannot compile the chunk loop: {exc}") from exc
     module = ll.parse_assembly(compiled.inspect_llvm())
     module.verify()
     needs = sorted({f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")}
