@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,6 +138,22 @@ def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str) -> None:
     again, was_kept = kept_daily(day, STANDARD, False, days)
     assert not was_kept and again.seed == good.seed and again.grade == good.grade
     assert days.get(day) is not None  # measured again and kept again
+
+
+def test_a_pipe_where_a_kept_date_would_be_is_not_waited_on(tmp_path: Path) -> None:
+    """open() of a FIFO waits for a writer for ever: the date counts as not kept, and the pipe is left alone."""
+    days = KeptDays(STANDARD, ramp=False, root=tmp_path)
+    path = days.path(DAYS[0])
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(days.get(DAYS[0])), daemon=True)
+    reader.start()
+    reader.join(10)
+    waited = reader.is_alive()
+    if waited:  # let the reader go: a writer that opens and closes gives it an end of file
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert not waited and found == [None] and stat.S_ISFIFO(path.stat().st_mode)
 
 
 def test_a_cache_that_cannot_be_written_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

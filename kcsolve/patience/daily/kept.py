@@ -26,7 +26,7 @@ from typing import Any
 
 from kcsolve.common.cache import cache_root
 from kcsolve.common.deal import deal
-from kcsolve.common.files import write_atomically
+from kcsolve.common.files import read_regular, write_atomically
 from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
 from kcsolve.patience.engine import Status
@@ -64,8 +64,7 @@ class KeptDays:
     def get(self, day: dt.date) -> DailyDeal | None:
         """The kept deal of ``day``, if there is one that checks out; None otherwise."""
         try:
-            with open(self.path(day), "rb") as handle:
-                raw = handle.read(MAX_KEPT_BYTES + 1)
+            raw = read_regular(str(self.path(day)), MAX_KEPT_BYTES)
             if len(raw) > MAX_KEPT_BYTES:
                 return None
             return self._checked(day, read_json(raw.decode("utf-8")))
