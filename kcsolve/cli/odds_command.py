@@ -102,6 +102,13 @@ BEST_MEASURED = {"figure_is": "measured win rate of a no-peek player: the best c
 REARRANGING = {"figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
                "value": 0.17654051306332452, "states": 198_362_042,
                "command": "python scripts/tools/rearranged_value.py --threads 2", "measured": "2026-11-27"}
+# The real no-peek game's states, counted exactly without a search (docs/THEORY.md, Theorem 10): quoted, since
+# the count takes a minute. Two adjacent layers' values at 4 bytes a state are what a backward induction holds.
+EXACT_GAME = {"figure_is": "exact count of the states of the game without seeing the deck",
+              "states": 729_606_548_453_993, "states_under_2304": 479_075_753_983,
+              "widest_drawn": 25, "widest_under_2304": 49_592_322_098, "two_widest_under_2304": 95_188_467_996,
+              "memory_needed_gb": 381, "memory_needed_is": "two adjacent layers' values at 4 bytes a state",
+              "command": "python scripts/tools/count_nopeek_exact.py", "measured": "2026-11-27"}
 REARRANGING_GAME = ("the rearranging game: the real game without seeing the deck, except that the number cards "
                     "may be moved to any cells after each removal; every real strategy can be played there, "
                     "so its best chance is at least the real one")
@@ -117,7 +124,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     last = start + deals - 1
     if fmt == "json":
         click.echo(json.dumps({
-            "rules": "standard", "value": None,
+            "rules": "standard", "value": None, "exact_game": EXACT_GAME,
             "upper": REARRANGING["value"], "upper_is": REARRANGING["figure_is"],
             "rearranging": {**REARRANGING, "method": REARRANGING_GAME},
             "told": {"figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
@@ -133,6 +140,11 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     low, high = bound.interval
     best = BEST_MEASURED
     click.echo("Standard rules, a player who cannot see the deck: the best chance is not known exactly.")
+    click.echo(f"  Its game has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
+               f"{EXACT_GAME['widest_under_2304']:,}")
+    click.echo(f"    of them with {EXACT_GAME['widest_drawn']} cards drawn: computing the best chance would hold about "
+               f"{EXACT_GAME['memory_needed_gb']} GB")
+    click.echo(f"    of values in memory. (Counted exactly by {EXACT_GAME['command']}.)")
     click.echo(f"  At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the")
     click.echo("    rearranging game, where the player may also move the number cards after each removal.")
     click.echo("    Every real strategy can be played there, so its best chance is at least the real one.")

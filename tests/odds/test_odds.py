@@ -192,6 +192,9 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     parsed = json.loads(data.output)
     bound = no_peek_bound(40, start=7)
     assert parsed["value"] is None and parsed["upper"] == parsed["rearranging"]["value"]
+    assert parsed["exact_game"]["states_under_2304"] == 479_075_753_983
+    assert parsed["exact_game"]["figure_is"] == "exact count of the states of the game without seeing the deck"
+    assert "Its game has 479,075,753,983 states under its 2,304 symmetries" in text.output
     assert parsed["upper_is"] == "exact upper bound on the best chance of a player who cannot see the deck"
     told = parsed["told"]
     assert told["upper"] == bound.upper and told["mean"] == bound.mean and told["interval"] == list(bound.interval)

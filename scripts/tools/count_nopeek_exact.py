@@ -1,0 +1,54 @@
+"""Count the no-peek states of every layer exactly, without a search (kcsolve.patience.odds.reachable).
+
+Usage: python scripts/tools/count_nopeek_exact.py [--out FILE.json]
+
+Prints, per layer (cards drawn), the states reached under no symmetry, under the
+384 family renamings and under all 2304 symmetries, and the states that agree with
+the deck but are never reached (under all 2304); then the totals, the widest layer,
+the CPU time and the peak memory (docs/THEORY.md, section 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+
+from kcsolve.patience.odds.nopeek import MODES, ORDER
+from kcsolve.patience.odds.reachable import LAYERS, layer_counts
+
+
+def main() -> int:
+    """Count under each symmetry and print one table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="write the counts to this file as JSON")
+    args = parser.parse_args()
+    start = time.process_time()
+    counts = {ORDER[mode]: layer_counts(mode) for mode in MODES}
+    seconds = time.process_time() - start
+    print("| cards drawn | states | under the 384 | under all 2304 | never reached, under all 2304 |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    rows = []
+    for d in range(LAYERS):
+        row = {"drawn": d, **{f"under_{n}": c.states(d) for n, c in counts.items()},
+               "unreached_under_2304": counts[2304].valid[d] - counts[2304].reached[d]}
+        rows.append(row)
+        print(f"| {d} | " + " | ".join(f"{c.states(d):,}" for c in counts.values())
+              + f" | {row['unreached_under_2304']:,} |")
+    totals = {n: sum(c.states(d) for d in range(LAYERS)) for n, c in counts.items()}
+    print("| all | " + " | ".join(f"{t:,}" for t in totals.values())
+          + f" | {sum(r['unreached_under_2304'] for r in rows):,} |")
+    widest = max(range(LAYERS), key=counts[2304].states)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"widest layer: {widest} cards drawn; {seconds:.1f} s of CPU time, peak {peak} MiB")
+    if args.out:
+        with open(args.out, "w") as out:
+            json.dump({"layers": rows, "totals": totals, "widest": widest, "seconds": round(seconds, 1),
+                       "peak_mib": peak}, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

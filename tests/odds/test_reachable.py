@@ -1,0 +1,317 @@
+"""Which no-peek states are reached, and how many (kcsolve.patience.odds.reachable), against the search and the engine.
+
+- Nothing removed: the same counts as ``early_layers``, which the search checks.
+- At 16 cards, on the slice with eleven court cards, the count equals the compiled
+  search (``nopeek.Layers``) from every state of layer 15 that can lead there.
+- A brute force over a slice applies ``reachable`` state by state and must give
+  the dynamic programming's counts.
+- The rule itself, beyond the search's reach: every state it accepts is played to
+  by the engine, following the removals ``history`` gives (a deck is built for
+  them, and cells are chosen by an exchange argument), so the count holds no
+  state that is not reached; and every state that random games reach is accepted,
+  so the rule is not too strict.
+The dynamic programming shares with the search only the symmetry group's list
+(``nopeek._symmetries``); the engine checks share nothing with either.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from kcsolve.cli.odds_command import EXACT_GAME
+from kcsolve.common.cards import Card
+from kcsolve.patience.engine import EMPTY, Place, Position
+from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layers, state_key
+from kcsolve.patience.odds.reachable import history, layer_counts, reachable
+from kcsolve.patience.players.policy import CLASSES, class_view, greedy_player
+from kcsolve.patience.rules import STANDARD
+
+COURT_RANK = {1: 13, 2: 12, 3: 11}  # corners take Kings, then Queen cells, then Jack cells
+COURT = 0  # stands for a court card in a timeline of values
+
+
+def _unseen(cells: list[list[int]], courts: list[int], removed: list[int]) -> list[int]:
+    """Unseen cards per rank (index 1..13) of a grid and its removals (pairs A/9..4/6, Five pairs, Tens)."""
+    unseen = [0] + [4] * 13
+    for values in cells:
+        for v in values:
+            unseen[v] -= 1
+    for t in range(1, 5):
+        unseen[t] -= removed[t - 1]
+        unseen[10 - t] -= removed[t - 1]
+    unseen[5] -= 2 * removed[4]
+    unseen[10] -= removed[5]
+    for c, rank in COURT_RANK.items():
+        unseen[rank] -= courts[c]
+    return unseen
+
+
+def _figures(cells: list[list[int]], courts: list[int], removed: list[int]) -> tuple[int, bool, int, int, int, int]:
+    """What the rule reads of a state: kept, a Five on the grid, court cards, pairs, pairs of Fives, Tens."""
+    on_grid = Counter(v for values in cells for v in values)
+    kept = sum(max(on_grid[t], on_grid[10 - t]) for t in range(1, 5))
+    return kept, on_grid[5] > 0, sum(courts), sum(removed[:4]), removed[4], removed[5]
+
+
+def _removed_cards(removed: list[int]) -> int:
+    """How many cards a removal vector stands for."""
+    return 2 * sum(removed[:4]) + 2 * removed[4] + removed[5]
+
+
+def _placements(placed: int, numbers: int):
+    """Every grid with ``placed`` court cards and ``numbers`` number cards (at most four of a value)."""
+    for kinds in itertools.product(range(5), repeat=3):
+        if sum(kinds) != placed:
+            continue
+        courts = [0, *kinds]
+        caps = [4 - k for k in courts]
+        for split in itertools.product(*(range(cap + 1) for cap in caps)):
+            if sum(split) != numbers:
+                continue
+            for cells in itertools.product(*(itertools.combinations_with_replacement(range(1, 11), n) for n in split)):
+                if max(Counter(v for values in cells for v in values).values(), default=0) <= 4:
+                    yield [list(values) for values in cells], courts
+
+
+def test_nothing_removed_repeats_the_placement_count():
+    counts = layer_counts(0)
+    assert list(counts.early[:16]) == early_layers(0)
+    assert set(counts.early[16:]) == set(counts.reached[:16]) == set(counts.valid[:16]) == {0}
+    assert all(r <= v for r, v in zip(counts.reached, counts.valid))
+    assert counts.reached[20] < counts.valid[20] and counts.reached[51] == counts.valid[51] > 0
+    assert sum(map(counts.states, range(52))) == EXACT_GAME["states"]  # the figure `odds --no-peek` quotes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", [1, 2])
+def test_nothing_removed_repeats_the_placement_orbits(mode):
+    assert list(layer_counts(mode).early[:16]) == early_layers(mode)
+
+
+@pytest.mark.slow
+def test_the_figures_odds_quotes_are_the_count():
+    counts = layer_counts(2)
+    widest = max(range(52), key=counts.states)
+    assert sum(map(counts.states, range(52))) == EXACT_GAME["states_under_2304"]
+    assert (widest, counts.states(widest)) == (EXACT_GAME["widest_drawn"], EXACT_GAME["widest_under_2304"])
+    pair = max(counts.states(d) + counts.states(d + 1) for d in range(51))
+    assert pair == EXACT_GAME["two_widest_under_2304"] and round(pair * 4 / 1e9) == EXACT_GAME["memory_needed_gb"]
+
+
+def _layer_16_slice(mode: int) -> tuple[int, int, int]:
+    """The search's layer 16 with eleven court cards placed: (states, under the 384, under the mode's group)."""
+    start = []
+    for placed in (10, 11):  # the 16th card is a number card, or the eleventh court card
+        for cells, courts in _placements(placed, 15 - placed):
+            start.append(state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode))
+    layers = Layers(mode, start, 15)
+    layers.step()
+    eleven = [key for key in layers.states.tolist() if sum(describe_state(key)[1]) == 11]
+    return Layers(mode, eleven, 16).counts()
+
+
+def test_layer_16_equals_the_search_on_a_slice():
+    states, _, _ = _layer_16_slice(0)
+    assert states > 1000
+    assert layer_counts(0, placed=11).reached[16] == states
+
+
+@pytest.mark.slow
+def test_layer_16_orbits_equal_the_search_on_a_slice():
+    states, families, both = _layer_16_slice(2)
+    assert layer_counts(0, placed=11).reached[16] == states
+    assert layer_counts(1, placed=11).reached[16] == families
+    assert layer_counts(2, placed=11).reached[16] == both
+
+
+def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
+    reached, valid = Counter(), Counter()
+    by_cards: dict[int, list[list[int]]] = {}
+    for removed in itertools.product(range(5), range(5), range(5), range(5), range(3), range(5)):
+        by_cards.setdefault(_removed_cards(list(removed)), []).append(list(removed))
+    for numbers in range(5):
+        for cells, courts in _placements(11, numbers):
+            for taken in range(1, 20 - 11 - numbers):
+                for removed in by_cards[taken]:
+                    if min(_unseen(cells, courts, removed)) < 0 or 11 + numbers + taken < 16:
+                        continue
+                    valid[11 + numbers + taken] += 1
+                    reached[11 + numbers + taken] += reachable(*_figures(cells, courts, removed))
+    counts = layer_counts(0, placed=11)
+    assert [counts.reached[d] for d in range(16, 20)] == [reached[d] for d in range(16, 20)]
+    assert [counts.valid[d] for d in range(16, 20)] == [valid[d] for d in range(16, 20)]
+    assert reached[19] < valid[19]
+
+
+def _random_state(rng: random.Random, accepted: bool) -> tuple[list[list[int]], list[int], list[int]]:
+    """A valid state with something removed that the rule accepts (or rejects)."""
+    while True:
+        courts = [0] + [rng.randint(0, 4) for _ in range(3)]
+        removed = [rng.randint(0, 4) for _ in range(4)] + [rng.randint(0, 2), rng.randint(0, 4)]
+        if sum(courts) > 11 or not _removed_cards(removed):
+            continue
+        cells = [[rng.randint(1, 10) for _ in range(rng.randint(0, 4 - courts[c]))] for c in range(4)]
+        cards = sum(map(len, cells)) + sum(courts)
+        if min(_unseen(cells, courts, removed)) < 0 or cards == 16 or cards + _removed_cards(removed) < 16:
+            continue
+        if reachable(*_figures(cells, courts, removed)) == accepted:
+            return cells, courts, removed
+
+
+def _timeline(cells: list[list[int]], courts: list[int], removed: list[int]):
+    """The cards of each fill (values, COURT for a court card) and the values each removal takes, from ``history``."""
+    steps = history(*_figures(cells, courts, removed))
+    left = list(removed[:4])
+    taken = []
+    for step in steps:
+        takes, need = Counter(), step.pairs
+        for t in range(1, 5):
+            n = min(need, left[t - 1])
+            takes[t] += n
+            takes[10 - t] += n
+            left[t - 1] -= n
+            need -= n
+        takes[5] += 2 * step.five_pairs
+        takes[10] += step.tens
+        taken.append(+takes)
+    source = Counter(v for values in cells for v in values)  # the latest survivors are among the grid's cards
+    survivors = [Counter()] * len(steps)
+    for i in reversed(range(len(steps))):
+        keep, room = Counter(), steps[i].survivors - steps[i].five
+        for t in range(1, 5):
+            side = t if source[t] >= source[10 - t] else 10 - t
+            keep[side] = min(room, source[side])
+            room -= keep[side]
+        assert room == 0 and (not steps[i].five or source[5])
+        keep[5] = int(steps[i].five)
+        survivors[i] = +keep
+        source = survivors[i] + taken[i]  # the full grid of removal i
+    fills, before, placed = [], Counter(), 0
+    for i, step in enumerate(steps):
+        grid = survivors[i] + taken[i]
+        assert not before - grid and sum(grid.values()) + step.placed == 16
+        fills.append([COURT] * (step.placed - placed) + sorted((grid - before).elements()))
+        before, placed = survivors[i], step.placed
+    final = Counter(v for values in cells for v in values)
+    assert not before - final
+    fills.append([COURT] * (sum(courts) - placed) + sorted((final - before).elements()))
+    return fills, taken
+
+
+def _play_to(cells: list[list[int]], courts: list[int], removed: list[int]) -> Position:
+    """Build a deck and a line of play that reach the state, through the engine's own rules."""
+    fills, taken = _timeline(cells, courts, removed)
+    kinds = iter([1] * courts[1] + [2] * courts[2] + [3] * courts[3])
+    cards = []  # [value, kind, arrival, departure]: departure is the index of the card that fills the grid
+    present: list[list] = []
+    for i, fill in enumerate(fills):
+        for value in fill:
+            card = [value, next(kinds) if value == COURT else 0, len(cards), math.inf]
+            cards.append(card)
+            present.append(card)
+        if i < len(taken):
+            for value, n in taken[i].items():  # the oldest copies leave first
+                for card in [c for c in present if c[0] == value][:n]:
+                    card[3] = len(cards) - 1
+                    present.remove(card)
+    # each court card takes its own cell of its class; a cell's deadline is its court card's arrival
+    deadline = {cell: math.inf for cell in range(16)}
+    home = {}
+    for kind in (1, 2, 3):
+        for cell, card in zip(CLASSES[kind], [c for c in cards if c[1] == kind]):
+            deadline[cell] = card[2]
+            home[id(card)] = cell
+    busy_until = {cell: -1 for cell in range(16)}
+    slot = {}
+    for card in cards:  # earliest deadline first: optimal for fixed stays (the exchange argument)
+        if card[1]:
+            cell = home[id(card)]
+            assert busy_until[cell] < card[2]
+        else:
+            cell = min((c for c in range(16) if busy_until[c] < card[2] and (deadline[c] > card[3]
+                                                                               or deadline[c] == math.inf)),
+                       key=lambda c: deadline[c])
+        slot[id(card)] = cell
+        busy_until[cell] = card[3]
+    # cells that never hold a court card may trade whole histories: put the last cards where the state has them
+    last = {slot[id(c)]: c[0] for c in cards if c[3] == math.inf and not c[1]}
+    free_cells = [c for c in range(16) if deadline[c] == math.inf]
+    wanted = {}
+    for c, values in enumerate(cells):
+        for cell, value in itertools.zip_longest([x for x in CLASSES[c] if x in free_cells], values):
+            wanted[cell] = value
+    by_value: dict[int | None, list[int]] = {}
+    for cell in free_cells:
+        by_value.setdefault(wanted[cell], []).append(cell)
+    moved = {cell: by_value[last.get(cell)].pop() for cell in free_cells}
+    moved.update({cell: cell for cell in range(16) if cell not in moved})
+    ranks = [COURT_RANK[c[1]] if c[1] else c[0] for c in cards]
+    pack = Counter({rank: 4 for rank in range(1, 14)})
+    pack.subtract(ranks)
+    position = Position.start(tuple(Card(rank) for rank in ranks + sorted(pack.elements())), STANDARD)
+    for card in cards:
+        position = position.play(Place(moved[slot[id(card)]]))
+        leaving = {moved[slot[id(c)]] for c in cards if c[3] == card[2]}
+        while position.removing:
+            position = position.play(next(m for m in position.legal_moves() if set(m.cells) <= leaving))
+    return position
+
+
+def _key(position: Position) -> int:
+    """The class-level state of a position between draws."""
+    cells, courts = class_view(tuple(position.card_at(c) for c in range(16)))
+    unseen = [0] * 14
+    for card in position.deck[position.drawn:]:
+        unseen[card.rank] += 1
+    return state_key(cells, courts, unseen)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
+    rng = random.Random(seed)
+    removals = Counter()
+    for _ in range(40):
+        cells, courts, removed = _random_state(rng, accepted=True)
+        position = _play_to(cells, courts, removed)
+        assert not position.removing and EMPTY in position.grid and position.courts_placed < 12
+        assert _key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
+        removals[len(history(*_figures(cells, courts, removed)))] += 1
+    assert len(removals) >= 3  # games of one, two and more removals are built
+
+
+def test_the_rule_rejects_what_no_game_reaches():
+    # a full grid with nothing but Sixes and Sevens cannot lose a pair of Threes and Sevens and keep a pair
+    assert not reachable(kept=2, five=False, placed=0, pairs=1, five_pairs=0, tens=0)
+    rng = random.Random(7)
+    rejected = [_random_state(rng, accepted=False) for _ in range(20)]
+    assert all(16 <= sum(map(len, c)) + sum(k) + _removed_cards(r) <= 31 for c, k, r in rejected)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_state_a_game_reaches_is_accepted(seed):
+    rng = random.Random(seed)
+    pack = [Card(rank) for rank in range(1, 14) for _ in range(4)]
+    removals = Counter()
+    for _ in range(60):
+        deck = pack[:]
+        rng.shuffle(deck)
+        position, done = Position.start(tuple(deck), STANDARD), 0
+        while position.legal_moves():
+            # half the moves greedy, to get far into the game; half at random, to vary it
+            move = greedy_player(position.view()) if rng.random() < 0.5 else rng.choice(position.legal_moves())
+            position = position.play(move)
+            if position.removing:
+                continue
+            done = position.drawn - sum(c is not None for c in (position.card_at(x) for x in range(16)))
+            if EMPTY in position.grid and position.courts_placed < 12 and done:
+                cells, courts, unseen = describe_state(_key(position))
+                gone = [4 - unseen[v] - sum(values.count(v) for values in cells) for v in range(1, 11)]
+                removed = gone[:4] + [gone[4] // 2, gone[9]]
+                assert reachable(*_figures(cells, courts, removed)), position
+                removals[position.drawn // 10] += 1
+    assert removals[2] > 50 and removals[3] > 20
