@@ -129,6 +129,41 @@ def test_layer_16_orbits_equal_the_search_on_a_slice():
     assert layer_counts(2, placed=11).reached[16] == both
 
 
+def _layer_17_slice(mode: int) -> tuple[int, int, int]:
+    """The search's layer 17 with eleven court cards placed: (states, under the 384, under the mode's group).
+
+    From every state of layer 15 with 9, 10 or 11 court cards, two steps; between them only the states with 10
+    or 11 court cards can still lead there. Layer 17 holds states after two removals (a lone Ten at the 16th card,
+    then the 17th fills the grid again), so this checks the rule past a single removal.
+    """
+    start = set()
+    for placed in (9, 10, 11):
+        for cells, courts in _placements(placed, 15 - placed):
+            start.add(state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode))
+    layers = Layers(mode, sorted(start), 15)
+    layers.step()
+    layers = Layers(mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 10], 16)
+    layers.step()
+    eleven = [key for key in layers.states.tolist() if sum(describe_state(key)[1]) == 11]
+    return Layers(mode, eleven, 17).counts()
+
+
+@pytest.mark.slow
+def test_layer_17_equals_the_search_on_a_slice():
+    # about 100 s of CPU and 0.5 GB: 2.26 million states at layer 15, 67,371 at the end
+    states, _, _ = _layer_17_slice(0)
+    assert layer_counts(0, placed=11).reached[17] == states == 67_371
+
+
+@pytest.mark.slow
+def test_layer_17_orbits_equal_the_search_on_a_slice():
+    # about 60 s of CPU: 7,554 orbits at layer 15
+    states, families, both = _layer_17_slice(2)
+    assert layer_counts(0, placed=11).reached[17] == states
+    assert layer_counts(1, placed=11).reached[17] == families
+    assert layer_counts(2, placed=11).reached[17] == both == 662
+
+
 def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     reached, valid = Counter(), Counter()
     by_cards: dict[int, list[list[int]]] = {}
@@ -146,6 +181,33 @@ def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     assert [counts.reached[d] for d in range(16, 20)] == [reached[d] for d in range(16, 20)]
     assert [counts.valid[d] for d in range(16, 20)] == [valid[d] for d in range(16, 20)]
     assert reached[19] < valid[19]
+
+
+@pytest.mark.slow
+def test_the_orbit_counts_equal_the_orbits_of_a_brute_force():
+    # Burnside's lemma against explicit orbits: the brute force's states reduced by the search's own canonical key
+    reached = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
+    valid = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
+    by_cards: dict[int, list[list[int]]] = {}
+    for removed in itertools.product(range(5), range(5), range(5), range(5), range(3), range(5)):
+        by_cards.setdefault(_removed_cards(list(removed)), []).append(list(removed))
+    for numbers in range(5):
+        for cells, courts in _placements(11, numbers):
+            for taken in range(max(1, 16 - 11 - numbers), 19 - 11 - numbers):
+                for removed in by_cards[taken]:
+                    unseen = _unseen(cells, courts, removed)
+                    if min(unseen) < 0:
+                        continue
+                    accepted = reachable(*_figures(cells, courts, removed))
+                    for mode in (1, 2):
+                        key = state_key(cells, courts, unseen, mode)
+                        valid[mode][11 + numbers + taken].add(key)
+                        if accepted:
+                            reached[mode][11 + numbers + taken].add(key)
+    for mode in (1, 2):
+        counts = layer_counts(mode, placed=11)
+        assert [counts.reached[d] for d in (16, 17, 18)] == [len(reached[mode][d]) for d in (16, 17, 18)]
+        assert [counts.valid[d] for d in (16, 17, 18)] == [len(valid[mode][d]) for d in (16, 17, 18)]
 
 
 def _random_state(rng: random.Random, accepted: bool) -> tuple[list[list[int]], list[int], list[int]]:
