@@ -7,7 +7,7 @@
   the dynamic programming's counts.
 - The rule itself, beyond the search's reach: every state it accepts is played to
   by the engine, following the removals ``history`` gives (a deck is built for
-  them, and cells are chosen by an exchange argument), so the count holds no
+  them, and the cards seated the latest to leave first), so the count holds no
   state that is not reached; and every state that random games reach is accepted,
   so the rule is not too strict.
 The dynamic programming shares with the search only the symmetry group's list
@@ -129,6 +129,41 @@ def test_layer_16_orbits_equal_the_search_on_a_slice():
     assert layer_counts(2, placed=11).reached[16] == both
 
 
+def _layer_17_slice(mode: int) -> tuple[int, int, int]:
+    """The search's layer 17 with eleven court cards placed: (states, under the 384, under the mode's group).
+
+    From every state of layer 15 with 9, 10 or 11 court cards, two steps; between them only the states with 10
+    or 11 court cards can still lead there. Layer 17 holds states after two removals (a lone Ten at the 16th card,
+    then the 17th fills the grid again), so this checks the rule past a single removal.
+    """
+    start = set()
+    for placed in (9, 10, 11):
+        for cells, courts in _placements(placed, 15 - placed):
+            start.add(state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode))
+    layers = Layers(mode, sorted(start), 15)
+    layers.step()
+    layers = Layers(mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 10], 16)
+    layers.step()
+    eleven = [key for key in layers.states.tolist() if sum(describe_state(key)[1]) == 11]
+    return Layers(mode, eleven, 17).counts()
+
+
+@pytest.mark.slow
+def test_layer_17_equals_the_search_on_a_slice():
+    # about 100 s of CPU and 0.5 GB: 2.26 million states at layer 15, 67,371 at the end
+    states, _, _ = _layer_17_slice(0)
+    assert layer_counts(0, placed=11).reached[17] == states == 67_371
+
+
+@pytest.mark.slow
+def test_layer_17_orbits_equal_the_search_on_a_slice():
+    # about 60 s of CPU: 7,554 orbits at layer 15
+    states, families, both = _layer_17_slice(2)
+    assert layer_counts(0, placed=11).reached[17] == states
+    assert layer_counts(1, placed=11).reached[17] == families
+    assert layer_counts(2, placed=11).reached[17] == both == 662
+
+
 def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     reached, valid = Counter(), Counter()
     by_cards: dict[int, list[list[int]]] = {}
@@ -146,6 +181,33 @@ def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     assert [counts.reached[d] for d in range(16, 20)] == [reached[d] for d in range(16, 20)]
     assert [counts.valid[d] for d in range(16, 20)] == [valid[d] for d in range(16, 20)]
     assert reached[19] < valid[19]
+
+
+@pytest.mark.slow
+def test_the_orbit_counts_equal_the_orbits_of_a_brute_force():
+    # Burnside's lemma against explicit orbits: the brute force's states reduced by the search's own canonical key
+    reached = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
+    valid = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
+    by_cards: dict[int, list[list[int]]] = {}
+    for removed in itertools.product(range(5), range(5), range(5), range(5), range(3), range(5)):
+        by_cards.setdefault(_removed_cards(list(removed)), []).append(list(removed))
+    for numbers in range(5):
+        for cells, courts in _placements(11, numbers):
+            for taken in range(max(1, 16 - 11 - numbers), 19 - 11 - numbers):
+                for removed in by_cards[taken]:
+                    unseen = _unseen(cells, courts, removed)
+                    if min(unseen) < 0:
+                        continue
+                    accepted = reachable(*_figures(cells, courts, removed))
+                    for mode in (1, 2):
+                        key = state_key(cells, courts, unseen, mode)
+                        valid[mode][11 + numbers + taken].add(key)
+                        if accepted:
+                            reached[mode][11 + numbers + taken].add(key)
+    for mode in (1, 2):
+        counts = layer_counts(mode, placed=11)
+        assert [counts.reached[d] for d in (16, 17, 18)] == [len(reached[mode][d]) for d in (16, 17, 18)]
+        assert [counts.valid[d] for d in (16, 17, 18)] == [len(valid[mode][d]) for d in (16, 17, 18)]
 
 
 def _random_state(rng: random.Random, accepted: bool) -> tuple[list[list[int]], list[int], list[int]]:
@@ -221,23 +283,19 @@ def _play_to(cells: list[list[int]], courts: list[int], removed: list[int]) -> P
                     present.remove(card)
     # each court card takes its own cell of its class; a cell's deadline is its court card's arrival
     deadline = {cell: math.inf for cell in range(16)}
-    home = {}
+    slot = {}
     for kind in (1, 2, 3):
         for cell, card in zip(CLASSES[kind], [c for c in cards if c[1] == kind]):
             deadline[cell] = card[2]
-            home[id(card)] = cell
-    busy_until = {cell: -1 for cell in range(16)}
-    slot = {}
-    for card in cards:  # earliest deadline first: optimal for fixed stays (the exchange argument)
-        if card[1]:
-            cell = home[id(card)]
-            assert busy_until[cell] < card[2]
-        else:
-            cell = min((c for c in range(16) if busy_until[c] < card[2] and (deadline[c] > card[3]
-                                                                               or deadline[c] == math.inf)),
-                       key=lambda c: deadline[c])
+            slot[id(card)] = cell
+    # number cards, the latest to leave first, each in any cell whose court card comes after its stay and that no
+    # card seated so far holds during it (docs/THEORY.md, Theorem 10). Seating each card on arrival in the free cell
+    # with the earliest deadline is not enough: an early leaver can take the one cell a later, longer card needs.
+    free_before = dict(deadline)  # a cell is free until the earliest arrival among what is seated in it
+    for card in sorted((c for c in cards if not c[1]), key=lambda c: (-c[3], -c[2])):
+        cell = next(c for c in range(16) if free_before[c] > card[3] or free_before[c] == math.inf)
         slot[id(card)] = cell
-        busy_until[cell] = card[3]
+        free_before[cell] = card[2]
     # cells that never hold a court card may trade whole histories: put the last cards where the state has them
     last = {slot[id(c)]: c[0] for c in cards if c[3] == math.inf and not c[1]}
     free_cells = [c for c in range(16) if deadline[c] == math.inf]
@@ -271,7 +329,7 @@ def _key(position: Position) -> int:
     return state_key(cells, courts, unseen)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
     rng = random.Random(seed)
     removals = Counter()
@@ -282,6 +340,18 @@ def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
         assert _key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
         removals[len(history(*_figures(cells, courts, removed)))] += 1
     assert len(removals) >= 3  # games of one, two and more removals are built
+
+
+@pytest.mark.parametrize("cells, courts, removed", [
+    ([[3, 9, 3, 4], [8], [2], [7, 3]], [0, 2, 2, 2], [3, 2, 1, 3, 1, 2]),  # _random_state(Random(5)), its 6th state
+    ([[8, 3, 9], [], [], []], [0, 3, 4, 4], [3, 3, 3, 3, 1, 0]),  # eleven court cards, thirteen removals
+    ([[], [10], [3], [3]], [0, 1, 3, 3], [4, 4, 2, 4, 2, 3]),
+])
+def test_a_card_that_leaves_early_does_not_take_the_cell_a_later_one_needs(cells, courts, removed):
+    # seating each number card on arrival in the free cell with the earliest deadline found no cell for a card here
+    position = _play_to(cells, courts, removed)
+    assert not position.removing and EMPTY in position.grid
+    assert _key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
 
 
 def test_the_rule_rejects_what_no_game_reaches():
