@@ -48,6 +48,7 @@ NO_KEY = -1
 MODES = (0, 1, 2)
 ORDER = (1, 384, 2304)  # the size of each mode's group
 _PERMS = np.array(list(itertools.permutations((1, 2, 3))), np.int64)
+COLUMNS = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]  # a value's cards per class
 
 
 class InvalidNoPeekStateError(KcsolveError):
@@ -492,31 +493,32 @@ def _cycles(perm: tuple[int, ...]) -> list[int]:
     return lengths
 
 
-def _fixed_by_layer(values: tuple[int, ...], classes: tuple[int, ...]) -> list[int]:
-    """How many placements of 0..15 cards one symmetry leaves unchanged, per number of cards.
+def _fixed_columns(length: int, classes: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Columns of class counts x a value cycle of ``length`` may carry unchanged: (cards of each value, cards added).
 
-    A fixed placement repeats along each cycle of the values: a cycle of length L
-    is one column of class counts x with the classes' permutation applied at each
-    step, back to x after L steps.
+    A fixed placement repeats along the cycle: x with the classes' permutation
+    applied at each step, back to x after ``length`` steps. Columns that would put
+    more than four cards in a class are left out.
     """
-    columns = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]
+    found = []
+    for x in COLUMNS:
+        y, added = x, [0] * CLASSES
+        for _ in range(length):
+            added = [a + b for a, b in zip(added, y)]
+            moved = [0] * CLASSES
+            for c in range(CLASSES):
+                moved[classes[c]] = y[c]
+            y = tuple(moved)
+        if y == x and max(added) <= 4:
+            found.append((sum(x), tuple(added)))
+    return found
 
-    def moved(x: tuple[int, ...]) -> tuple[int, ...]:
-        y = [0] * CLASSES
-        for c in range(CLASSES):
-            y[classes[c]] = x[c]
-        return tuple(y)
 
+def _fixed_by_layer(values: tuple[int, ...], classes: tuple[int, ...]) -> list[int]:
+    """How many placements of 0..15 cards one symmetry leaves unchanged, per number of cards."""
     ways = {(0,) * CLASSES: 1}
     for length in _cycles(values):
-        adds = []
-        for x in columns:
-            y, added = x, [0] * CLASSES
-            for _ in range(length):
-                added = [a + b for a, b in zip(added, y)]
-                y = moved(y)
-            if y == x:
-                adds.append(added)
+        adds = [added for _, added in _fixed_columns(length, classes)]
         grown: dict[tuple[int, ...], int] = {}
         for sizes, n in ways.items():
             for added in adds:

@@ -35,7 +35,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from kcsolve.patience.odds.nopeek import CLASSES, MODES, ORDER, InvalidNoPeekStateError, _cycles, _symmetries
+from kcsolve.patience.odds.nopeek import (CLASSES, MODES, ORDER, InvalidNoPeekStateError, _cycles, _fixed_columns,
+                                          _symmetries)
 
 LAYERS = 52
 GRID = 16
@@ -45,7 +46,6 @@ FIVE_PAIRS = 3
 TENS = 5
 FIVE = 4  # value index of the Five
 TEN = 9
-COLUMNS = [x for x in itertools.product(range(5), repeat=CLASSES) if sum(x) <= 4]
 Block = dict[tuple[int, ...], int]  # (cards added per class..., figures added...) -> ways
 
 
@@ -120,27 +120,6 @@ def history(kept: int, five: bool, placed: int, pairs: int, five_pairs: int, ten
 def reachable(kept: int, five: bool, placed: int, pairs: int, five_pairs: int, tens: int) -> bool:
     """Whether a valid state with these figures is reached by some game and play."""
     return history(kept, five, placed, pairs, five_pairs, tens) is not None
-
-
-def _moved(x: tuple[int, ...], classes: tuple[int, ...]) -> tuple[int, ...]:
-    """A column of class counts after the classes' permutation."""
-    y = [0] * CLASSES
-    for c in range(CLASSES):
-        y[classes[c]] = x[c]
-    return tuple(y)
-
-
-def _fixed_columns(length: int, classes: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-    """Columns x a value cycle of ``length`` may carry unchanged: (cards of each value, cards added per class)."""
-    found = []
-    for x in COLUMNS:
-        y, added = x, [0] * CLASSES
-        for _ in range(length):
-            added = [a + b for a, b in zip(added, y)]
-            y = _moved(y, classes)
-        if y == x and max(added) <= 4:
-            found.append((sum(x), tuple(added)))
-    return found
 
 
 def _add(block: Block, added: tuple[int, ...], *figures: int) -> None:
