@@ -24,7 +24,7 @@ from kcsolve.patience.rules import STANDARD
 PACK = tuple(Card(rank) for rank in range(1, 14) for _ in range(4))
 
 
-def _key(position: Position, mode: int = 0) -> int:
+def class_key(position: Position, mode: int = 0) -> int:
     """The class-level state of a position between draws."""
     cells, courts = class_view(tuple(position.card_at(c) for c in range(16)))
     unseen = [0] * 14
@@ -51,7 +51,7 @@ def _brute(position: Position, cards: int) -> dict[int, set[int]]:
                 continue
             seen.add((here.grid, here.drawn, here.removing))
             if not here.removing and EMPTY in here.grid and here.courts_placed < 12:
-                layers[here.drawn].add(_key(here))
+                layers[here.drawn].add(class_key(here))
                 if here.drawn == stop:
                     continue
             stack.extend(here.play(move) for move in here.legal_moves())
@@ -60,7 +60,7 @@ def _brute(position: Position, cards: int) -> dict[int, set[int]]:
 
 def _counted(start: Position, cards: int, mode: int) -> list[Layers]:
     """The compiled count from ``start``'s state, one Layers snapshot per layer."""
-    layers = Layers(mode, [_key(start, mode)], start.drawn)
+    layers = Layers(mode, [class_key(start, mode)], start.drawn)
     found = []
     for _ in range(cards + 1):
         found.append((layers.drawn, layers.states.copy(), layers.counts()))
@@ -119,8 +119,8 @@ def _check(start: Position, cards: int) -> None:
     for (_, states, _), (_, fam_states, _) in zip(plain, families):
         assert set(fam_states.tolist()) == {state_key(*describe_state(int(k)), mode=1) for k in states}
     # from the whole orbit of the start, the unmerged count is what the orbit sizes of the merged count add up to
-    images = _images(_key(start))
-    assert {state_key(*describe_state(k), mode=2) for k in images} == {_key(start, 2)}
+    images = _images(class_key(start))
+    assert {state_key(*describe_state(k), mode=2) for k in images} == {class_key(start, 2)}
     orbit = Layers(0, sorted(images), start.drawn)
     for _, states, (raw, fam, merged) in _counted(start, cards, 2):
         assert orbit.counts()[0] == raw
@@ -168,7 +168,7 @@ def test_symmetric_states_have_equal_chances(seed):
     # Theorem 7 on values: the exact best-play chance (endgame expectimax) is the same for every image
     start = _late_position(seed)
     chances = set()
-    for cells, courts, unseen in random.Random(seed).sample(_symmetric_states(_key(start)), 40):
+    for cells, courts, unseen in random.Random(seed).sample(_symmetric_states(class_key(start)), 40):
         state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
         chances.add(round(_expectimax(state, tuple(unseen), False, True), 12))
     assert len(chances) == 1

@@ -30,8 +30,9 @@ from kcsolve.patience.engine import EMPTY, Place, Position
 from kcsolve.patience.odds.nopeek import Layers, describe_state, early_layers, state_key
 from kcsolve.patience.odds.reachable import LayerCounts, history, reachable
 from kcsolve.patience.odds.reachable import layer_counts as count_layers
-from kcsolve.patience.players.policy import CLASSES, class_view, greedy_player
+from kcsolve.patience.players.policy import CLASSES, greedy_player
 from kcsolve.patience.rules import STANDARD
+from tests.odds.test_nopeek import class_key
 
 COURT_RANK = {1: 13, 2: 12, 3: 11}  # corners take Kings, then Queen cells, then Jack cells
 COURT = 0  # stands for a court card in a timeline of values
@@ -111,73 +112,65 @@ def test_the_figures_odds_quotes_are_the_count():
     assert pair == EXACT_GAME["two_widest_under_2304"] and round(pair * 4 / 1e9) == EXACT_GAME["memory_needed_gb"]
 
 
-def _layer_16_slice(mode: int) -> tuple[int, int, int]:
-    """The search's layer 16 with eleven court cards placed: (states, under the 384, under the mode's group)."""
-    start = []
-    for placed in (10, 11):  # the 16th card is a number card, or the eleventh court card
-        for cells, courts in _placements(placed, 15 - placed):
-            start.append(state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode))
-    layers = Layers(mode, start, 15)
-    layers.step()
-    eleven = [key for key in layers.states.tolist() if sum(describe_state(key)[1]) == 11]
-    return Layers(mode, eleven, 16).counts()
+def _search_slice(drawn: int, mode: int) -> tuple[int, int, int]:
+    """The search's layer ``drawn`` with eleven court cards placed: (states, under the 384, under the mode's group).
+
+    It starts from every state of layer 15 that can still reach eleven court cards by then (the cards to come may
+    be court cards), and after each step keeps only those that still can. Layer 17 holds states after two removals
+    (a lone Ten at the 16th card, then the 17th fills the grid again), so it checks the rule past a single removal.
+    """
+    steps = drawn - 15
+    start = {state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode)
+             for placed in range(11 - steps, 12) for cells, courts in _placements(placed, 15 - placed)}
+    layers = Layers(mode, sorted(start), 15)
+    for left in reversed(range(steps)):
+        layers.step()
+        layers = Layers(mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 11 - left],
+                        layers.drawn)
+    return layers.counts()
 
 
 def test_layer_16_equals_the_search_on_a_slice():
-    states, _, _ = _layer_16_slice(0)
+    states, _, _ = _search_slice(16, 0)
     assert states > 1000
     assert layer_counts(0, placed=11).reached[16] == states
 
 
 @pytest.mark.slow
 def test_layer_16_orbits_equal_the_search_on_a_slice():
-    states, families, both = _layer_16_slice(2)
+    states, families, both = _search_slice(16, 2)
     assert layer_counts(0, placed=11).reached[16] == states
     assert layer_counts(1, placed=11).reached[16] == families
     assert layer_counts(2, placed=11).reached[16] == both
 
 
-def _layer_17_slice(mode: int) -> tuple[int, int, int]:
-    """The search's layer 17 with eleven court cards placed: (states, under the 384, under the mode's group).
-
-    From every state of layer 15 with 9, 10 or 11 court cards, two steps; between them only the states with 10
-    or 11 court cards can still lead there. Layer 17 holds states after two removals (a lone Ten at the 16th card,
-    then the 17th fills the grid again), so this checks the rule past a single removal.
-    """
-    start = set()
-    for placed in (9, 10, 11):
-        for cells, courts in _placements(placed, 15 - placed):
-            start.add(state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode))
-    layers = Layers(mode, sorted(start), 15)
-    layers.step()
-    layers = Layers(mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 10], 16)
-    layers.step()
-    eleven = [key for key in layers.states.tolist() if sum(describe_state(key)[1]) == 11]
-    return Layers(mode, eleven, 17).counts()
-
-
 @pytest.mark.slow
 def test_layer_17_orbits_equal_the_search_on_a_slice():
     # about 60 s of CPU: 7,554 orbits at layer 15; the unmerged count comes from their orbit sizes
-    states, families, both = _layer_17_slice(2)
+    states, families, both = _search_slice(17, 2)
     assert layer_counts(0, placed=11).reached[17] == states == 67_371
     assert layer_counts(1, placed=11).reached[17] == families
     assert layer_counts(2, placed=11).reached[17] == both == 662
 
 
-def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
-    reached, valid = Counter(), Counter()
+def _slice_states(last: int):
+    """Every valid state with eleven court cards, something removed and 16..``last`` cards drawn: (drawn, state)."""
     by_cards: dict[int, list[list[int]]] = {}
     for removed in itertools.product(range(5), range(5), range(5), range(5), range(3), range(5)):
         by_cards.setdefault(_removed_cards(list(removed)), []).append(list(removed))
     for numbers in range(5):
         for cells, courts in _placements(11, numbers):
-            for taken in range(1, 20 - 11 - numbers):
+            for taken in range(max(1, 16 - 11 - numbers), last + 1 - 11 - numbers):
                 for removed in by_cards[taken]:
-                    if min(_unseen(cells, courts, removed)) < 0 or 11 + numbers + taken < 16:
-                        continue
-                    valid[11 + numbers + taken] += 1
-                    reached[11 + numbers + taken] += reachable(*_figures(cells, courts, removed))
+                    if min(_unseen(cells, courts, removed)) >= 0:
+                        yield 11 + numbers + taken, (cells, courts, removed)
+
+
+def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
+    reached, valid = Counter(), Counter()
+    for drawn, state in _slice_states(19):
+        valid[drawn] += 1
+        reached[drawn] += reachable(*_figures(*state))
     counts = layer_counts(0, placed=11)
     assert [counts.reached[d] for d in range(16, 20)] == [reached[d] for d in range(16, 20)]
     assert [counts.valid[d] for d in range(16, 20)] == [valid[d] for d in range(16, 20)]
@@ -189,22 +182,13 @@ def test_the_orbit_counts_equal_the_orbits_of_a_brute_force():
     # Burnside's lemma against explicit orbits: the brute force's states reduced by the search's own canonical key
     reached = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
     valid = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
-    by_cards: dict[int, list[list[int]]] = {}
-    for removed in itertools.product(range(5), range(5), range(5), range(5), range(3), range(5)):
-        by_cards.setdefault(_removed_cards(list(removed)), []).append(list(removed))
-    for numbers in range(5):
-        for cells, courts in _placements(11, numbers):
-            for taken in range(max(1, 16 - 11 - numbers), 19 - 11 - numbers):
-                for removed in by_cards[taken]:
-                    unseen = _unseen(cells, courts, removed)
-                    if min(unseen) < 0:
-                        continue
-                    accepted = reachable(*_figures(cells, courts, removed))
-                    for mode in (1, 2):
-                        key = state_key(cells, courts, unseen, mode)
-                        valid[mode][11 + numbers + taken].add(key)
-                        if accepted:
-                            reached[mode][11 + numbers + taken].add(key)
+    for drawn, (cells, courts, removed) in _slice_states(18):
+        accepted = reachable(*_figures(cells, courts, removed))
+        for mode in (1, 2):
+            key = state_key(cells, courts, _unseen(cells, courts, removed), mode)
+            valid[mode][drawn].add(key)
+            if accepted:
+                reached[mode][drawn].add(key)
     for mode in (1, 2):
         counts = layer_counts(mode, placed=11)
         assert [counts.reached[d] for d in (16, 17, 18)] == [len(reached[mode][d]) for d in (16, 17, 18)]
@@ -321,15 +305,6 @@ def _play_to(cells: list[list[int]], courts: list[int], removed: list[int]) -> P
     return position
 
 
-def _key(position: Position) -> int:
-    """The class-level state of a position between draws."""
-    cells, courts = class_view(tuple(position.card_at(c) for c in range(16)))
-    unseen = [0] * 14
-    for card in position.deck[position.drawn:]:
-        unseen[card.rank] += 1
-    return state_key(cells, courts, unseen)
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
     rng = random.Random(seed)
@@ -338,7 +313,7 @@ def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
         cells, courts, removed = _random_state(rng, accepted=True)
         position = _play_to(cells, courts, removed)
         assert not position.removing and EMPTY in position.grid and position.courts_placed < 12
-        assert _key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
+        assert class_key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
         removals[len(history(*_figures(cells, courts, removed)))] += 1
     assert len(removals) >= 3  # games of one, two and more removals are built
 
@@ -352,7 +327,7 @@ def test_a_card_that_leaves_early_does_not_take_the_cell_a_later_one_needs(cells
     # seating each number card on arrival in the free cell with the earliest deadline found no cell for a card here
     position = _play_to(cells, courts, removed)
     assert not position.removing and EMPTY in position.grid
-    assert _key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
+    assert class_key(position) == state_key(cells, courts, _unseen(cells, courts, removed))
 
 
 def test_the_rule_rejects_what_no_game_reaches():
@@ -371,16 +346,16 @@ def test_every_state_a_game_reaches_is_accepted(seed):
     for _ in range(60):
         deck = pack[:]
         rng.shuffle(deck)
-        position, done = Position.start(tuple(deck), STANDARD), 0
+        position = Position.start(tuple(deck), STANDARD)
         while position.legal_moves():
             # half the moves greedy, to get far into the game; half at random, to vary it
             move = greedy_player(position.view()) if rng.random() < 0.5 else rng.choice(position.legal_moves())
             position = position.play(move)
             if position.removing:
                 continue
-            done = position.drawn - sum(c is not None for c in (position.card_at(x) for x in range(16)))
-            if EMPTY in position.grid and position.courts_placed < 12 and done:
-                cells, courts, unseen = describe_state(_key(position))
+            removed_any = position.drawn > 16 - position.grid.count(EMPTY)
+            if EMPTY in position.grid and position.courts_placed < 12 and removed_any:
+                cells, courts, unseen = describe_state(class_key(position))
                 gone = [4 - unseen[v] - sum(values.count(v) for values in cells) for v in range(1, 11)]
                 removed = gone[:4] + [gone[4] // 2, gone[9]]
                 assert reachable(*_figures(cells, courts, removed)), position
