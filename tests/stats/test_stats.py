@@ -238,12 +238,13 @@ def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
 
 
 def test_unreachable_scheduler(tmp_path: Path) -> None:
-    """A scheduler address nobody answers is one error line, exit 2."""
+    """A scheduler address nobody answers is one error line and exit 2, at once rather than after Dask's retries."""
     pytest.importorskip("distributed")
     result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
     assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.endswith("Connection refused\n")  # the probe's words; Dask's client retries, then says others
 
 
 def test_show_and_list_answer_per_deal(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
 
@@ -15,6 +16,7 @@ from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
 from kcsolve.patience.stats.store import ChunkResult, Work
 
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
+CONNECT_WAIT = 10.0  # seconds to wait for the scheduler to answer at all
 
 
 class SchedulerError(KcsolveError):
@@ -23,8 +25,20 @@ class SchedulerError(KcsolveError):
 
 def check_scheduler(address: str) -> None:
     """Refuse an address that is not a Dask scheduler's (tcp://, tls://, ucx:// or inproc://)."""
-    if not re.fullmatch(r"(tcp|tls|ucx)://[^\s/:]+:\d{1,5}|inproc://\S+", address):
+    match = re.fullmatch(r"(tcp|tls|ucx)://[^\s/:]+:(\d{1,5})|inproc://\S+", address)
+    if match is None or int(match[2] or 0) > 65535:
         raise SchedulerError(f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
+
+
+def probe_scheduler(address: str) -> None:
+    """Refuse a tcp:// address where nothing listens at once; Dask's client would retry it for CONNECT_WAIT seconds."""
+    match = re.fullmatch(r"tcp://([^\s/:]+):(\d{1,5})", address)
+    if match is None:
+        return
+    try:
+        socket.create_connection((match[1], int(match[2])), timeout=CONNECT_WAIT).close()
+    except OSError as exc:  # refused, no such host, unreachable, or no answer in time
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
 
 
 def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
@@ -35,8 +49,9 @@ def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
         from distributed import Client, as_completed
     except ImportError:
         raise SchedulerError("--scheduler needs Dask: pip install 'kcsolve[dask]'") from None
+    probe_scheduler(address)
     try:
-        client = Client(address, timeout=10)
+        client = Client(address, timeout=CONNECT_WAIT)
     except Exception as exc:  # distributed raises OSError, TimeoutError or its own CommClosedError
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     with client:
