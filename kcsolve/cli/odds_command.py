@@ -10,6 +10,7 @@ import click
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
 from kcsolve.common.interval import wilson
+from kcsolve.common.words import wrapped
 from kcsolve.patience.odds.told import MAX_DEALS, no_peek_bound
 from kcsolve.patience.rules import STANDARD, parse_rules
 
@@ -141,23 +142,30 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         return
     low, high = bound.interval
     best = BEST_MEASURED
-    click.echo("Standard rules, a player who cannot see the deck: the best chance is not known exactly.")
-    click.echo(f"  Its game has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
-               f"{EXACT_GAME['widest_under_2304']:,}")
-    click.echo(f"    of them with {EXACT_GAME['widest_drawn']} cards drawn: computing the best chance would hold about "
-               f"{EXACT_GAME['memory_needed_gb']} GB")
-    click.echo(f"    of values in memory. (Counted exactly by {EXACT_GAME['command']}.)")
-    click.echo(f"  At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the")
-    click.echo("    rearranging game, where the player may also move the number cards after each removal.")
-    click.echo("    Every real strategy can be played there, so its best chance is at least the real one.")
-    click.echo(f"    ({REARRANGING['states']:,} states; computed by {REARRANGING['command']}.)")
     seer_low, seer_high = wilson(round(bound.clairvoyant * deals), deals)
-    click.echo(f"  A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,}")
-    click.echo(f"    is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the")
-    click.echo("    order of the stock except which kind each court card is. A player who sees the deck")
-    click.echo(f"    can win {bound.clairvoyant:.2%} of these deals (95% interval {seer_low:.2%} to {seer_high:.2%}).")
-    click.echo(f"  At least the true rate of the best player measured ({best['player']}): it won {best['won']:,}")
-    click.echo(f"    of deals {best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}, which played no "
-               f"part in its design ({best['won'] / best['deals']:.2%},")
-    click.echo(f"    95% interval {best['interval'][0]:.2%} to {best['interval'][1]:.2%}; {best['command']}).")
-    click.echo(f"  ({deals:,} deals in {bound.seconds:.1f} s of CPU time; docs/THEORY.md, section 10)")
+    paragraphs = [
+        (f"Its game has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
+         f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn: computing "
+         f"the best chance would hold about {EXACT_GAME['memory_needed_gb']}\N{NO-BREAK SPACE}GB of values in memory. "
+         "Counted exactly by:", EXACT_GAME["command"]),
+        (f"At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the rearranging game, "
+         "where the player may also move the number cards after each removal. Every real strategy can be played "
+         f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by:",
+         REARRANGING["command"]),
+        (f"A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,} "
+         f"is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of "
+         "the stock except which kind each court card is. A player who sees the deck can win "
+         f"{bound.clairvoyant:.2%} of these deals (95% interval {seer_low:.2%} to {seer_high:.2%}).", None),
+        (f"At least the true rate of the best player measured ({best['player']}): it won {best['won']:,} of deals "
+         f"{best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}, which played no part in its design "
+         f"({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "
+         f"{best['interval'][1]:.2%}). Measured by:", best["command"]),
+    ]
+    lines = ["Standard rules, no peeking at the deck: the best chance is not known exactly."]
+    for text, command in paragraphs:
+        lines += wrapped(text, "  ", "    ")
+        if command:
+            lines.append(f"      {command}")
+    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f} s of CPU time; docs/THEORY.md, section 10)",
+                     "  ", "    ")
+    click.echo("\n".join(lines).replace("\N{NO-BREAK SPACE}", " "))  # kept a figure and its unit on one line
