@@ -81,6 +81,12 @@ def test_a_stopped_run_keeps_the_dates_it_finished(tmp_path: Path, monkeypatch: 
     assert measured == [DAYS[2]]
 
 
+@pytest.fixture(scope="module")
+def measured() -> dict[dt.date, calendar.DailyDeal]:
+    """The deals of the first two dates, measured once for the file's tests of damaged kept dates."""
+    return {day: calendar.daily(day, STANDARD, False) for day in DAYS[:2]}
+
+
 def kept_file(day: dt.date) -> tuple[KeptDays, Path, dict]:
     """The cache of standard dates after measuring ``day``, its file, and the file's JSON."""
     days = KeptDays(STANDARD, ramp=False)
@@ -98,7 +104,15 @@ def other_candidate(day: dt.date, seed: int) -> int:
     "junk", "empty", "huge", "nested", "a list", "seed as text", "another date's deal", "another candidate", "a move changed",
     "moves cut short", "grade flattered", "chance above 1", "unknown difficulty field", "rules changed", "no reason",
 ])
-def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str) -> None:
+def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str, measured: dict[dt.date, calendar.DailyDeal],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[dt.date] = []
+
+    def measure(day: dt.date, *args: object) -> calendar.DailyDeal:
+        asked.append(day)
+        return measured[day]
+
+    monkeypatch.setattr(kept, "daily", measure)  # the measuring itself is the same every time, and takes a second
     day = DAYS[0]
     days, path, data = kept_file(day)
     good = days.get(day)
@@ -135,8 +149,9 @@ def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str) -> None:
         text = json.dumps(data)
     path.write_text(text, encoding="utf-8", errors="surrogateescape")
     assert days.get(day) is None
+    asked.clear()
     again, was_kept = kept_daily(day, STANDARD, False, days)
-    assert not was_kept and again.seed == good.seed and again.grade == good.grade
+    assert asked == [day] and not was_kept and again.seed == good.seed and again.grade == good.grade
     assert days.get(day) is not None  # measured again and kept again
 
 

@@ -131,7 +131,7 @@ def _search_slice(drawn: int, mode: int) -> tuple[int, int, int]:
 
 
 def test_layer_16_equals_the_search_on_a_slice():
-    states, _, _ = _search_slice(16, 0)
+    states, _, _ = _search_slice(16, 2)  # the search under all symmetries is the quickest; states come from orbit sizes
     assert states > 1000
     assert layer_counts(0, placed=11).reached[16] == states
 

@@ -396,7 +396,8 @@ def state_key(cells: list[list[int]], courts: list[int], unseen: list[int], mode
     for c, values in enumerate(cells):
         for value in values:
             cnt[c, value - 1] += 1
-    gone = [4 - unseen[v] - int(cnt[:, v - 1].sum()) for v in range(1, 11)]
+    on_grid = cnt.sum(axis=0).tolist()
+    gone = [4 - unseen[v] - on_grid[v - 1] for v in range(1, 11)]
     for t in range(1, 5):
         if gone[t - 1] != gone[9 - t]:
             raise InvalidNoPeekStateError(f"not a standard position: {gone!r} removed is no set of pairs")
