@@ -295,11 +295,14 @@ def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
 
 
 def test_future_dates_need_include_future(tmp_path: Path) -> None:
-    tomorrow = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)
+    """Today is read when the command runs: a run across midnight (UTC) may name either day, and --from is after both."""
+    before = dt.datetime.now(dt.UTC).date()
+    later = before + dt.timedelta(days=2)
     out = tmp_path / "out"
-    assert_bad_input(run("site", "--from", tomorrow.isoformat(), "--out", str(out)),
-                     f"--from {tomorrow.isoformat()} is after today ({(tomorrow - dt.timedelta(days=1)).isoformat()}, UTC): "
-                     "give --include-future to write future dates")
+    result = run("site", "--from", later.isoformat(), "--out", str(out))
+    after = dt.datetime.now(dt.UTC).date()
+    assert_bad_input(result, {f"--from {later.isoformat()} is after today ({today.isoformat()}, UTC): "
+                              "give --include-future to write future dates" for today in (before, after)})
     assert not out.exists()
 
 
