@@ -517,14 +517,31 @@ def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme
     assert serious_violations(line, axe_source) == []
 
 
+def viewed_on(browser, url: str, day: str):  # type: ignore[no-untyped-def]
+    """The page at ``url`` as viewed on ``day`` (UTC), whatever the machine's clock says."""
+    context = browser.new_context()
+    context.add_init_script(f"Date.prototype.toISOString = function () {{ return '{day}T12:00:00.000Z'; }};")
+    return open_page(browser, url, context=context)
+
+
 def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    """Today is the viewer's clock's: before the site's dates, on one of them, after them (it holds 2027-03-04 and 05)."""
     page = open_page(browser, (built / "index.html").as_uri())
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
-    assert page.locator("#kc-today").inner_text() == f"Today (UTC) is {today}; no deal here is that old yet."
+    shown = page.locator("#kc-today").inner_text()
     page.close()
-    context = browser.new_context()
-    context.add_init_script("Date.prototype.toISOString = function () { return '2027-03-04T12:00:00.000Z'; };")
-    page = open_page(browser, (built / "index.html").as_uri(), context=context)
+    assert shown == (f"Today (UTC) is {today}; no deal here is that old yet." if today < DAY
+                     else f"Today (UTC): the deal of {today}." if today <= "2027-03-05"
+                     else f"Today (UTC) is {today}; the latest deal here is the deal of 2027-03-05.")
+    page = viewed_on(browser, (built / "index.html").as_uri(), "2027-03-01")
+    assert page.locator("#kc-today").inner_text() == "Today (UTC) is 2027-03-01; no deal here is that old yet."
+    assert page.locator("td.today").count() == 0
+    page.close()
+    page = viewed_on(browser, (built / "index.html").as_uri(), "2027-03-09")
+    assert page.locator("#kc-today").inner_text() == "Today (UTC) is 2027-03-09; the latest deal here is the deal of 2027-03-05."
+    assert page.locator("td.today").count() == 0
+    page.close()
+    page = viewed_on(browser, (built / "index.html").as_uri(), DAY)
     assert page.locator("#kc-today").inner_text() == "Today (UTC): the deal of 2027-03-04."
     assert page.locator("td.today").get_attribute("data-date") == "2027-03-04"
     page.click("#kc-today a")
