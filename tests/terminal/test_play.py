@@ -247,12 +247,18 @@ def test_the_end_summary_and_the_choices() -> None:
 
 
 def _wait_for(session: str, text: str, limit: float = 60.0) -> str:
-    """Capture the tmux pane until ``text`` shows."""
+    """Capture the tmux pane until ``text`` shows and the prompt waits, empty, on the last row.
+
+    The screen and the prompt are two writes: a capture between them has the
+    text but not yet the prompt, so seeing the text alone is not a whole screen.
+    """
     deadline = time.monotonic() + limit
     while True:
         screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-        if text in screen or time.monotonic() > deadline:
-            assert text in screen, screen
+        shown = [row.rstrip() for row in screen.splitlines() if row.strip()]
+        ready = shown[-1:] == [">"]
+        if (text in screen and ready) or time.monotonic() > deadline:
+            assert text in screen and ready, screen
             return screen
         time.sleep(0.1)
 
