@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import time
@@ -240,9 +241,12 @@ def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
 def test_unreachable_scheduler(tmp_path: Path) -> None:
     """A scheduler address nobody answers is one error line and exit 2, at once rather than after Dask's retries."""
     pytest.importorskip("distributed")
-    result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", "tcp://127.0.0.1:9"])
+    with socket.socket() as taken:  # bound and never listening: connecting is refused, and no one else can take it
+        taken.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{taken.getsockname()[1]}"
+        result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address])
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
+    assert result.stderr.startswith(f"Error: cannot reach the Dask scheduler at {address!r}")
     assert len(result.stderr.splitlines()) == 1
     assert result.stderr.endswith("Connection refused\n")  # the probe's words; Dask's client retries, then says others
 
