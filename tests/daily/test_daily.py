@@ -6,6 +6,7 @@ import datetime as dt
 import hashlib
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import calendar as daily_module
-from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade
+from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, candidate_seed, daily, grade, nearest
 from kcsolve.patience.daily.dates import InvalidDateError, parse_day
 from kcsolve.patience.engine import Position
 from kcsolve.patience.players import difficulty as difficulty_module
@@ -303,8 +304,15 @@ def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(mo
     found = daily(monday, STANDARD, ramp=True, playouts=1, on_candidate=told.append)
     assert told == list(range(1, RAMP_CANDIDATES + 1))
     assert found.grade == "medium"  # 32 standard deals always hold a medium one (about a quarter of deals are)
-    again = daily(monday, STANDARD, ramp=True, playouts=1)
-    assert (again.seed, again.difficulty, again.grade) == (found.seed, found.difficulty, found.grade)
+
+
+def test_the_nearest_grade_is_the_earliest_on_a_tie() -> None:
+    """Two candidates equally near the wanted grade: the earlier is the day's, so the choice never varies."""
+    monday = dt.date(2027, 3, 1)
+    first = daily(monday, STANDARD, playouts=1)
+    hard, easy = (replace(first, seed=seed, grade=grade) for seed, grade in ((1, "hard"), (2, "easy")))
+    assert nearest([hard, easy], "medium") is hard and nearest([easy, hard], "medium") is easy
+    assert nearest([easy, hard, replace(first, seed=3, grade="medium")], "medium").seed == 3
 
 
 def test_the_ramp_under_camelot_gives_a_monday_its_deal() -> None:
