@@ -552,7 +552,7 @@ def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize("address", [
-    "nonsense", "http://127.0.0.1:8786", "tcp://host", "tcp://a:b:c", "tcp://127.0.0.1:65536",
+    "nonsense", "http://127.0.0.1:8786", "tcp://host", "tcp://a:b:c", "tcp://127.0.0.1:65536", "tls://h:0",
 ])
 def test_malformed_scheduler_address(tmp_path: Path, address: str) -> None:
     assert_bad_input(stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address),

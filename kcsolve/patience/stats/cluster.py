@@ -23,20 +23,24 @@ class SchedulerError(KcsolveError):
     """The Dask backend is missing, its address is malformed, or its scheduler cannot be reached."""
 
 
+# tcp://, tls:// and ucx:// name a host and a port; inproc:// names a scheduler in this process
+ADDRESS = re.compile(r"(?P<scheme>tcp|tls|ucx)://(?P<host>[^\s/:]+):(?P<port>\d{1,5})|inproc://\S+")
+
+
 def check_scheduler(address: str) -> None:
     """Refuse an address that is not a Dask scheduler's (tcp://, tls://, ucx:// or inproc://)."""
-    match = re.fullmatch(r"(tcp|tls|ucx)://[^\s/:]+:(\d{1,5})|inproc://\S+", address)
-    if match is None or int(match[2] or 0) > 65535:
+    match = ADDRESS.fullmatch(address)
+    if match is None or (match["port"] is not None and not 1 <= int(match["port"]) <= 65535):
         raise SchedulerError(f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
 
 
 def probe_scheduler(address: str) -> None:
     """Refuse a tcp:// address where nothing listens at once; Dask's client would retry it for CONNECT_WAIT seconds."""
-    match = re.fullmatch(r"tcp://([^\s/:]+):(\d{1,5})", address)
-    if match is None:
+    match = ADDRESS.fullmatch(address)
+    if match is None or match["scheme"] != "tcp":
         return
     try:
-        socket.create_connection((match[1], int(match[2])), timeout=CONNECT_WAIT).close()
+        socket.create_connection((match["host"], int(match["port"])), timeout=CONNECT_WAIT).close()
     except OSError as exc:  # refused, no such host, unreachable, or no answer in time
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
 
