@@ -144,7 +144,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     best = BEST_MEASURED
     seer_low, seer_high = wilson(round(bound.clairvoyant * deals), deals)
     paragraphs = [
-        (f"Its game has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
+        (f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
          f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn: computing "
          f"the best chance would hold about {EXACT_GAME['memory_needed_gb']}\N{NO-BREAK SPACE}GB of values in memory. "
          "Counted exactly by:", EXACT_GAME["command"]),
@@ -166,6 +166,6 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         lines += wrapped(text, "  ", "    ")
         if command:
             lines.append(f"      {command}")
-    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f} s of CPU time; docs/THEORY.md, section 10)",
-                     "  ", "    ")
+    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f}\N{NO-BREAK SPACE}s of CPU time; "
+                     "docs/THEORY.md, section\N{NO-BREAK SPACE}10)", "  ", "    ")
     click.echo("\n".join(lines).replace("\N{NO-BREAK SPACE}", " "))  # kept a figure and its unit on one line

@@ -196,7 +196,7 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     said = " ".join(text.output.split())  # the text as read, whatever its line breaks
     assert parsed["exact_game"]["states_under_2304"] == 479_075_753_983
     assert parsed["exact_game"]["figure_is"] == "exact count of the states of the game without seeing the deck"
-    assert "Its game has 479,075,753,983 states under its 2,304 symmetries" in said
+    assert "The game without peeking has 479,075,753,983 states under its 2,304 symmetries" in said
     assert "would hold about 383 GB of values in memory. Counted exactly by:" in said
     assert "\n      python scripts/tools/count_nopeek_exact.py\n" in text.output
     assert parsed["upper_is"] == "exact upper bound on the best chance of a player who cannot see the deck"
