@@ -106,10 +106,10 @@ def other_candidate(day: dt.date, seed: int) -> int:
 ])
 def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str, measured: dict[dt.date, calendar.DailyDeal],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[dt.date] = []
+    asked: list[tuple[dt.date, tuple]] = []
 
     def measure(day: dt.date, *args: object) -> calendar.DailyDeal:
-        asked.append(day)
+        asked.append((day, args))
         return measured[day]
 
     monkeypatch.setattr(kept, "daily", measure)  # the measuring itself is the same every time, and takes a second
@@ -151,7 +151,8 @@ def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str, measured: 
     assert days.get(day) is None
     asked.clear()
     again, was_kept = kept_daily(day, STANDARD, False, days)
-    assert asked == [day] and not was_kept and again.seed == good.seed and again.grade == good.grade
+    assert asked == [(day, (STANDARD, False))]  # the rules and the ramp the cache is kept for
+    assert not was_kept and again.seed == good.seed and again.grade == good.grade
     assert days.get(day) is not None  # measured again and kept again
 
 
