@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -96,3 +97,27 @@ def verdict_sentences(stdout: str) -> list[str]:
         else:
             sentences.append(line)
     return sentences
+
+
+def tmux_rows(name: str) -> list[str]:
+    """The rows of tmux pane ``name``, a line the terminal wrapped joined back into one (so a too-long line shows as one)."""
+    out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
+    return out.rstrip("\n").split("\n")
+
+
+def wait_for_screen(name: str, expect: str, gone: str | None = None, limit: float = 60.0) -> list[str]:
+    """Capture until ``expect`` shows, ``gone`` does not, and the prompt waits empty (or the game is over).
+
+    A screen and the prompt after it are two writes: a capture between them has the
+    text but not yet the prompt, so seeing the text alone is not a whole screen.
+    """
+    deadline = time.monotonic() + limit
+    while True:
+        rows = tmux_rows(name)
+        text = "\n".join(rows)
+        shown = [row.rstrip() for row in rows if row.strip()]
+        ready = shown[-1:] == [">"] or "Bye." in text or "The game is over." in text
+        if (expect in text and ready and (gone is None or gone not in text)) or time.monotonic() > deadline:
+            assert expect in text and ready, text
+            return rows
+        time.sleep(0.1)

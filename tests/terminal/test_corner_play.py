@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clitools import kcsolve_process
+from clitools import kcsolve_process, tmux_rows, wait_for_screen
 
 from kcsolve.corner.record import parse_corner_record, replay_corner
 
@@ -36,31 +36,11 @@ def tmux_table(arguments: str, cwd: Path):  # type: ignore[no-untyped-def]
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
 
 
-def capture(name: str) -> list[str]:
-    """The pane's rows, a line the terminal wrapped joined back into one (so a too-long line shows as one)."""
-    out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
-    return out.rstrip("\n").split("\n")
-
-
 def typed(name: str, text: str, expect: str = "", gone: str | None = None, limit: float = 60.0) -> list[str]:
     """Type a line (literally: 'end' is not the End key), then wait for its answer on a whole screen."""
     subprocess.run(["tmux", "send-keys", "-t", name, "-l", text], check=True)
     subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
-    return wait_for(name, expect, gone if gone is not None else f"> {text}" if text else None, limit)
-
-
-def wait_for(name: str, expect: str, gone: str | None = None, limit: float = 60.0) -> list[str]:
-    """Capture until ``expect`` shows, ``gone`` does not, and the prompt waits empty (or the game is over)."""
-    deadline = time.monotonic() + limit
-    while True:
-        rows = capture(name)
-        text = "\n".join(rows)
-        shown = [row.rstrip() for row in rows if row.strip()]
-        ready = shown[-1:] == [">"] or "Bye." in text or "The game is over." in text
-        if (expect in text and ready and (gone is None or gone not in text)) or time.monotonic() > deadline:
-            assert expect in text and ready, text
-            return rows
-        time.sleep(0.1)
+    return wait_for_screen(name, expect, gone if gone is not None else f"> {text}" if text else None, limit)
 
 
 def pass_turn(name: str) -> list[str]:
@@ -78,7 +58,7 @@ def fits(rows: list[str], title: str) -> None:
 def test_a_four_player_hand_with_moves_undo_help_and_quit(tmp_path: Path) -> None:
     title = "Kings Corner, deal 3, 4 players, rules default"
     with tmux_table("--seed 3 --players 4 --record hand.json", tmp_path) as name:
-        rows = wait_for(name, "Your hand (7): ")
+        rows = wait_for_screen(name, "Your hand (7): ")
         fits(rows, title)
         assert rows[1:4] == ["NW .           N 9S         NE .",
                              " W 6H            Stock: 20   E 3C",
@@ -111,7 +91,7 @@ def test_a_four_player_hand_with_moves_undo_help_and_quit(tmp_path: Path) -> Non
 def test_a_long_match_keeps_to_the_screen_between_hands(tmp_path: Path) -> None:
     """Two players passing through a whole match: the longest piles and hands, the score table, the game's end."""
     with tmux_table("--seed 6 --players 2 --match --rules target=30", tmp_path) as name:
-        rows = wait_for(name, "Your hand (")
+        rows = wait_for_screen(name, "Your hand (")
         hands = 1
         for _ in range(200):
             fits(rows, f"Hand {hands}, deal {5 + hands}, game to 30")

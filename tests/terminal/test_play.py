@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, kcsolve_process, run
+from clitools import assert_bad_input, kcsolve_process, run, wait_for_screen
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Remove, cell_name
@@ -141,16 +141,16 @@ def test_play_refuses_deeply_nested_json_in_one_line(tmp_path: Path) -> None:
 def test_the_screen_fits_80x24_and_is_redrawn_in_place() -> None:
     """In a real 80x24 terminal: the whole board with its labels and the prompt show, and a move redraws in place."""
     with tmux_game("play --seed 0 --no-color") as name:
-        screen = _wait_for(name, "Card 1 is turned: 8C.")
-        rows = screen.rstrip("\n").splitlines()
+        rows = wait_for_screen(name, "Card 1 is turned: 8C.")
+        screen = "\n".join(rows)
         assert rows[0] == "Deal 0, rules standard"
         assert rows[1] == "       a     b     c     d"
         assert [r[:4] for r in rows[3:10:2]] == ["  1 ", "  2 ", "  3 ", "  4 "]
         assert "Card 1 is turned: 8C. It may go in: any free cell." in screen
         assert rows[-1].startswith(">")
         subprocess.run(["tmux", "send-keys", "-t", name, "b2", "Enter"], check=True)
-        screen = _wait_for(name, "Card 2 is turned: JD.")
-        rows = screen.rstrip("\n").splitlines()
+        rows = wait_for_screen(name, "Card 2 is turned: JD.")
+        screen = "\n".join(rows)
         assert rows[0] == "Deal 0, rules standard" and screen.count("       a     b     c     d") == 1
         assert "It may go in: a2 d2 a3 d3" in screen  # a Jack: only the free Jack cells
         assert rows[5].startswith("  2 |»·J·«| 8C  |")
@@ -163,10 +163,10 @@ def test_removal_options_show_their_cards_on_the_screen() -> None:
     line = solve(deal(seed)).moves
     first_removal = next(i for i, m in enumerate(line) if isinstance(m, Remove))
     with tmux_game(f"play --seed {seed} --no-color") as name:
-        _wait_for(name, "Card 1 is turned")
+        wait_for_screen(name, "Card 1 is turned")
         for move in line[:first_removal]:
             subprocess.run(["tmux", "send-keys", "-t", name, typed([move]).strip(), "Enter"], check=True)
-        screen = _wait_for(name, "Remove: ")
+        screen = "\n".join(wait_for_screen(name, "Remove: "))
         assert re.search(r"Remove: .*d3 \(TS\)", screen), screen
 
 
@@ -244,23 +244,6 @@ def test_the_end_summary_and_the_choices() -> None:
     assert f"{len(line)} moves, 0 undos, 0 hints; this deal could be won (exact solver)." in result.stdout
     assert "r: retry this deal   n: next deal   q: quit" in result.stdout
     assert f"Deal {seed + 1}, rules standard." in result.stdout and result.stdout.rstrip().endswith("Bye.")
-
-
-def _wait_for(session: str, text: str, limit: float = 60.0) -> str:
-    """Capture the tmux pane until ``text`` shows and the prompt waits, empty, on the last row.
-
-    The screen and the prompt are two writes: a capture between them has the
-    text but not yet the prompt, so seeing the text alone is not a whole screen.
-    """
-    deadline = time.monotonic() + limit
-    while True:
-        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-        shown = [row.rstrip() for row in screen.splitlines() if row.strip()]
-        ready = shown[-1:] == [">"]
-        if (text in screen and ready) or time.monotonic() > deadline:
-            assert text in screen and ready, screen
-            return screen
-        time.sleep(0.1)
 
 
 def test_camelot_shows_the_next_card_while_removing() -> None:
