@@ -16,10 +16,10 @@ __version__ = "0.1.0"
 _HOMES = {
     "KcsolveError": "kcsolve.errors",
     **dict.fromkeys(["Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck"], "kcsolve.common.cards"),
-    "deal": "kcsolve.common.deal",
-    **dict.fromkeys(["Afterstate", "IllegalMoveError", "Outcome", "Place", "PlayerView", "Position", "Remove", "Status"],
-                    "kcsolve.patience.engine"),
-    **dict.fromkeys(["Hint", "hints"], "kcsolve.patience.players.hints"),
+    **dict.fromkeys(["InvalidSeedError", "deal"], "kcsolve.common.deal"),
+    **dict.fromkeys(["Afterstate", "IllegalMoveError", "InvalidViewError", "Outcome", "Place", "PlayerView", "Position",
+                     "Remove", "Status"], "kcsolve.patience.engine"),
+    **dict.fromkeys(["Hint", "InvalidHintRequestError", "hints"], "kcsolve.patience.players.hints"),
     **dict.fromkeys(["PLAYERS", "Player"], "kcsolve.patience.players.selfplay"),
     **dict.fromkeys(["InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay"],
                     "kcsolve.patience.record"),
@@ -30,9 +30,9 @@ _HOMES = {
 
 __all__ = [
     "KcsolveError",
-    "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal",
+    "Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck", "deal", "InvalidSeedError",
     "IllegalMoveError", "Outcome", "Place", "Position", "Remove", "Status",
-    "PlayerView", "Afterstate", "Player", "PLAYERS", "Hint", "hints",
+    "PlayerView", "InvalidViewError", "Afterstate", "Player", "PLAYERS", "Hint", "hints", "InvalidHintRequestError",
     "InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay",
     "STANDARD", "InvalidRulesError", "Rules", "parse_rules",
     "solve", "Solution", "Budget", "DEFAULT_BUDGET", "METHODS", "parse_budget",
@@ -50,16 +50,18 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+    """The public names only: not the helpers this module imports for itself."""
+    return sorted([*__all__, "__version__"])
 
 
 if TYPE_CHECKING:
     from kcsolve.common.cards import Card, InvalidCardError, InvalidDeckError, parse_card, parse_deck
-    from kcsolve.common.deal import deal
+    from kcsolve.common.deal import InvalidSeedError, deal
     from kcsolve.errors import KcsolveError
     from kcsolve.patience.engine import (
         Afterstate,
         IllegalMoveError,
+        InvalidViewError,
         Outcome,
         Place,
         PlayerView,
@@ -67,7 +69,7 @@ if TYPE_CHECKING:
         Remove,
         Status,
     )
-    from kcsolve.patience.players.hints import Hint, hints
+    from kcsolve.patience.players.hints import Hint, InvalidHintRequestError, hints
     from kcsolve.patience.players.selfplay import PLAYERS, Player
     from kcsolve.patience.record import (
         InvalidRecordError,

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import io
+import json
+import os
 import pkgutil
+from pathlib import Path
 
 import pytest
 from clitools import assert_bad_input, run
@@ -62,7 +66,7 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
     assert_bad_input(run("solve", "--seed", "1"), "no such thing: 'x'")
 
 
-@pytest.mark.parametrize("call, error, message", [
+BAD_CALLS = [  # (a call of the public API on what it cannot use, the error it raises, its message)
     (lambda: kcsolve.parse_rules(None), kcsolve.InvalidRulesError,
      "rules are a text such as 'standard' or 'swap+goal=deplete', not None"),
     (lambda: kcsolve.parse_rules(5), kcsolve.InvalidRulesError,
@@ -72,7 +76,32 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
     (lambda: kcsolve.parse_deck(5), kcsolve.InvalidDeckError, "a deck file's text is a string, not int"),
     (lambda: kcsolve.parse_record(b"{}"), kcsolve.InvalidRecordError, "record: a record's text is a string, not bytes"),
     (lambda: kcsolve.read_record(None), kcsolve.InvalidRecordError,
-     "cannot read None: expected str, bytes or os.PathLike object, not NoneType"),
+     "a record is read from a path or an open text file, not None"),
+    (lambda: kcsolve.read_record(0), kcsolve.InvalidRecordError,
+     "a record is read from a path or an open text file, not 0"),
+    (lambda: kcsolve.read_record(1), kcsolve.InvalidRecordError,
+     "a record is read from a path or an open text file, not 1"),
+    (lambda: kcsolve.read_record(True), kcsolve.InvalidRecordError,
+     "a record is read from a path or an open text file, not True"),
+    (lambda: kcsolve.read_record(io.BytesIO(b"{}")), kcsolve.InvalidRecordError,
+     "the open file is open in binary mode: open a record as text"),
+    (lambda: kcsolve.Rules(removal="bogus"), kcsolve.InvalidRulesError,
+     ("Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
+      "(parse_rules reads rule text such as 'removal=optional')")),
+    (lambda: kcsolve.Rules(sets=5), kcsolve.InvalidRulesError,
+     "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 (parse_rules reads rule text such as 'sets=groups')"),
+    (lambda: kcsolve.Card("ZZ"), kcsolve.InvalidCardError,
+     ("not a card: Card('ZZ', None) (a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; "
+      "parse_card reads text such as 'TS')")),
+    (lambda: kcsolve.deal(-1), kcsolve.InvalidSeedError, "seed must be between 0 and 2**64-1, got -1"),
+    (lambda: kcsolve.PLAYERS["strong"]("x"), kcsolve.InvalidSeedError,
+     "a deal number is a whole number from 0 to 2**64-1, got 'x'"),
+    (lambda: kcsolve.PLAYERS["strong"](7)(kcsolve.Position.start(kcsolve.deal(0))), kcsolve.InvalidViewError,
+     "a player is given a PlayerView (Position.view() makes one), not Position"),
+    (lambda: kcsolve.solve(kcsolve.deal(0)).record(seed=-1), kcsolve.InvalidSeedError,
+     "seed must be between 0 and 2**64-1, got -1"),
+    (lambda: kcsolve.solve(kcsolve.deal(0)).record(seed="x"), kcsolve.InvalidSeedError,
+     "a deal number is a whole number from 0 to 2**64-1, got 'x'"),
     (lambda: kcsolve.judge(kcsolve.solve(kcsolve.deal(0)).record(), "nonsense"), kcsolve.InvalidRulesError,
      "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
     (lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5), kcsolve.InvalidRulesError,
@@ -94,9 +123,64 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
      "playouts must be a whole number from 1 to 100,000, not 0"),
     (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 200, "x"), kcsolve.KcsolveError,
      "seed must be a whole number, not 'x'"),
-])
+]
+
+
+@pytest.mark.parametrize("call, error, message", BAD_CALLS)
 def test_the_library_refuses_wrong_types_with_its_own_errors(call, error, message) -> None:  # type: ignore[no-untyped-def]
     """What the command line can never pass, a library caller can: it is refused like bad input, not by a crash."""
     with pytest.raises(error) as refused:
         call()
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("call", [call for call, _, _ in BAD_CALLS])
+def test_every_error_a_public_function_raises_is_exported(call) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(KcsolveError) as refused:
+        call()
+    raised = type(refused.value)
+    assert raised.__name__ in kcsolve.__all__ and getattr(kcsolve, raised.__name__) is raised
+
+
+def test_dir_shows_the_public_names_only() -> None:
+    assert dir(kcsolve) == sorted([*kcsolve.__all__, "__version__"])
+    assert not {"Any", "TYPE_CHECKING", "annotations", "importlib"} & set(dir(kcsolve))
+    assert all(getattr(kcsolve, name) is not None for name in dir(kcsolve))
+
+
+def test_a_deal_number_may_be_given_as_its_text() -> None:
+    assert kcsolve.deal("3") == kcsolve.deal(3) == kcsolve.deal(" 3 ")
+    assert kcsolve.solve(kcsolve.deal(3)).record(seed="3").extra["seed"] == 3
+
+
+def test_read_record_takes_a_path_a_path_like_or_an_open_text_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(kcsolve.solve(kcsolve.deal(3)).record(seed=3).to_json()), encoding="utf-8")
+    with path.open(encoding="utf-8") as handle:
+        read = [kcsolve.read_record(str(path)), kcsolve.read_record(path), kcsolve.read_record(handle)]
+        assert not handle.closed  # the caller's file is the caller's to close
+    assert read[0] == read[1] == read[2] and read[0].result == "win"
+    assert kcsolve.read_record(io.StringIO(path.read_text(encoding="utf-8"))) == read[0]
+
+
+def test_read_record_never_takes_a_number_for_a_file_descriptor(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(kcsolve.solve(kcsolve.deal(3)).record().to_json()), encoding="utf-8")
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        with pytest.raises(kcsolve.InvalidRecordError):
+            kcsolve.read_record(descriptor)  # type: ignore[arg-type]
+        assert os.fstat(descriptor)  # still open: read_record(1) would have closed the caller's stdout
+    finally:
+        os.close(descriptor)
+
+
+def test_read_record_names_an_open_file_it_cannot_read(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xff\xfe{}")
+    with path.open(encoding="utf-8") as handle, pytest.raises(kcsolve.InvalidRecordError) as refused:
+        kcsolve.read_record(handle)
+    assert str(refused.value).startswith(f"cannot read {str(path)!r}: 'utf-8' codec can't decode byte 0xff")
+    with pytest.raises(kcsolve.InvalidRecordError) as refused:
+        kcsolve.read_record(handle)
+    assert str(refused.value) == f"cannot read {str(path)!r}: I/O operation on closed file."

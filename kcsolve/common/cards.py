@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Self
 
 from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 RANKS = "A23456789TJQK"
@@ -22,6 +23,7 @@ DECK_SIZE = 52
 _RANK_ALIASES = {"X": TEN, "10": TEN}
 _TOKEN = re.compile(r"^(10|[A2-9TXJQK])([SHDC]?)$", re.IGNORECASE | re.ASCII)
 _SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
+_SUITS_OR_NONE = (*SUITS, None)  # a tuple, not a set: an unhashable suit is refused, not a TypeError
 MAX_DECK_TEXT = 64 * 1024  # a deck file with generous comments is a few KB; more is refused unread
 
 
@@ -33,11 +35,28 @@ class InvalidDeckError(KcsolveError):
     """A deck that is not exactly one full pack of 52 cards."""
 
 
-class Card(NamedTuple):
-    """One playing card; ``suit`` is None in a rank-only deck."""
+class _CardFields(NamedTuple):
+    """A card's two fields, unchecked: only Card makes them."""
 
     rank: int
     suit: str | None = None
+
+
+class Card(_CardFields):
+    """One playing card; ``suit`` is None in a rank-only deck. A rank or suit of no card raises InvalidCardError."""
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str | None = None) -> Self:
+        if type(rank) is not int or not 1 <= rank <= 13 or suit not in _SUITS_OR_NONE:
+            raise InvalidCardError(f"not a card: Card({brief(rank)}, {brief(suit)}) (a rank is 1 to 13, a suit "
+                                   f"'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')")
+        return tuple.__new__(cls, (rank, suit))
+
+    @classmethod
+    def _make(cls, iterable: Iterable[object]) -> Self:
+        """A card from its two fields, checked as Card() checks them (``_replace`` makes cards with it)."""
+        return cls(*iterable)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + (self.suit or "")
@@ -67,9 +86,11 @@ def parse_card(token: str) -> Card:
 
 def full_deck(suited: bool = True) -> tuple[Card, ...]:
     """The 52 cards in pack order: suits S, H, D, C, each Ace to King."""
-    if not suited:
-        return tuple(Card(rank) for _ in SUITS for rank in range(1, 14))
-    return tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+    return _PACKS[suited]
+
+
+_PACKS = {False: tuple(Card(rank) for _ in SUITS for rank in range(1, 14)),  # made once: every deal starts from one
+          True: tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))}
 
 
 def split_deck_text(text: str) -> list[str]:
@@ -144,9 +165,6 @@ def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
         raise InvalidDeckError(
             f"deck mixes suited and rank-only cards: card {position} is {str(cards[position - 1])!r}"
         )
-    if not all(1 <= c.rank <= 13 and (c.suit is None or c.suit in SUITS) for c in cards):
-        bad = next(c for c in cards if not (1 <= c.rank <= 13 and (c.suit is None or c.suit in SUITS)))
-        raise InvalidDeckError(f"not a card: {bad!r}")
     if len(cards) > DECK_SIZE:
         raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}")
     first_seen: dict[Card, int] = {}

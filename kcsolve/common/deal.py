@@ -68,6 +68,6 @@ def deal_ranks(seed: int) -> list[int]:
 
 
 def deal(seed: int) -> tuple[Card, ...]:
-    """The deck of deal number ``seed``; the first card is the top of the stock."""
+    """The deck of deal number ``seed`` (an int, or its decimal text: ``deal("3")`` is deal 3); top card first."""
     pack = full_deck()
     return tuple(pack[i] for i in shuffle_order(seed))

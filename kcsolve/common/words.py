@@ -22,4 +22,6 @@ def clipped(text: str, width: int = 40) -> str:
 
 def brief(value: object) -> str:
     """A value as Python writes it, cut to 40 characters, for an error line."""
+    if isinstance(value, int) and value.bit_length() > 128:  # repr() refuses an int of over 4,300 digits
+        return f"a number of {value.bit_length():,} bits"
     return clipped(repr(value))

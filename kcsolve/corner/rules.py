@@ -40,6 +40,10 @@ class CornerRules:
     target: int = 50  # a game ends when a player reaches this many penalty points (003: typically 25 to 50)
     hand_size: int = 7
 
+    def __post_init__(self) -> None:
+        for name in (f.name for f in fields(self)):
+            check_option(name, getattr(self, name))
+
     @property
     def drawn(self) -> int:
         """Cards in the turn's draw."""
@@ -67,7 +71,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 FLAGS = ("until_play", "draw_two", "draw_three", "tie")
 NUMBERS = {"target": 10_000, "hand_size": 10}  # each option's largest value
-DEFAULT = CornerRules()
 
 OPTIONS: dict[str, str] = {  # one line per option on what it changes, for 'corner rules'
     "draw": "end: draw after your moves; start: draw before them",
@@ -84,6 +87,21 @@ OPTIONS: dict[str, str] = {  # one line per option on what it changes, for 'corn
 }
 
 
+def check_option(name: str, value: object) -> None:
+    """Refuse a value of option ``name`` of the type ``to_json`` writes that the option does not take."""
+    if name in FLAGS:
+        if not isinstance(value, bool):
+            raise InvalidCornerRulesError(f"rule {name!r} takes true or false, not {brief(value)}")
+    elif name in NUMBERS:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= NUMBERS[name]:
+            raise InvalidCornerRulesError(f"rule {name!r} takes a whole number from 1 to {NUMBERS[name]}, "
+                                          f"not {brief(value)}")
+    elif value not in CHOICES[name]:
+        raise InvalidCornerRulesError(f"rule {name!r} takes {' or '.join(CHOICES[name])}, not {brief(value)}")
+
+
+DEFAULT = CornerRules()
+
 def _show(value: object) -> str:
     """An option's value as written in a rule text."""
     if isinstance(value, bool):
@@ -93,6 +111,8 @@ def _show(value: object) -> str:
 
 def parse_corner_rules(text: str) -> CornerRules:
     """Read ``default`` or options joined with '+', such as ``draw=start+under=yes+target=100``."""
+    if not isinstance(text, str):
+        raise InvalidCornerRulesError(f"rules are a CornerRules or a text such as 'draw=start', not {brief(text)}")
     if text.strip() in ("", "default"):
         return DEFAULT
     settings: dict[str, object] = {}
@@ -110,10 +130,12 @@ def parse_corner_rules(text: str) -> CornerRules:
                 raise InvalidCornerRulesError(f"option {name!r} takes yes or no, not {value!r}")
             setting = value == "yes"
         elif name in NUMBERS:
-            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= NUMBERS[name]:
+            digits = value.lstrip("0")  # counted before int(), which raises its own ValueError past 4,300 digits
+            if not (value.isascii() and value.isdigit() and len(digits) <= len(str(NUMBERS[name]))
+                    and 1 <= int(digits or "0") <= NUMBERS[name]):
                 raise InvalidCornerRulesError(
                     f"option {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {value!r}")
-            setting = int(value)
+            setting = int(digits)
         else:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
@@ -133,19 +155,8 @@ def rules_from_json(data: object) -> CornerRules:
         key = str(name).replace("-", "_")
         if key == "under" and isinstance(value, bool):  # format 1 records wrote it as a flag
             value = "yes" if value else "no"
-        if key in FLAGS:
-            if not isinstance(value, bool):
-                raise InvalidCornerRulesError(f"rule {brief(name)} takes true or false, not {brief(value)}")
-        elif key in NUMBERS:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= NUMBERS[key]:
-                raise InvalidCornerRulesError(f"rule {brief(name)} takes a whole number from 1 to {NUMBERS[key]}, "
-                                              f"not {brief(value)}")
-        elif key in CHOICES:
-            if value not in CHOICES[key]:
-                raise InvalidCornerRulesError(
-                    f"rule {brief(name)} takes {' or '.join(CHOICES[key])}, not {brief(value)}")
-        else:
+        if key not in (*CHOICES, *FLAGS, *NUMBERS):
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} (rules: {known})")
-        rules = replace(rules, **{key: value})
+        rules = replace(rules, **{key: value})  # CornerRules checks the value
     return rules

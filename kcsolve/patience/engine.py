@@ -323,6 +323,17 @@ class PlayerView:
         return Position(deck, self.rules, grid, self.drawn, self.removing, self.courts_placed)
 
 
+class InvalidViewError(KcsolveError):
+    """A player asked to move on something that is not a PlayerView (Position.view() makes one)."""
+
+
+def check_view(view: object, asked: str, error: type[KcsolveError] = InvalidViewError) -> PlayerView:
+    """``view`` itself if it is a PlayerView; anything else raises ``error`` (a Position would show the deck)."""
+    if not isinstance(view, PlayerView):
+        raise error(f"{asked} a PlayerView (Position.view() makes one), not {type(view).__name__}")
+    return view
+
+
 @dataclass(frozen=True)
 class Afterstate:
     """The state right after a player's move, before chance: what any judgement of that move may look at.

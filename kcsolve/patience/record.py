@@ -8,10 +8,11 @@ only as good as the replay says.
 from __future__ import annotations
 
 import json
+import os
 import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from kcsolve.common.cards import (
     DECK_SIZE,
@@ -21,7 +22,9 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_card,
 )
+from kcsolve.common.deal import check_seed
 from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     IllegalMoveError,
@@ -95,7 +98,9 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
 def record_from_moves(
     deck: tuple[Card, ...], rules: Rules, moves: list[Move], result: str, **extra: Any
 ) -> Record:
-    """Build a record from engine moves, naming each placed card as the deck does."""
+    """Build a record from engine moves, naming each placed card as the deck does; a ``seed`` is a deal number."""
+    if "seed" in extra:
+        extra["seed"] = check_seed(extra["seed"])
     entries: list[Entry] = []
     drawn = 0
     for move in moves:
@@ -206,17 +211,45 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
     )
 
 
-def read_record(path: str) -> Record:
-    """Read a record file; unreadable files raise InvalidRecordError, and no more than a record's size is read."""
+def read_record(path: str | os.PathLike[str] | TextIO) -> Record:
+    """Read a record from a path or an open text file (left open); InvalidRecordError if it cannot be read.
+
+    No more than a record's size is read. An int is refused, not taken for a file
+    descriptor: ``read_record(1)`` would close the caller's stdout.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        return _read_open_record(path)
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
+    return _record_read(text, repr(path))
+
+
+def _read_open_record(handle: object) -> Record:
+    """Read a record from an open text file, which stays open."""
+    read = getattr(handle, "read", None)
+    if not callable(read):
+        raise InvalidRecordError(f"a record is read from a path or an open text file, not {brief(handle)}")
+    name = getattr(handle, "name", None)
+    source = repr(name) if isinstance(name, str) else "the open file"
+    try:
+        text = read(MAX_RECORD_TEXT + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a closed file, or one that is not UTF-8
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InvalidRecordError(f"cannot read {source}: {reason}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"{source} is open in binary mode: open a record as text")
+    return _record_read(text, source)
+
+
+def _record_read(text: str, source: str) -> Record:
+    """The record in text read from a file, where one character past a record's size was read to tell a longer one."""
     if len(text) > MAX_RECORD_TEXT:
-        raise InvalidRecordError(f"{path!r}: more than a record's {MAX_RECORD_TEXT:,} characters")
-    return parse_record(text, source=repr(path))
+        raise InvalidRecordError(f"{source}: more than a record's {MAX_RECORD_TEXT:,} characters")
+    return parse_record(text, source=source)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 
@@ -39,7 +40,7 @@ class Goal(Enum):
 
 
 class InvalidRulesError(KcsolveError):
-    """A rule text that names an unknown preset or option, or sets an axis twice."""
+    """A rule text that names an unknown preset or option, or sets an axis twice; a Rules with a field of no axis."""
 
 
 @dataclass(frozen=True)
@@ -51,13 +52,19 @@ class Rules:
     courts: Courts = Courts.FIXED
     goal: Goal = Goal.COURTS
 
+    def __post_init__(self) -> None:
+        for axis, choices in AXES.items():
+            if not isinstance(getattr(self, axis), choices):
+                options = " or ".join(f"{choices.__name__}.{c.name}" for c in choices)
+                raise InvalidRulesError(f"Rules({axis}=...) takes {options}, not {brief(getattr(self, axis))} "
+                                        f"(parse_rules reads rule text such as '{axis}={list(choices)[-1].value}')")
+
     def __str__(self) -> str:
         return rules_name(self)
 
 
-STANDARD = Rules()
-
 AXES: dict[str, type[Enum]] = {"removal": Removal, "sets": Sets, "courts": Courts, "goal": Goal}
+STANDARD = Rules()
 
 PRESETS: dict[str, dict[str, Enum]] = {
     "standard": {},
@@ -90,7 +97,7 @@ def _token_settings(token: str) -> dict[str, Enum]:
 def parse_rules(text: str) -> Rules:
     """Parse ``standard``, ``optional+groups`` or ``swap+goal=deplete`` into Rules."""
     if not isinstance(text, str):
-        raise InvalidRulesError(f"rules are a text such as 'standard' or 'swap+goal=deplete', not {text!r}")
+        raise InvalidRulesError(f"rules are a text such as 'standard' or 'swap+goal=deplete', not {brief(text)}")
     settings: dict[str, Enum] = {}
     source: dict[str, str] = {}
     tokens = [t.strip().lower() for t in text.split("+")]
@@ -164,4 +171,4 @@ def as_rules(rules: object) -> Rules:
         return rules
     if isinstance(rules, str):
         return parse_rules(rules)
-    raise InvalidRulesError(f"rules must be a Rules value or a preset string, not {rules!r}")
+    raise InvalidRulesError(f"rules must be a Rules value or a preset string, not {brief(rules)}")

@@ -20,6 +20,7 @@ from kcsolve.common.cards import (
     parse_card,
     parse_deck,
 )
+from kcsolve.patience.solve.route import solve
 
 SUITED = full_deck()
 RANK_ONLY = full_deck(suited=False)
@@ -89,6 +90,44 @@ def test_card_names_spell_ten_as_T_and_courts_are_courts() -> None:
     assert [c.is_court for c in (Card(10, "S"), Card(11, "S"), Card(12), Card(13, "C"), Card(1))] == [
         False, True, True, True, False,
     ]
+
+
+CARD_HELP = "(a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')"
+
+
+@pytest.mark.parametrize(("fields", "shown"), [
+    (("ZZ",), "Card('ZZ', None)"), ((0, "S"), "Card(0, 'S')"), ((14,), "Card(14, None)"), ((1, "s"), "Card(1, 's')"),
+    ((1, "SH"), "Card(1, 'SH')"), ((True, "S"), "Card(True, 'S')"), ((1.0,), "Card(1.0, None)"),
+    ((1, ["S"]), "Card(1, ['S'])"), ((10**5000,), "Card(a number of 16,610 bits, None)"),
+])
+def test_a_card_checks_its_rank_and_suit_when_made(fields: tuple[object, ...], shown: str) -> None:
+    with pytest.raises(InvalidCardError) as info:
+        Card(*fields)  # type: ignore[arg-type]
+    assert str(info.value) == f"not a card: {shown} {CARD_HELP}"
+
+
+def test_a_card_made_from_another_is_checked_too() -> None:
+    assert Card(12, "H")._replace(suit="S") == Card(12, "S")
+    with pytest.raises(InvalidCardError):
+        Card(12, "H")._replace(rank=99)
+    with pytest.raises(InvalidCardError):
+        Card._make(["Q", "H"])
+
+
+def test_a_deck_of_no_cards_is_refused_before_the_solver() -> None:
+    with pytest.raises(InvalidCardError):
+        solve([Card("ZZ")] * 52)  # type: ignore[arg-type]
+
+
+@given(rank=st.integers(-5, 20) | st.text(max_size=3) | st.none() | st.booleans() | st.floats(0, 14),
+       suit=st.sampled_from([*"SHDC", None]) | st.text(max_size=3) | st.integers())
+def test_a_card_is_made_exactly_when_its_name_reads_back_as_it(rank: object, suit: object) -> None:
+    try:
+        card = Card(rank, suit)  # type: ignore[arg-type]
+    except InvalidCardError:
+        assert not (type(rank) is int and 1 <= rank <= 13 and suit in (*"SHDC", None))
+    else:
+        assert parse_card(str(card)) == card == (rank, suit)
 
 
 def test_full_deck_is_pack_order() -> None:

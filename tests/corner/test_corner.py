@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kcsolve.corner.sim as corner_sim
+from kcsolve.cli.base import shorten
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.bots import BOTS, SeatView, make_bot, view_of
 from kcsolve.corner.engine import (
@@ -45,8 +47,10 @@ from kcsolve.corner.record import (
     parse_corner_record,
     result_of,
 )
+from kcsolve.corner.rules import DEFAULT as DEFAULT_RULES
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
 from kcsolve.corner.sim import TooManyBotsError, play_hand, play_match, tournament
+from kcsolve.corner.spiel import KingsCornerGame
 from kcsolve.corner.turn import best_turn, spots
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
@@ -425,6 +429,65 @@ def test_rule_texts_refuse_bad_values_and_conflicts(text: str, message: str) -> 
 def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
     path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
     assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
+
+
+LONG_NUMBERS = [("target", "9" * 5000), ("hand_size", "0" * 5000), ("target", "1" * 4301), ("hand_size", "7" * 40)]
+
+
+@pytest.mark.parametrize(("name", "digits"), LONG_NUMBERS)
+@pytest.mark.parametrize("command", [["deal", "--seed", "3"], ["sim", "--games", "1"], ["solve", "--seed", "3"],
+                                     ["play", "--seed", "3"]])
+def test_a_long_number_in_a_rule_text_is_refused_in_one_line(name: str, digits: str, command: list[str]) -> None:
+    largest = {"target": 10000, "hand_size": 10}[name]
+    assert_bad_input(run("corner", *command, "--rules", f"{name}={digits}"),
+                     shorten(f"option {name!r} takes a whole number from 1 to {largest}, not {digits!r}"))
+
+
+@pytest.mark.parametrize(("name", "digits"), LONG_NUMBERS)
+def test_a_game_for_other_programs_refuses_a_long_number_with_the_package_error(name: str, digits: str) -> None:
+    with pytest.raises(InvalidCornerRulesError):
+        KingsCornerGame(rules=f"{name}={digits}")
+
+
+VALUE_TEXT = st.text(max_size=6).filter(lambda t: "+" not in t and t == t.strip())  # '+' would start another option
+
+
+@settings(max_examples=200)
+@given(name=st.sampled_from(["target", "hand_size"]), zeros=st.integers(0, 5000),
+       digits=st.text("0123456789", max_size=30) | VALUE_TEXT)
+def test_a_number_in_a_rule_text_is_read_or_refused_whatever_its_length(name: str, zeros: int, digits: str) -> None:
+    text = "0" * zeros + digits
+    largest = {"target": 10000, "hand_size": 10}[name]
+    try:
+        rules = parse_corner_rules(f"{name}={text}")
+    except InvalidCornerRulesError as refused:
+        assert str(refused) == f"option {name!r} takes a whole number from 1 to {largest}, not {text!r}"
+        assert not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= largest)
+    else:
+        assert getattr(rules, name) == int(digits)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"target": 10**5000}, "rule 'target' takes a whole number from 1 to 10000, not a number of 16,610 bits"),
+    ({"hand_size": 0}, "rule 'hand_size' takes a whole number from 1 to 10, not 0"),
+    ({"hand_size": 7.0}, "rule 'hand_size' takes a whole number from 1 to 10, not 7.0"),
+    ({"tie": "yes"}, "rule 'tie' takes true or false, not 'yes'"),
+    ({"draw": "x" * 100}, f"rule 'draw' takes end or start, not '{'x' * 36}..."),
+    ({"scoring": None}, "rule 'scoring' takes standard or aces, not None"),
+])
+def test_corner_rules_check_every_option_when_made(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidCornerRulesError) as refused:
+        CornerRules(**fields)  # type: ignore[arg-type]
+    assert str(refused.value) == message
+    with pytest.raises(InvalidCornerRulesError):
+        KingsCornerGame(rules=replace(DEFAULT_RULES, **fields))
+
+
+@pytest.mark.parametrize("rules", [5, None, b"draw=start"])
+def test_a_game_for_other_programs_takes_rules_as_text_or_corner_rules_only(rules: object) -> None:
+    with pytest.raises(InvalidCornerRulesError) as refused:
+        KingsCornerGame(rules=rules)  # type: ignore[arg-type]
+    assert str(refused.value) == f"rules are a CornerRules or a text such as 'draw=start', not {rules!r}"
 
 
 def test_an_option_given_twice_alike_is_one_setting() -> None:

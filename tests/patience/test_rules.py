@@ -5,8 +5,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from clitools import assert_bad_input, run
+from hypothesis import given
+from hypothesis import strategies as st
 
+from kcsolve.common.deal import deal
 from kcsolve.patience.rules import (
+    AXES,
     PRESETS,
     STANDARD,
     Courts,
@@ -18,6 +23,7 @@ from kcsolve.patience.rules import (
     parse_rules,
     rules_name,
 )
+from kcsolve.patience.solve.route import solve
 
 PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
 
@@ -162,3 +168,56 @@ def test_every_option_is_available(text: str, expected: Rules) -> None:
 
 def test_rules_errors_are_value_errors() -> None:
     assert issubclass(InvalidRulesError, ValueError)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"removal": "bogus"}, ("Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
+                            "(parse_rules reads rule text such as 'removal=optional')")),
+    ({"sets": 5}, ("Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 "
+                   "(parse_rules reads rule text such as 'sets=groups')")),
+    ({"courts": Goal.CLEAR}, ("Rules(courts=...) takes Courts.FIXED or Courts.SWAP or Courts.ROYALS, not "
+                              "<Goal.CLEAR: 'clear'> (parse_rules reads rule text such as 'courts=royals')")),
+    ({"goal": "x" * 100}, ("Rules(goal=...) takes Goal.COURTS or Goal.DEPLETE or Goal.CLEAR, not "
+                           f"'{'x' * 36}... (parse_rules reads rule text such as 'goal=clear')")),
+])
+def test_rules_check_every_field_when_made(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        Rules(**fields)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_rules_refused_when_made_never_reach_the_solver() -> None:
+    deck = [str(card) for card in deal(0)]
+    for fields in ({"removal": "bogus"}, {"sets": 5}):
+        with pytest.raises(InvalidRulesError):
+            solve(deck, Rules(**fields))  # type: ignore[arg-type]
+
+
+ANY_OPTION = st.sampled_from([option for choices in AXES.values() for option in choices])
+
+
+@given(axis=st.sampled_from(list(AXES)),
+       value=ANY_OPTION | st.text(max_size=10) | st.integers() | st.none() | st.booleans())
+def test_a_field_is_taken_exactly_when_it_is_an_option_of_its_axis(axis: str, value: object) -> None:
+    if isinstance(value, AXES[axis]):
+        assert getattr(Rules(**{axis: value}), axis) is value  # type: ignore[arg-type]
+    else:
+        with pytest.raises(InvalidRulesError):
+            Rules(**{axis: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "swap+" + "x" * 5000, "goal=" + "9" * 5000])
+def test_a_long_rule_text_is_refused_in_one_short_line(text: str) -> None:
+    result = run("solve", "--seed", "1", "--rules", text)
+    assert_bad_input(result, None)
+    assert len(result.stderr) <= 450
+
+
+@given(st.text(max_size=60) | st.integers() | st.none())
+def test_any_rule_text_is_read_or_refused_with_the_package_error(text: object) -> None:
+    try:
+        rules = parse_rules(text)  # type: ignore[arg-type]
+    except InvalidRulesError as refused:
+        assert len(str(refused)) < 200
+    else:
+        assert parse_rules(str(rules)) == rules

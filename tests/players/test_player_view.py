@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kcsolve import PLAYERS, PlayerView, hints
+from kcsolve import PLAYERS, InvalidSeedError, InvalidViewError, PlayerView, hints
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position, Status
 from kcsolve.patience.players.hints import hint_move
@@ -121,3 +121,27 @@ def test_a_thousand_positions_under_every_rule_set() -> None:
                 check_same_advice(position, seed, every_player=False)
                 checked += 1
     assert checked >= 1000
+
+
+@pytest.mark.parametrize("name", list(PLAYERS))
+@pytest.mark.parametrize("given_instead", [Position.start(deal(0)), None, "b2", Position.start(deal(0)).view().after])
+def test_every_player_refuses_anything_but_a_view(name: str, given_instead: object) -> None:
+    with pytest.raises(InvalidViewError) as refused:
+        PLAYERS[name](7)(given_instead)  # type: ignore[arg-type]
+    assert str(refused.value) == (f"a player is given a PlayerView (Position.view() makes one), "
+                                  f"not {type(given_instead).__name__}")
+
+
+@pytest.mark.parametrize("name", list(PLAYERS))
+@pytest.mark.parametrize("seed", ["x", -1, 2**64, True, None, 1.5])
+def test_every_player_checks_its_seed_as_deal_does(name: str, seed: object) -> None:
+    with pytest.raises(InvalidSeedError) as refused:
+        PLAYERS[name](seed)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSeedError) as by_deal:
+        deal(seed)  # type: ignore[arg-type]
+    assert str(refused.value) == str(by_deal.value)
+
+
+def test_a_seed_given_as_its_text_makes_the_same_player() -> None:
+    view = played_to(5, Rules(), 20).view()
+    assert all(PLAYERS[name]("7")(view) == PLAYERS[name](7)(view) for name in PLAYERS)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from kcsolve.common.interval import wilson
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView
+from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView, check_view
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.strong import option_wins
 
@@ -93,8 +93,7 @@ class InvalidHintRequestError(KcsolveError):
 
 def check_request(view: object, playouts: object, seed: object) -> None:
     """Refuse what ``hints`` cannot answer: a view is needed, never a Position; orders and seed are whole numbers."""
-    if not isinstance(view, PlayerView):
-        raise InvalidHintRequestError(f"hints are given for a PlayerView (Position.view() makes one), not {type(view).__name__}")
+    check_view(view, "hints are given for", InvalidHintRequestError)
     if type(playouts) is not int or not 1 <= playouts <= MAX_PLAYOUTS:
         raise InvalidHintRequestError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {brief(playouts)}")
     if type(seed) is not int:

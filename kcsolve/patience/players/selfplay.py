@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from kcsolve.common.deal import deal
+from kcsolve.common.deal import check_seed, deal
 from kcsolve.common.interval import wilson
 from kcsolve.common.workers import check_jobs, ordered_map
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.engine import Move, PlayerView, Position, Status
+from kcsolve.patience.engine import Move, PlayerView, Position, Status, check_view
 from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.players.quick import quick_player
@@ -45,11 +45,19 @@ def _deep(seed: int) -> Player:
     return lambda view: deep_player(view, seed)
 
 
+def _checked(make: Callable[[int], Player]) -> Callable[[int], Player]:
+    """``make``, its seed checked as deal() checks one, making players that are shown only a PlayerView."""
+    def made(seed: int) -> Player:
+        player = make(check_seed(seed))
+        return lambda view: player(check_view(view, "a player is given"))
+    return made
+
+
 # name -> the player made from a seed (its only source of randomness): PLAYERS["strong"](7)(view) is a move
-PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
-    {"random": _random, "greedy": lambda seed: greedy_player, "quick": lambda seed: quick_player, "strong": _strong,
-     "deep": _deep}
-)
+PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType({
+    "random": _checked(_random), "greedy": _checked(lambda seed: greedy_player),
+    "quick": _checked(lambda seed: quick_player), "strong": _checked(_strong), "deep": _checked(_deep),
+})
 
 
 class UnknownPlayerError(KcsolveError):
