@@ -7,6 +7,7 @@ only as good as the replay says.
 
 from __future__ import annotations
 
+import io
 import json
 import reprlib
 from collections.abc import Mapping
@@ -21,6 +22,7 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_card,
 )
+from kcsolve.common.files import open_regular
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
@@ -209,7 +211,7 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
 def read_record(path: str) -> Record:
     """Read a record file; unreadable files raise InvalidRecordError, and no more than a record's size is read."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
             text = handle.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
