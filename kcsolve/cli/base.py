@@ -181,7 +181,8 @@ def read_line(prompt: str = "") -> str:
     sys.stdout.flush()
     try:
         line = sys.stdin.readline(LONGEST_LINE + 1)
-    except UnicodeDecodeError:
+        line.encode("utf-8")  # where stdin decodes with surrogateescape (a C or POSIX locale), bad bytes pass as these
+    except (UnicodeDecodeError, UnicodeEncodeError):
         raise InputLineError("the game's input is not UTF-8 text") from None
     if not line:
         raise EOFError
