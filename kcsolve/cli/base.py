@@ -16,6 +16,7 @@ import click
 
 from kcsolve import __version__
 from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
+from kcsolve.common.files import open_regular
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.dates import parse_day
 from kcsolve.patience.notation import read_game
@@ -43,8 +44,44 @@ COMMAND_MODULES = {
 }
 
 
+class KcsolveCommand(click.Command):
+    """A command that refuses an empty value wherever one is asked for, before any option reads it.
+
+    An empty path would otherwise name the current folder and an empty rule text
+    the default rules, so ``--out ''`` or ``--rules ''`` did what the user never asked.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_empty_values(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_empty_values(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """Fail on the first option or argument of ``args`` given as an empty string; other mistakes are click's to name."""
+    try:
+        given, _, _ = command.make_parser(ctx).parse_args(args=list(args))  # the parser consumes the list it gets
+    except click.UsageError:
+        return
+    for param in command.get_params(ctx):
+        value = given.get(param.name)
+        if value == "" or (isinstance(value, (list, tuple)) and "" in value):
+            option = isinstance(param, click.Option)
+            name = param.opts[0] if option else param.human_readable_name.strip("[]")
+            hint = f"; give one, or leave {name} out" if option and not param.required else ""
+            fail(f"{name} '': the value is empty{hint}")
+
+
+class CommandGroup(click.Group):
+    """A group of commands (``corner``) whose commands refuse empty values like every other."""
+
+    command_class = KcsolveCommand
+
+
 class KcsolveGroup(click.Group):
     """A group whose errors are one line on stderr and exit status 2, never a traceback; commands load on demand."""
+
+    command_class = KcsolveCommand
+    group_class = CommandGroup
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMAND_MODULES) | set(self.commands))
@@ -144,7 +181,8 @@ def read_line(prompt: str = "") -> str:
     sys.stdout.flush()
     try:
         line = sys.stdin.readline(LONGEST_LINE + 1)
-    except UnicodeDecodeError:
+        line.encode("utf-8")  # where stdin decodes with surrogateescape (a C or POSIX locale), bad bytes pass as these
+    except (UnicodeDecodeError, UnicodeEncodeError):
         raise InputLineError("the game's input is not UTF-8 text") from None
     if not line:
         raise EOFError
@@ -180,12 +218,13 @@ def _use_colour(flag: bool | None) -> bool:
 
 
 def _read_text(path: str, limit: int) -> str:
-    """Read at most ``limit`` characters of a file (``-``: standard input); more, or a failure, is bad input."""
+    """Read at most ``limit`` characters of a regular file (``-``: standard input); more, anything but a regular
+    file, or a failure, is bad input."""
     try:
         if path == "-":
             text = sys.stdin.read(limit + 1)
         else:
-            with open(path, encoding="utf-8") as handle:
+            with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
                 text = handle.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -284,7 +284,7 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
     but records of hands already ended); 2 for bad input, a damaged save or a
     record that cannot be written (the game stops there).
     """
-    if record_path is not None and not os.path.basename(record_path):  # '' or a folder's path, never writable
+    if record_path is not None and not os.path.basename(record_path):  # a folder's path, never writable
         fail(f"--record needs a file name, not {record_path!r}")
     if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
         fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game

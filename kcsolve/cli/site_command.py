@@ -19,7 +19,7 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
-@click.option("--force", is_flag=True, help="Replace DIR even when it exists and is not empty.")
+@click.option("--force", is_flag=True, help="Replace DIR when it holds a site kcsolve wrote.")
 @click.option("--base-url", default="", metavar="URL",
               help="Where the site will be served (https://...); writes feed.json with absolute addresses.")
 @click.option("--feed", "want_feed", is_flag=True, help="Insist on feed.json: refused without --base-url.")
@@ -38,6 +38,8 @@ def site_command(
     and, with --base-url, feed.json (JSON Feed 1.1). Dates after today (UTC) are left
     out unless --include-future. The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
+    A DIR that exists must be empty, or a site kcsolve wrote (its .kcsolve-site
+    file says so), which --force replaces; the current and home folders never are.
     Each date measured is kept in the user's cache (KCSOLVE_CACHE_DIR, else
     ~/.cache/kcsolve), so a run that is stopped keeps the dates it finished and a
     rebuild measures only new dates; kept dates are checked before they are used.

@@ -70,8 +70,6 @@ def stats_command(
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
-    if db_path == "":
-        fail("--db '' names no file: give a path, or leave --db out for the default database")
     if show is not None and listed is not None:
         fail(f"give either --show {show} or --list {listed}, not both")
     if convert:

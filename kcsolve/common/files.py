@@ -6,6 +6,11 @@ import errno
 import os
 import secrets
 import stat
+from typing import BinaryIO
+
+# What a path may name besides a regular file (a device or a pipe has a size of 0)
+SPECIAL_FILES = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                 (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"))
 
 
 def write_atomically(path: str, data: str | bytes) -> None:
@@ -41,17 +46,33 @@ def write_atomically(path: str, data: str | bytes) -> None:
 
 
 def read_regular(path: str, limit: int) -> bytes:
-    """At most ``limit`` + 1 bytes of a regular file, so that a caller can tell one larger than ``limit``.
-
-    A pipe or a terminal where a kept file should be would make open() or read()
-    wait for ever, and opening a device can act on it, so anything but a regular
-    file raises OSError (EINVAL, "not a regular file") before it is opened; the
-    open does not wait, and the check is made again on what was opened, in case
-    the file was swapped in between.
-    """
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise OSError(errno.EINVAL, "not a regular file", path)
-    with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as source:
-        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
+    """At most ``limit`` + 1 bytes of a regular file, so that a caller can tell one larger than ``limit``."""
+    with open_regular(path) as source:
         return source.read(limit + 1)
+
+
+def open_regular(path: str) -> BinaryIO:
+    """A regular file opened for reading in binary; OSError (EINVAL) naming anything else.
+
+    A pipe or a terminal where a file should be would make open() or read()
+    wait for ever, and opening a device can act on it, so anything but a regular
+    file raises OSError (EINVAL, "it is a named pipe (FIFO), not a regular file")
+    before it is opened; the open does not wait, and the check is made again on
+    what was opened, in case the file was swapped in between.
+    """
+    path = os.fspath(path)  # os.stat would take an integer as a file descriptor: stdout, say
+    _check_regular(os.stat(path).st_mode, path)
+    source = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
+    try:
+        _check_regular(os.fstat(source.fileno()).st_mode, path)
+    except OSError:
+        source.close()
+        raise
+    return source
+
+
+def _check_regular(mode: int, path: str) -> None:
+    """Raise OSError (EINVAL) saying what ``path`` is unless its ``mode`` is a regular file's."""
+    if not stat.S_ISREG(mode):
+        what = next((name for test, name in SPECIAL_FILES if test(mode)), "a special file")
+        raise OSError(errno.EINVAL, f"it is {what}, not a regular file", path)

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 
 from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
-from kcsolve.common.deal import InvalidSeedError, check_seed, deal
+from kcsolve.common.deal import SEED_LIMIT, deal
 from kcsolve.patience.engine import Remove, cell_index, cell_name
-from kcsolve.patience.pysol import PysolUnavailableError, pysol_deal
+from kcsolve.patience.pysol import PYSOL_MAX_GAME, PysolUnavailableError, pysol_deal
 from kcsolve.patience.record import (
     GRID_CELLS,
     MAX_MOVES,
@@ -96,20 +96,36 @@ def from_notation(text: str, source: str = "notation") -> Record:
     return Record(deck, rules, "unknown", tuple(entries), extra)
 
 
+# s<N> and p<N>: the numbers each may carry, as the error line states them
+NUMBER_RANGES = {"s": ("a deal number", 0, SEED_LIMIT - 1, "2**64-1"),
+                 "p": ("a PySolFC game number", 1, PYSOL_MAX_GAME, "10**20")}
+
+
+def _check_number(field: str, source: str) -> None:
+    """Refuse an s<N> or p<N> whose number is out of range, quoting the field whole (the error line bounds it)."""
+    what, low, high, shown = NUMBER_RANGES[field[0]]
+    digits = field[1:].lstrip("0")
+    if len(digits) > len(str(high)) or not low <= int(digits or "0") <= high:
+        raise InvalidRecordError(f"{source}: {field!r} is out of range: {what} is from {low} to {shown}")
+
+
 def _deck(field: str, source: str) -> tuple[tuple, dict]:
     """The deck a notation's second field names, and the record keys that say where it came from."""
+    numbered = re.fullmatch(r"([sp])(\d+)", field)
+    if numbered:
+        _check_number(field, source)
     try:
-        if re.fullmatch(r"s\d{1,20}", field):
-            seed = check_seed(int(field[1:]))
+        if numbered and field[0] == "s":
+            seed = int(field[1:])
             return deal(seed), {"seed": seed}
-        if re.fullmatch(r"p\d{1,21}", field):
+        if numbered:
             number = int(field[1:])
             return pysol_deal(number), {"pysol": number}
         if field.startswith("d:"):
             return deck_from_tokens(re.findall(r"..", field[2:])), {}
     except PysolUnavailableError:
         raise  # a missing package, not a bad record: its message stands alone
-    except (InvalidDeckError, InvalidSeedError, ValueError) as exc:
+    except (InvalidDeckError, ValueError) as exc:
         raise InvalidRecordError(f"{source}: {exc}") from None
     raise InvalidRecordError(f"{source}: the deck must be s<N>, p<N> or d:<52 cards>, got {field[:20]!r}")
 

@@ -7,6 +7,7 @@ only as good as the replay says.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import reprlib
@@ -23,6 +24,7 @@ from kcsolve.common.cards import (
     parse_card,
 )
 from kcsolve.common.deal import check_seed
+from kcsolve.common.files import open_regular
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
@@ -220,7 +222,7 @@ def read_record(path: str | os.PathLike[str] | TextIO) -> Record:
     if not isinstance(path, (str, os.PathLike)):
         return _read_open_record(path)
     try:
-        with open(path, encoding="utf-8") as handle:
+        with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
             text = handle.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

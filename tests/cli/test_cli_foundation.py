@@ -295,7 +295,8 @@ def test_missing_file(tmp_path: Path, command: str) -> None:
 
 @pytest.mark.parametrize("command", ["verify", "replay"])
 def test_directory_instead_of_file(tmp_path: Path, command: str) -> None:
-    assert_bad_input(run(command, str(tmp_path)), f"cannot read {str(tmp_path)!r}: Is a directory")
+    assert_bad_input(run(command, str(tmp_path)),
+                     f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file")
 
 
 def test_file_that_is_not_utf8(tmp_path: Path) -> None:
@@ -437,7 +438,7 @@ def test_bad_usage(args: list[str], message: set[str] | None) -> None:
         (str(2**64), f"seed must be between 0 and 2**64-1, got {2**64}"),
         ("abc", "Invalid value for '--seed': 'abc' is not a valid integer."),
         ("1.5", "Invalid value for '--seed': '1.5' is not a valid integer."),
-        ("", "Invalid value for '--seed': '' is not a valid integer."),
+        ("", "--seed '': the value is empty; give one, or leave --seed out"),
     ],
 )
 @pytest.mark.parametrize("fmt", ["text", "json"])

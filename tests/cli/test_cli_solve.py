@@ -698,7 +698,8 @@ def test_a_long_bad_budget_is_cut_in_its_error_line() -> None:
 def test_empty_budget_is_refused() -> None:
     with pytest.raises(ValueError):
         parse_budget("")
-    assert_bad_input(run("solve", "--seed", "1", "--budget", ""), f"bad budget '': {BUDGET_HELP}")
+    assert_bad_input(run("solve", "--seed", "1", "--budget", ""),
+                     "--budget '': the value is empty; give one, or leave --budget out")
 
 
 def test_unknown_method() -> None:
@@ -721,7 +722,8 @@ def test_bad_usage(args: list[str]) -> None:
 def test_missing_deck_file(tmp_path: Path) -> None:
     path = str(tmp_path / "nowhere.txt")
     assert_bad_input(run("solve", path), f"cannot read {path!r}: No such file or directory")
-    assert_bad_input(run("solve", str(tmp_path)), f"cannot read {str(tmp_path)!r}: Is a directory")
+    assert_bad_input(run("solve", str(tmp_path)),
+                     f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file")
 
 
 def test_deck_file_with_a_duplicate_card(tmp_path: Path) -> None:

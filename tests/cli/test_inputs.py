@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
+import click
 import pytest
+from click.testing import Result
 from clitools import assert_bad_input, run, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kcsolve
+from kcsolve.cli import cli
 from kcsolve.common.cards import MAX_DECK_TEXT, full_deck, parse_deck
 from kcsolve.common.deal import deal
 from kcsolve.patience.record import MAX_RECORD_TEXT
@@ -242,3 +247,99 @@ def test_duplicate_keys_and_a_byte_order_mark_on_the_command_line(tmp_path: Path
                      f"{position!r}: not valid JSON: the key 'hand' appears twice in one object")
     (tmp_path / "bom.json").write_text("\ufeff" + corner, encoding="utf-8")
     assert run("corner", "turn", str(tmp_path / "bom.json")).exit_code == 0
+
+
+# --- empty values, pipes in a file's place (issue 40) -----------------------------------------------------------
+
+
+def _commands() -> list[tuple[list[str], click.Command]]:
+    """Every command, a group's commands under their group's name."""
+    found: list[tuple[list[str], click.Command]] = []
+    for name in cli.list_commands(None):  # type: ignore[arg-type]
+        command = cli.get_command(None, name)  # type: ignore[arg-type]
+        assert command is not None
+        if isinstance(command, click.Group):
+            found += [([name, sub], command.commands[sub]) for sub in sorted(command.commands)]
+        else:
+            found.append(([name], command))
+    return found
+
+
+def _empty_values() -> list[tuple[list[str], str]]:
+    """Each option that takes a value and each argument, given '', with the line that refuses it."""
+    cases = []
+    for names, command in _commands():
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.is_flag and not param.count:
+                name = param.opts[0]
+                tail = "" if param.required else f"; give one, or leave {name} out"
+                cases.append(([*names, name, ""], f"{name} '': the value is empty{tail}"))
+            elif isinstance(param, click.Argument):
+                cases.append(([*names, ""], f"{param.human_readable_name.strip('[]')} '': the value is empty"))
+    return cases
+
+
+EMPTY_VALUES = _empty_values()
+
+
+@pytest.mark.parametrize("args, message", EMPTY_VALUES,
+                         ids=[" ".join(arg or "''" for arg in args) for args, _ in EMPTY_VALUES])
+def test_every_option_and_argument_refuses_an_empty_value(args: list[str], message: str) -> None:
+    """An empty value is never a default: '' as a path named the current folder, as rules the default rules."""
+    assert_bad_input(run(*args, input="quit\n"), message)
+
+
+def test_the_empty_values_the_issue_met_are_among_them() -> None:
+    cases = {tuple(args) for args, _ in EMPTY_VALUES}
+    for args in (("site", "--out", ""), ("site", "--base-url", ""), ("corner", "deal", "--rules", ""),
+                 ("odds", "--known", ""), ("stats", "--db", ""), ("corner", "play", "--record", ""), ("verify", "")):
+        assert args in cases
+
+
+def test_an_empty_out_with_force_leaves_the_current_folder_alone(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine")
+    assert_bad_input(run("site", "--out", "", "--force", "--days", "1"), "--out '': the value is empty")
+    assert_bad_input(run("site", "--out=", "--force", "--days", "1"), "--out '': the value is empty")
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def _unblocked(fifo: Path, *args: str, input: str | None = None) -> Result:
+    """Run kcsolve with a FIFO among its inputs; one that waits on it is released after 20 s and the test fails."""
+    finished: list[Result] = []
+    worker = threading.Thread(target=lambda: finished.append(run(*args, input=input)), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():
+        os.close(os.open(fifo, os.O_RDWR))  # a writer comes and goes: the reader's open returns, its read ends
+        worker.join(20)
+        pytest.fail(f"kcsolve {' '.join(args)} waited on the named pipe")
+    return finished[0]
+
+
+FIFO_READERS = [["solve"], ["replay"], ["verify"], ["analyse"], ["play"], ["corner", "turn"], ["corner", "play"],
+                ["corner", "replay"], ["corner", "verify"]]
+
+
+@pytest.mark.parametrize("command", FIFO_READERS, ids=" ".join)
+def test_a_named_pipe_in_a_files_place_is_refused_not_waited_on(tmp_path: Path, command: list[str]) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert_bad_input(_unblocked(fifo, *command, str(fifo), input="quit\n"),
+                     f"cannot read {str(fifo)!r}: it is a named pipe (FIFO), not a regular file")
+
+
+def test_load_in_play_refuses_a_named_pipe_and_the_game_goes_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = _unblocked(fifo, "play", "--seed", "3", "--plain", input=f"load {fifo}\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert f"Cannot load: cannot read {str(fifo)!r}: it is a named pipe (FIFO), not a regular file." in result.stdout
+
+
+def test_read_record_refuses_a_named_pipe(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(kcsolve.InvalidRecordError, match=r"it is a named pipe \(FIFO\), not a regular file"):
+        kcsolve.read_record(str(fifo))

@@ -469,7 +469,7 @@ def test_bad_options_are_one_line() -> None:
 
 def test_a_record_path_without_a_file_name_is_refused_before_the_game() -> None:
     assert_bad_input(run("corner", "play", "--seed", "1", "--record", "", input="quit\n"),
-                     "--record needs a file name, not ''")
+                     "--record '': the value is empty; give one, or leave --record out")
     assert_bad_input(run("corner", "play", "--seed", "1", "--record", "hands/", input="quit\n"),
                      "--record needs a file name, not 'hands/'")
 

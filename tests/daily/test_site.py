@@ -90,7 +90,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     days = ["2027-03-01", "2027-03-02", "2027-03-03"]
     names = sorted(str(p.relative_to(built)) for p in built.rglob("*") if p.is_file())
-    assert names == ["daily/" + d + ext for d in days for ext in (".html", ".json")] + ["feed.json", "index.html"]
+    assert names == [site.MARKER] + ["daily/" + d + ext for d in days for ext in (".html", ".json")] + ["feed.json",
+                                                                                                     "index.html"]
+    assert (built / site.MARKER).read_text() == site.MARKER_TEXT
     index = (built / "index.html").read_text()
     for day in days:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
@@ -149,29 +151,74 @@ def test_archive_marks_today(deals: list) -> None:
     assert page.count(" today\"") == 1
 
 
-def test_a_non_empty_directory_needs_force(tmp_path: Path) -> None:
+def test_force_replaces_only_a_site_kcsolve_wrote(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
+                     f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)")
+    result = run("site", "--from", FIRST, "--days", "2", "--out", str(out), "--force", "--include-future")
+    assert result.exit_code == 0, result.stderr
+    assert len(list((out / "daily").iterdir())) == 4
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging or old directory left beside it
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_a_folder_holding_anything_else_is_refused_whatever_the_flags(tmp_path: Path, force: list[str]) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "mine.txt").write_text("keep me")
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
-                     f"--out {str(out)!r} exists and is not empty (give --force to replace it)")
-    assert [p.name for p in out.iterdir()] == ["mine.txt"]
-    result = run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future")
-    assert result.exit_code == 0
+    (out / "daily").mkdir()
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
+                     f"--out {str(out)!r} holds 'daily', 'mine.txt', not a site kcsolve wrote: "
+                     "move them away or name another folder")
+    for count in (3, 5):
+        (out / f"more{count}").write_text("")
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
+                     f"--out {str(out)!r} holds 'daily', 'mine.txt', 'more3' and 1 more, not a site kcsolve "
+                     "wrote: move them away or name another folder")
+    assert (out / "mine.txt").read_text() == "keep me"
+
+
+def test_a_site_written_before_the_marker_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
+    (out / site.MARKER).unlink()
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future"),
+                     f"--out {str(out)!r} holds a site without the {site.MARKER} file that marks kcsolve's own "
+                     "(an older kcsolve wrote it?): remove the folder, then run again")
     assert sorted(p.name for p in out.iterdir()) == ["daily", "index.html"]
-    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no staging or old directory left beside it
+
+
+@pytest.mark.parametrize("where, what", [(".", "the current folder"), ("..", "a folder above the current folder"),
+                                         ("home", "the home folder"), ("above-home", "a folder above the home folder")])
+def test_the_current_and_home_folders_are_never_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str,
+                                                         what: str) -> None:
+    """Not even empty, or holding a site: renaming them away would leave the user's shell in a removed folder."""
+    home = tmp_path / "above-home" / "home"
+    work = tmp_path / "work" / "here"
+    for folder in (home, work):
+        folder.mkdir(parents=True)
+        (folder / site.MARKER).write_text(site.MARKER_TEXT)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    out = {"home": str(home), "above-home": str(home.parent)}.get(where, where)
+    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", out, "--force", "--include-future"),
+                     f"--out {out!r} is {what}: kcsolve never replaces it; name a folder for the site")
+    assert (home / site.MARKER).exists() and (work / site.MARKER).exists()
 
 
 def test_a_link_to_the_site_stays_a_link(tmp_path: Path) -> None:
     """--out LINK --force replaces the folder the link names, and the link still names it."""
     real = tmp_path / "real"
     real.mkdir()
-    (real / "old.txt").write_text("an old site")
+    (real / site.MARKER).write_text(site.MARKER_TEXT)
+    (real / "index.html").write_text("an old site")
     (tmp_path / "link").symlink_to(real)
     result = run("site", "--from", FIRST, "--days", "1", "--out", str(tmp_path / "link"), "--force", "--include-future")
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "link").is_symlink() and (tmp_path / "link").resolve() == real
-    assert sorted(p.name for p in real.iterdir()) == ["daily", "index.html"]
+    assert sorted(p.name for p in real.iterdir()) == [site.MARKER, "daily", "index.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]  # no staging or old directory left
 
 
@@ -222,7 +269,8 @@ def test_a_base_url_makes_the_feed_absolute(tmp_path: Path) -> None:
 def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    (out / "old.txt").write_text("the old site")
+    (out / site.MARKER).write_text(site.MARKER_TEXT)
+    (out / "index.html").write_text("the old site")
     calls = []
 
     def failing(found: object, *neighbours: object) -> str:
@@ -235,7 +283,7 @@ def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch:
     with pytest.raises(site.SiteError, match=r"cannot write .*: No space left on device"):
         site.write_site(deals, out, force=True, include_future=True)
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
-    assert [p.name for p in out.iterdir()] == ["old.txt"]
+    assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "index.html"]
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ from clitools import assert_bad_input, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kcsolve.cli.base import shorten
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Position
 from kcsolve.patience.notation import from_notation, is_notation, to_notation
@@ -110,3 +111,22 @@ def test_a_removal_names_at_most_the_grids_cells(cells: list[str]) -> None:
 
 def test_a_line_of_more_moves_than_any_game_is_refused() -> None:
     assert_bad_input(run("verify", "-", input="KC1 s0 standard " + "(a1)" * 300), "<stdin>: more than 208 moves, more than any game has")
+
+
+@pytest.mark.parametrize("field, message", [
+    ("s99999999999999999999999", "'s99999999999999999999999' is out of range: a deal number is from 0 to 2**64-1"),
+    (f"s{2**64}", f"'s{2**64}' is out of range: a deal number is from 0 to 2**64-1"),
+    ("s" + "9" * 2000, f"'s{'9' * 2000}' is out of range: a deal number is from 0 to 2**64-1"),
+    ("p0", "'p0' is out of range: a PySolFC game number is from 1 to 10**20"),
+    (f"p{10**20 + 1}", f"'p{10**20 + 1}' is out of range: a PySolFC game number is from 1 to 10**20"),
+])
+def test_a_notation_deal_number_out_of_range_is_quoted_whole(field: str, message: str) -> None:
+    result = run("verify", "-", input=f"KC1 {field} standard b2\n")
+    assert_bad_input(result, None)
+    assert shorten(f"<stdin>: {message}") == result.stderr.removeprefix("Error: ").rstrip("\n")
+
+
+def test_a_notation_deal_number_in_range_is_still_read() -> None:
+    assert run("verify", "-", input=f"KC1 s{2**64 - 1} standard\n").exit_code == 1
+    padded, plain = run("verify", "-", input="KC1 s007 standard\n"), run("verify", "-", input="KC1 s7 standard\n")
+    assert (padded.exit_code, padded.stdout) == (plain.exit_code, plain.stdout)

@@ -573,7 +573,7 @@ def test_an_empty_db_path_is_refused_not_taken_for_the_default(monkeypatch: pyte
     default = tmp_path / "default.db"
     monkeypatch.setenv("KCSOLVE_DB", str(default))
     assert_bad_input(stats_cli(*args, "--db", ""),
-                     "--db '' names no file: give a path, or leave --db out for the default database")
+                     "--db '': the value is empty; give one, or leave --db out")
     assert not default.exists()
 
 

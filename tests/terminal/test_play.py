@@ -310,3 +310,23 @@ def test_a_line_too_long_or_not_text_ends_the_game_with_one_error_line(command: 
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and culprit in lines[0]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "3"], ["corner", "play", "--seed", "3"]], ids=" ".join)
+@pytest.mark.parametrize("typed", [b"b2\n\xff\xfe\x00garbage\n", bytes(range(256)) * 4], ids=["bad-bytes", "binary"])
+def test_input_that_is_not_utf8_ends_the_game_where_stdin_escapes_bad_bytes(command: list[str], typed: bytes) -> None:
+    """Under a C or POSIX locale Python reads bad bytes as lone surrogates, not as an error: still one line, exit 2."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:surrogateescape"}
+    done = subprocess.run([sys.executable, "-m", "kcsolve", *command, "--plain"], input=typed, capture_output=True,
+                          env=env, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == b"Error: the game's input is not UTF-8 text\n"
+    assert b"garbage" not in done.stdout and b"\xff" not in done.stdout
+
+
+@pytest.mark.parametrize("line", ["x" * 3000, "\x00" * 3000, "b2 " + "\x1b[2J" * 700])
+def test_a_long_bad_command_is_echoed_as_a_short_escaped_excerpt(line: str) -> None:
+    out = run("play", "--seed", "3", "--plain", input=line + "\nquit\n").stdout
+    echoed = [row.removeprefix("> ") for row in out.splitlines() if "Not a command or a cell" in row]
+    assert len(echoed) == 1 and len(echoed[0]) <= 80, echoed
+    assert "\x00" not in echoed[0] and "\x1b" not in echoed[0]

@@ -24,10 +24,16 @@ from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
+# Written into every site: --force replaces a folder only when it holds this file, so it never deletes what a
+# user keeps there. A site written before it existed holds none: it is refused, with a line saying to remove it.
+MARKER = ".kcsolve-site"
+UNMARKED_SITE = {"index.html", "daily", "feed.json"}  # what a site written before the marker holds
+MARKER_TEXT = "This folder is a site written by kcsolve site; kcsolve site --force replaces it whole.\n"
 
 
 class SiteError(KcsolveError):
-    """An output directory that cannot be used: not empty without force, not a directory, or not writable."""
+    """An output directory that cannot be used: not a directory, not writable, or holding what kcsolve may not
+    replace."""
 
 
 def deal_json(found: DailyDeal) -> dict[str, Any]:
@@ -144,14 +150,41 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
 
 
 def check_out_dir(out: Path, force: bool) -> None:
-    """Refuse an output path that is a file, a non-empty directory without ``force``, or in a missing parent."""
+    """Refuse an --out kcsolve may not fill: all but a new folder, an empty one, or its own site with ``force``."""
     if out.exists() and not out.is_dir():
         raise SiteError(f"--out {str(out)!r} is not a directory")
-    if out.is_dir() and any(out.iterdir()) and not force:
-        raise SiteError(f"--out {str(out)!r} exists and is not empty (give --force to replace it)")
     parent = out.absolute().parent
     if not parent.is_dir():
         raise SiteError(f"cannot write {str(out)!r}: the directory {str(parent)!r} does not exist")
+    if not out.is_dir():
+        return
+    kept = _kept_folder(Path(os.path.realpath(out)))
+    if kept:
+        raise SiteError(f"--out {str(out)!r} is {kept}: kcsolve never replaces it; name a folder for the site")
+    held = sorted(entry.name for entry in out.iterdir())
+    if not held:
+        return
+    if MARKER not in held and set(held) <= UNMARKED_SITE:
+        raise SiteError(f"--out {str(out)!r} holds a site without the {MARKER} file that marks kcsolve's own "
+                        "(an older kcsolve wrote it?): remove the folder, then run again")
+    if MARKER not in held:
+        shown = ", ".join(repr(name) for name in held[:3]) + (f" and {len(held) - 3:,} more" if len(held) > 3 else "")
+        raise SiteError(f"--out {str(out)!r} holds {shown}, not a site kcsolve wrote: "
+                        "move them away or name another folder")
+    if not force:
+        raise SiteError(f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)")
+
+
+def _kept_folder(target: Path) -> str:
+    """What ``target`` is when it is a folder never to be replaced: the current or the home folder, or one above
+    either (replacing it would pull the ground from under the user); else ''."""
+    for folder, name in ((Path(os.path.realpath(os.getcwd())), "the current folder"),
+                         (Path(os.path.realpath(Path.home())), "the home folder")):
+        if target == folder:
+            return name
+        if target in folder.parents:
+            return f"a folder above {name}"
+    return ""
 
 
 def write_site(
@@ -196,6 +229,7 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
     (root / "daily").mkdir()
     for name, text in pages.items():
         (root / name).write_text(text, encoding="utf-8")
+    (root / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     return sorted(pages)
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import Card, rank_symbol
 from kcsolve.common.files import write_atomically
-from kcsolve.common.words import plural
+from kcsolve.common.words import brief, plural
 from kcsolve.patience.engine import (
     CORNERS,
     IllegalMoveError,
@@ -167,7 +167,7 @@ class Session:
         try:
             cells = tuple(cell_index(w) for w in words)
         except InvalidCellError:
-            return Reply([f"Not a command or a cell: {text.strip()!r} (type 'help')."])
+            return Reply([f"Not a command or a cell: {brief(text.strip())} (type 'help')."])
         return self._move(cells)
 
     def _move(self, cells: tuple[int, ...]) -> Reply:
