@@ -91,7 +91,7 @@ class KcsolveGroup(click.Group):
             importlib.import_module(f"kcsolve.cli.{COMMAND_MODULES[name]}")  # its decorators register it here
         return self.commands.get(name)
 
-    def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
+    def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]  # click overloads main on standalone_mode, always False here
         extra["standalone_mode"] = False
         try:
             return super().main(args, prog_name=prog_name, **extra)
@@ -123,11 +123,11 @@ class GuardedOutput(io.TextIOBase):
         self.dropped = False
 
     @property
-    def encoding(self) -> str:  # type: ignore[override]
+    def encoding(self) -> str:  # type: ignore[override]  # read-only: the wrapped stream's
         return self.stream.encoding
 
     @property
-    def errors(self) -> str | None:  # type: ignore[override]
+    def errors(self) -> str | None:  # type: ignore[override]  # read-only: the wrapped stream's
         return self.stream.errors
 
     def isatty(self) -> bool:
@@ -139,7 +139,7 @@ class GuardedOutput(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         if text:  # click probes streams with empty writes; those must not count as output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import click
 
@@ -141,7 +142,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         }))
         return
     low, high = bound.interval
-    best = BEST_MEASURED
+    best: dict[str, Any] = BEST_MEASURED
     seer_low, seer_high = wilson(round(bound.clairvoyant * deals), deals)
     paragraphs = [
         (f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "

@@ -31,7 +31,7 @@ def rules_command(preset: str | None, fmt: str) -> None:
             rules = parse_rules(name)
             click.echo(f"  {name:<9} " + ", ".join(f"{axis} {getattr(rules, axis).value}" for axis in AXES))
         click.echo("Axes:")
-        for axis, options in data["axes"].items():  # type: ignore[union-attr]
+        for axis, options in data["axes"].items():
             click.echo(f"  {axis}:")
             for option in options:
                 text = f"{option['meaning']} ({option['source']})"
@@ -42,7 +42,7 @@ def rules_command(preset: str | None, fmt: str) -> None:
         click.echo(json.dumps(data))
         return
     click.echo(f"Rules {data['rules']}:")
-    for axis, about in data["axes"].items():  # type: ignore[union-attr]
+    for axis, about in data["axes"].items():
         text = f"{about['meaning']} ({about['source']})"
         click.echo("\n".join(wrapped(text, f"  {axis:<8} {about['option']:<9} ", " " * 21)))
     click.echo("The full rules are in docs/RULES.md.")

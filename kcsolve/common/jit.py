@@ -20,10 +20,9 @@ def jit(signature: str | None = None, nogil: bool = False) -> Callable[[Callable
     from numba import njit
 
     def decorate(function: Callable[..., Any]) -> Any:
-        arguments = (signature,) if signature else ()
         try:
-            return njit(*arguments, cache=True, nogil=nogil)(function)
+            return njit(signature, cache=True, nogil=nogil)(function)
         except RuntimeError:  # "cannot cache function ...: no locator available": nowhere to write
-            return njit(*arguments, nogil=nogil)(function)
+            return njit(signature, nogil=nogil)(function)
 
     return decorate

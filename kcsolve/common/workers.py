@@ -81,7 +81,7 @@ def ordered_map(function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]], 
     """
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_start)
     pending = iter(tasks)
-    flight: deque[Future] = deque()
+    flight: deque[Future[Any]] = deque()
     try:
         for task in pending:
             flight.append(pool.submit(function, *task))
@@ -89,9 +89,9 @@ def ordered_map(function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]], 
                 break
         while flight:
             result = flight.popleft().result()
-            task = next(pending, None)
-            if task is not None:
-                flight.append(pool.submit(function, *task))
+            following = next(pending, None)
+            if following is not None:
+                flight.append(pool.submit(function, *following))
             yield result
     except BaseException:
         end_workers(pool)

@@ -24,6 +24,7 @@ from kcsolve.corner.engine import (
     END,
     NO_MARKS,
     SIDES,
+    BoardMove,
     End,
     Marks,
     Merge,
@@ -214,7 +215,8 @@ class SearchBot(Bot):
             return next(iter(chosen.values()))
         rng = random.Random(f"{self.seed}/{view.piles}/{view.hand}")
         samples = [sample_position(view, rng) for _ in range(self.samples)]
-        best, best_score = (), (-1.0, 0.0)
+        best: tuple[Move, ...] = ()
+        best_score = (-1.0, 0.0)
         for (piles, hand), line in chosen.items():
             if not hand:
                 return line
@@ -244,7 +246,7 @@ def _rank_key(ending: tuple[Piles, tuple[int, ...]], rules: CornerRules) -> tupl
     return (len(hand), sum(rules.points(rank(c)) for c in hand), spots(piles, hand))
 
 
-def _greedy_ending(view: SeatView) -> tuple[tuple[Piles, tuple[int, ...]], tuple[Move, ...]]:
+def _greedy_ending(view: SeatView) -> tuple[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]]:
     """Where the greedy rule order ends this turn, and its line."""
     piles, hand, marks, line = view.piles, view.hand, view.marks, []
     while hand:

@@ -110,7 +110,8 @@ class End:
         return "end"
 
 
-Move = Play | Merge | Under | End
+BoardMove = Play | Merge | Under  # what changes the piles and the hand
+Move = BoardMove | End
 END = End()
 
 
@@ -287,12 +288,12 @@ def under_open(piles: tuple[tuple[int, ...], ...], rules: CornerRules, marks: Ma
 
 
 def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
-                marks: Marks = NO_MARKS) -> list[Move]:
+                marks: Marks = NO_MARKS) -> list[BoardMove]:
     """The moves other than ``End`` open to a hand on these piles, in a fixed order."""
     if marks.closing >= 0:  # the vacancy is filled: only cards onto the pile that filled it
         top = piles[marks.closing][-1]
         return [Play(card, marks.closing) for card in hand if fits_on(card, top)]
-    moves: list[Move] = []
+    moves: list[BoardMove] = []
     under = under_open(piles, rules, marks)
     for card in hand:
         for pile in range(8):
@@ -313,7 +314,7 @@ def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules
 
 
 def step(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules, marks: Marks,
-         move: Move) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Marks]:
+         move: BoardMove) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Marks]:
     """Piles, hand and marks after a legal board move (no checks)."""
     new = list(piles)
     if isinstance(move, Merge):
@@ -334,7 +335,7 @@ def step(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: Corne
 
 
 def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
-                   move: Move, marks: Marks = NO_MARKS) -> str | None:
+                   move: BoardMove, marks: Marks = NO_MARKS) -> str | None:
     """Why ``move`` is not allowed here, or None if it is."""
     if marks.closing >= 0 and not (isinstance(move, Play) and move.pile == marks.closing):
         return f"the vacancy at {PILES[marks.closing]} is filled: only cards onto it may follow, then the end"

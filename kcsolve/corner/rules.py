@@ -143,7 +143,7 @@ def parse_corner_rules(text: str) -> CornerRules:
             raise InvalidCornerRulesError(
                 f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree")
         settings[name], source[name] = setting, token.strip()
-    return replace(DEFAULT, **settings)  # type: ignore[arg-type]
+    return replace(DEFAULT, **settings)  # type: ignore[arg-type]  # each value was checked against its option above
 
 
 def rules_from_json(data: object) -> CornerRules:

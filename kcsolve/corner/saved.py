@@ -10,7 +10,7 @@ replayed by the table; anything else is refused with the field named.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from kcsolve.common.deal import SEED_LIMIT
 from kcsolve.common.jsontext import JsonTextError, read_json
@@ -102,6 +102,6 @@ def _hands(value: object, match: bool, bad: Any) -> tuple[tuple[Move, ...], ...]
     return tuple(hands)
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """Whether a JSON value is a whole number (true and false are not)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -27,9 +27,9 @@ from kcsolve.corner.engine import (
     CORNERS,
     NO_MARKS,
     SIDES,
+    BoardMove,
     Marks,
     Merge,
-    Move,
     Play,
     Under,
     board_moves,
@@ -47,7 +47,7 @@ DEFAULT_TURN_NODES = 20_000  # positions of one turn searched before the answer 
 class Turn:
     """The best line of a turn, and where it leaves the piles and the hand."""
 
-    line: tuple[Move, ...]
+    line: tuple[BoardMove, ...]
     piles: Piles
     hand: tuple[int, ...]
     points: int
@@ -61,7 +61,7 @@ class Turn:
         return sum(1 for move in self.line if not isinstance(move, Merge))
 
 
-def apply(piles: Piles, hand: tuple[int, ...], move: Move) -> tuple[Piles, tuple[int, ...]]:
+def apply(piles: Piles, hand: tuple[int, ...], move: BoardMove) -> tuple[Piles, tuple[int, ...]]:
     """Piles and hand after a legal move (no checks: the moves come from ``board_moves``)."""
     after_piles, after_hand, _ = step(piles, hand, DEFAULT, NO_MARKS, move)
     return after_piles, after_hand
@@ -77,7 +77,7 @@ def spots(piles: Piles, hand: tuple[int, ...]) -> int:
     return count
 
 
-def distinct_moves(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Marks = NO_MARKS) -> list[Move]:
+def distinct_moves(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Marks = NO_MARKS) -> list[BoardMove]:
     """The board moves, keeping one of several empty spots of the same kind (they are interchangeable);
     plays onto piles first, then pile moves, then cards under piles, then cards into empty spots."""
     empty_side = next((i for i in SIDES if not piles[i]), None)
@@ -102,7 +102,7 @@ Score = tuple[int, int, int, int]
 class _WentOut(Exception):
     """Raised inside the search when a line empties the hand: nothing can beat it."""
 
-    def __init__(self, line: tuple[Move, ...]) -> None:
+    def __init__(self, line: tuple[BoardMove, ...]) -> None:
         super().__init__()
         self.line = line
 
@@ -114,10 +114,10 @@ def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Ma
     ``marks`` are the turn's so far (strict play-under); ``must_move`` says the turn
     may not end before a move (the stock is empty and no move was made yet).
     """
-    memo: dict[State, tuple[Score, tuple[Move, ...]] | None] = {}
+    memo: dict[State, tuple[Score, tuple[BoardMove, ...]] | None] = {}
     meter = Meter(budget or Budget(nodes=DEFAULT_TURN_NODES), every=256)
-    seen: list[tuple[Score, tuple[Move, ...]]] = []
-    path: list[Move] = []
+    seen: list[tuple[Score, tuple[BoardMove, ...]]] = []
+    path: list[BoardMove] = []
 
     def score(at_piles: Piles, at_hand: tuple[int, ...]) -> tuple[int, int, int]:
         return (-len(at_hand), -sum(rules.points(rank(c)) for c in at_hand), -spots(at_piles, at_hand))
@@ -126,13 +126,14 @@ def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Ma
         return ending_allowed(rules, at_marks) and not (must_move and depth == 0 and board_moves(piles, hand, rules,
                                                                                                   marks))
 
-    def search(state: State) -> tuple[Score, tuple[Move, ...]] | None:
+    def search(state: State) -> tuple[Score, tuple[BoardMove, ...]] | None:
         if state in memo:
             return memo[state]
         at_piles, at_hand, at_marks = state
         if not at_hand:
             raise _WentOut(tuple(path))
         meter.tick()
+        best: tuple[Score, tuple[BoardMove, ...]] | None
         best = ((*score(at_piles, at_hand), 0), ()) if may_stop(at_marks, len(path)) else None
         if best is not None and (not seen or (*best[0][:3], -len(path)) > seen[0][0]):
             seen[:] = [((*best[0][:3], -len(path)), tuple(path))]
@@ -164,13 +165,13 @@ def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Ma
 
 
 def turn_outcomes(piles: Piles, hand: tuple[int, ...], rules: CornerRules, limit: int = 100_000,
-                  marks: Marks = NO_MARKS) -> dict[tuple[Piles, tuple[int, ...]], tuple[Move, ...]]:
+                  marks: Marks = NO_MARKS) -> dict[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]]:
     """Every distinct (piles, hand) a turn can end in (the turn's marks allowing), with one line reaching it;
     at most ``limit`` explored. The start is among them whether or not the turn may end there."""
-    found: dict[tuple[Piles, tuple[int, ...]], tuple[Move, ...]] = {}
+    found: dict[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]] = {}
     start = (piles, hand, marks)
     visited = {start}
-    frontier: list[tuple[State, tuple[Move, ...]]] = [(start, ())]
+    frontier: list[tuple[State, tuple[BoardMove, ...]]] = [(start, ())]
     while frontier and len(visited) < limit:
         (at_piles, at_hand, at_marks), line = frontier.pop()
         if not line or ending_allowed(rules, at_marks) or not at_hand:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import cast
 
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, InvalidDeckError, check_deck, rank_symbol
 from kcsolve.errors import KcsolveError
@@ -150,7 +151,7 @@ class Position:
         """Every set of cells that may be removed together now."""
         if "removable" not in self._memo:
             self._memo["removable"] = _removable_in(self.deck, self.grid, self.rules.sets)
-        return list(self._memo["removable"])  # type: ignore[call-overload]
+        return list(cast("tuple[tuple[int, ...], ...]", self._memo["removable"]))
 
     def legal_moves(self) -> list[Move]:
         """Every move allowed here, removals first."""
@@ -237,7 +238,7 @@ class Position:
         """Judge the position: won, lost (with the reason) or unfinished."""
         if "outcome" not in self._memo:
             self._memo["outcome"] = self._assess()
-        return self._memo["outcome"]  # type: ignore[return-value]
+        return cast(Outcome, self._memo["outcome"])
 
     def _assess(self, next_known: bool = True) -> Outcome:
         """The judgement of this position; without ``next_known``, the next card's fit is left to chance."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
+from typing import Any
 
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
@@ -111,7 +112,7 @@ def parse_rules(text: str) -> Rules:
                 )
             settings[axis] = option
             source[axis] = token
-    return Rules(**settings)  # type: ignore[arg-type]
+    return Rules(**settings)  # type: ignore[arg-type]  # each axis got an option of its own enum
 
 
 def rules_name(rules: Rules) -> str:
@@ -147,7 +148,7 @@ OPTIONS: dict[Enum, tuple[str, str]] = {
 }
 
 
-def describe(rules: Rules) -> dict[str, object]:
+def describe(rules: Rules) -> dict[str, Any]:
     """A rule set in words: each axis with its option, what it means and where it comes from."""
     axes = {}
     for axis in AXES:
@@ -157,7 +158,7 @@ def describe(rules: Rules) -> dict[str, object]:
     return {"rules": str(rules), "axes": axes}
 
 
-def catalogue() -> dict[str, object]:
+def catalogue() -> dict[str, Any]:
     """Every preset with what it sets, and every axis with its options."""
     presets = {name: {axis: getattr(parse_rules(name), axis).value for axis in AXES} for name in PRESETS}
     axes = {axis: [{"option": o.value, "meaning": OPTIONS[o][0], "source": OPTIONS[o][1]} for o in choices]

@@ -76,13 +76,13 @@ def _ordered(a: int, b: int) -> tuple[int, int]:
 
 
 @jit()
-def _oriented(code, fr, fa, fb, fi):  # type: ignore[no-untyped-def]
+def _oriented(code, fr, fa, fb, fi):
     """The smaller code of a family and of the same family with its two sides swapped."""
     return min(code, fi[fr[code], fb[code], fa[code]])
 
 
 @jit()
-def _pack(f, five, ten, k0, k1, k2, n0, n1, n2, fr, fa, fb, fi):  # type: ignore[no-untyped-def]
+def _pack(f, five, ten, k0, k1, k2, n0, n1, n2, fr, fa, fb, fi):
     """The key of a state: families oriented and sorted, court classes sorted (the symmetries of Theorem 7)."""
     c0, c1 = _ordered(_oriented(f[0], fr, fa, fb, fi), _oriented(f[1], fr, fa, fb, fi))
     c2, c3 = _ordered(_oriented(f[2], fr, fa, fb, fi), _oriented(f[3], fr, fa, fb, fi))
@@ -97,7 +97,7 @@ def _pack(f, five, ten, k0, k1, k2, n0, n1, n2, fr, fa, fb, fi):  # type: ignore
 
 
 @jit()
-def _unpack(key, f, k, n):  # type: ignore[no-untyped-def]
+def _unpack(key, f, k, n):
     """Fill the family codes, courts and numbers per court class from a key; return the Five and Ten codes."""
     for i in range(2, -1, -1):
         code = key % 64
@@ -115,7 +115,7 @@ def _unpack(key, f, k, n):  # type: ignore[no-untyped-def]
 
 
 @jit()
-def _settle(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no-untyped-def]
+def _settle(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """Record the child of a placed card: a win, the next state, or the forced removal and every seating after it."""
     courts = k[0] + k[1] + k[2]
     if courts == 12:
@@ -150,7 +150,7 @@ def _settle(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, 
 
 
 @jit()
-def _place(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no-untyped-def]
+def _place(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """Record the children of a number card: the centre while it has room, else each court class with room."""
     if numbers < 4:
         return _settle(f, five, ten, k, n, g, numbers + 1, out_key, out_draw, m, draw,
@@ -165,7 +165,7 @@ def _place(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, f
 
 
 @jit()
-def _expand(key, out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no-untyped-def]
+def _expand(key, out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """Every child of a state, tagged by its draw (0..2 court kinds, 3..10 family sides, 11 Five, 12 Ten).
 
     Fills ``weight`` with the unseen cards of each draw; returns the number of
@@ -216,7 +216,7 @@ def _expand(key, out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, 
 
 
 @jit(nogil=True)
-def _forward(keys, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no-untyped-def]
+def _forward(keys, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """The keys of every state one card later (with repeats): the children that are neither won nor lost."""
     out_key = np.empty(MAX_CHILDREN, np.int64)
     out_draw = np.empty(MAX_CHILDREN, np.int64)
@@ -239,7 +239,7 @@ def _forward(keys, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no
 
 
 @jit(nogil=True)
-def _table(keys, values):  # type: ignore[no-untyped-def]
+def _table(keys, values):
     """An open-addressing table of a layer's values by key (a binary search per child was the slow part)."""
     size = 1
     while size < 2 * len(keys) + 1:
@@ -256,13 +256,13 @@ def _table(keys, values):  # type: ignore[no-untyped-def]
 
 
 @jit()
-def _slot(key, size):  # type: ignore[no-untyped-def]
+def _slot(key, size):
     """Where a key's probe starts: a multiplicative hash of its bits."""
     return int((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)) & (size - 1)
 
 
 @jit(nogil=True)
-def _backward(keys, slot_keys, slot_values, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):  # type: ignore[no-untyped-def]
+def _backward(keys, slot_keys, slot_values, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """Each state's value: the average over the next card of the best child's value (next layer's, or 1 or 0)."""
     out_key = np.empty(MAX_CHILDREN, np.int64)
     out_draw = np.empty(MAX_CHILDREN, np.int64)

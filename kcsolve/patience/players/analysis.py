@@ -198,8 +198,8 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         if len(options) > 1:
             ranked = hints(view, playouts=playouts, seed=seed)
             keys = [option_key(view.after(hint.move)) for hint in ranked]
-            played = keys.index(option_key(view.after(step.move)))  # the option it stands for, up to cells of one class
-            chance, played_best = ranked[played].chance, played == 0
+            chosen = keys.index(option_key(view.after(step.move)))  # the option it stands for, up to cells of one class
+            chance, played_best = ranked[chosen].chance, chosen == 0
             best, best_move = ranked[0].chance, ranked[0].move
         exact = chance is not None and ranked[0].exact
         sampled = 0 if chance is None or exact else playouts

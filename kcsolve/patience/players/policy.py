@@ -22,7 +22,7 @@ import random
 
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.patience.engine import CENTRE as CENTRE_CELLS
-from kcsolve.patience.engine import CORNERS, JACK_CELLS, QUEEN_CELLS, Move, PlayerView, Remove
+from kcsolve.patience.engine import CORNERS, JACK_CELLS, QUEEN_CELLS, Move, Place, PlayerView, Remove
 from kcsolve.patience.solve.theory import forced_takes
 
 CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
@@ -82,16 +82,17 @@ def greedy_player(view: PlayerView) -> Move:
     free = [4 - len(cells[c]) - courts[c] for c in range(4)]
     removals = [m for m in moves if isinstance(m, Remove)]
     if not removals:
+        places = [m for m in moves if isinstance(m, Place)]  # all of them: with no removal open, the card goes in
         card = view.in_hand
         if card is None:
             return moves[0]
         if card.rank > TEN:  # home cells first: under swap and royals courts may go elsewhere too
-            return next((m for m in moves if CLASS_OF[m.cell] == KIND_CLASS[card.rank]), moves[0])  # type: ignore[union-attr]
+            return next((m for m in places if CLASS_OF[m.cell] == KIND_CLASS[card.rank]), moves[0])
         unseen = [0] * (TEN + 1)
         for rank in stock[1:]:
             if rank <= TEN:
                 unseen[rank] += 1
-        return max(moves, key=lambda m: _placement_score(CLASS_OF[m.cell], card.rank, free, cells, unseen, to_come))
+        return max(places, key=lambda m: _placement_score(CLASS_OF[m.cell], card.rank, free, cells, unseen, to_come))
     need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
     return max(removals, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))
 

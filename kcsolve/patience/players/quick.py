@@ -23,6 +23,7 @@ how its weights were tuned (scripts/tools/tune_quick.py).
 from __future__ import annotations
 
 import math
+from typing import Any, Callable
 
 import numpy as np
 
@@ -36,7 +37,7 @@ from kcsolve.patience.players.policy import CLASS_OF, class_view, greedy_player
 WEIGHTS = np.array([1.93, 5.07, -0.11, 1.32], dtype=np.float64)
 
 
-def _python(function):  # type: ignore[no-untyped-def]
+def _python(function: Callable[..., Any]) -> Callable[..., Any]:
     """The function itself: the pure-Python fallback when numba cannot be loaded."""
     return function
 

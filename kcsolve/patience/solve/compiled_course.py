@@ -48,9 +48,9 @@ def _probe(keys: np.ndarray, stamps: np.ndarray, key: np.int64, stamp: np.int64)
     slot = (key * np.int64(-7046029254386353131)) >> np.int64(20) & mask  # a multiplicative hash
     while stamps[slot] == stamp:
         if keys[slot] == key:
-            return True, slot
+            return True, slot  # type: ignore[return-value]  # numba-compiled: an int64 here, an int to callers
         slot = (slot + 1) & mask
-    return False, slot
+    return False, slot  # type: ignore[return-value]  # numba-compiled: an int64 here, an int to callers
 
 
 @jit()
@@ -99,7 +99,7 @@ def _cards(packed: np.int64) -> int:
     """Number cards in packed counts."""
     total = 0
     for v in range(1, TEN + 1):
-        total += (packed >> (_DIGIT * v)) & 7
+        total += (packed >> (_DIGIT * v)) & 7  # type: ignore[assignment]  # numba-compiled: one int64 type inside
     return total
 
 

@@ -9,8 +9,7 @@ hands back the answer.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
-from typing import Sequence
+from typing import Protocol, Sequence, cast
 
 from kcsolve.common.budget import Budget, InvalidBudgetError, parse_budget
 from kcsolve.common.cards import (
@@ -46,9 +45,19 @@ __all__ = [
 ]
 
 
-def method_module(name: str) -> ModuleType:
+class Method(Protocol):
+    """What each module under :mod:`kcsolve.patience.solve.methods` provides."""
+
+    def covers(self, rules: Rules) -> bool:
+        """Whether the method decides every deal under ``rules``."""
+
+    def solve(self, deck: tuple[Card, ...], rules: Rules, budget: Budget) -> Solution:
+        """Decide ``deck`` within ``budget``."""
+
+
+def method_module(name: str) -> Method:
     """The module that implements method ``name``."""
-    return importlib.import_module(f"{__package__}.methods.{ROUTES[name]}")
+    return cast(Method, importlib.import_module(f"{__package__}.methods.{ROUTES[name]}"))
 
 
 def solve(

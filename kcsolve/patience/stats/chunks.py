@@ -23,7 +23,7 @@ from kcsolve.common.deal import deal, deal_ranks
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import course_end, covers
-from kcsolve.patience.stats.store import LONGEST, ChunkResult, ResultsStore, Work, _larger, undecided_seeds
+from kcsolve.patience.stats.store import LONGEST, ChunkResult, ReadOnlyRun, ResultsStore, Work, _larger, undecided_seeds
 from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, Tally, loss_code, pack, result_code
 
 CHUNK = 2_000
@@ -139,7 +139,7 @@ class ChunkSizer:
         return max(1, min(size, self.limit))
 
 
-def chunks_to_solve(store: ResultsStore, name: str, start: int, count: int, budget: Budget,
+def chunks_to_solve(store: ResultsStore | ReadOnlyRun, name: str, start: int, count: int, budget: Budget,
                     size: int | Callable[[], int] = CHUNK) -> Iterator[Work]:
     """The work the range still needs: new chunks over the gaps between stored ones, and retries of undecided deals.
 

@@ -39,7 +39,7 @@ def _mix(state: np.uint64) -> np.uint64:
 def accepts(word: np.uint64, bound: np.uint64) -> bool:
     """Whether the shuffle keeps ``word`` for a draw below ``bound`` (it rejects the top 2**64 mod bound words)."""
     remainder = (MASK64 % bound + np.uint64(1)) % bound  # 2**64 mod bound, without 2**64
-    return word <= MASK64 - remainder
+    return word <= MASK64 - remainder  # type: ignore[return-value]  # numba-compiled: callers get a Python bool
 
 
 @jit("void(uint64, int64[:])")

@@ -25,7 +25,7 @@ from kcsolve.patience.stats.chunks import (
 )
 from kcsolve.patience.stats.cluster import run_dask
 from kcsolve.patience.stats.pool import StopFlag, run_pool
-from kcsolve.patience.stats.store import ChunkResult, ResultsStore
+from kcsolve.patience.stats.store import ChunkResult, ReadOnlyRun, ResultsStore
 
 
 @dataclass
@@ -44,7 +44,7 @@ class Progress:
 
 
 def run(
-    store: ResultsStore, rules: Rules, start: int, count: int, jobs: int = 1, budget: Budget = Budget(),
+    store: ResultsStore | ReadOnlyRun, rules: Rules, start: int, count: int, jobs: int = 1, budget: Budget = Budget(),
     report: Callable[[Progress], None] | None = None, scheduler: str | None = None,
     stop: StopFlag | None = None,
 ) -> Progress:

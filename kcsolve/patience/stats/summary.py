@@ -8,7 +8,7 @@ from typing import Any
 from kcsolve.common.interval import wilson
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import LOSS_REASONS
-from kcsolve.patience.stats.store import ResultsStore
+from kcsolve.patience.stats.store import ReadOnlyRun, ResultsStore
 from kcsolve.patience.stats.verdicts import describe
 
 REASONS = LOSS_REASONS
@@ -64,7 +64,7 @@ WIN_RATE_IS = ("share of the deals winnable by a player who sees the deck (won, 
                "not games played): an upper bound on the win rate of a player who cannot")
 
 
-def summarize(store: ResultsStore, rules: Rules, start: int, count: int) -> Summary:
+def summarize(store: ResultsStore | ReadOnlyRun, rules: Rules, start: int, count: int) -> Summary:
     """Count the stored verdicts of a seed range."""
     tally = store.tally(str(rules), start, count)
     reasons = {code: 0 for code in REASONS}

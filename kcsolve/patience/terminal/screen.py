@@ -60,7 +60,7 @@ def removal_options(position: Position) -> list[str]:
     """Each set that may go now, with its cards: ``d3 (TS)``, ``c2 a3 (9S+AS)``."""
     options = []
     for cells in position.removable_sets():
-        cards = "+".join(card_name(position.card_at(c)) for c in cells)  # type: ignore[arg-type]
+        cards = "+".join(card_name(position.card_at(c)) for c in cells)  # type: ignore[arg-type]  # a removable set's cells hold cards
         options.append(f"{' '.join(cell_name(c) for c in cells)} ({cards})")
     return options
 

@@ -13,6 +13,7 @@ from kcsolve.patience.solve.solution import (
     RejectedLineError,
     Solution,
     UnsupportedMethodError,
+    Verdict,
     confirm_win,
     deck_ranks,
     jam_reason,
@@ -33,7 +34,7 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
         moves = theory.construct(ranks, rules, path)
     except theory.NoSeatError as exc:
         raise RejectedLineError(f"construct: {exc}") from None  # auto then asks SAT, which seats cards itself
-    result = "win" if path.won else "loss"
+    result = Verdict.WIN if path.won else Verdict.LOSS
     reason = win_reason(rules) if path.won else jam_reason(path)
     stats = {"method": "construct", "nodes": 0, "cards": path.end, "deals": len(path.rounds)}
     if path.won:

@@ -19,6 +19,7 @@ from kcsolve.patience.rules import STANDARD, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.solution import (
     Loss,
     Solution,
+    Verdict,
     confirm_win,
     deck_ranks,
     legal_prefix,
@@ -209,12 +210,12 @@ def search_courses(
                 plans.append(plan)
                 return True
             if not forced:  # the stock is out: a last removal phase still takes what it can
-                for left, taken in removal_outcomes(counts, groups, False)[:1]:
-                    note(courts, numbers - sum(left), taken)
+                for rest, sets in removal_outcomes(counts, groups, False)[:1]:
+                    note(courts, numbers - sum(rest), sets)
         elif (key := drawn << 48 | packed) not in failed:
             meter.tick()
-            for left, taken, plan in _choices(packed, groups, forced):
-                plans.append(list(plan))
+            for left, taken, chosen in _choices(packed, groups, forced):
+                plans.append(list(chosen))
                 removed[0] += taken
                 if fill(left, numbers - taken, drawn):
                     return True
@@ -286,4 +287,4 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if found.result == "loss":
         loss = Loss("left" if found.furthest[0] == DECK_SIZE else "full", *found.furthest)
         moves = list(best or ())
-    return Solution(deck, rules, found.result, tuple(moves), reason, stats, loss, best)
+    return Solution(deck, rules, Verdict(found.result), tuple(moves), reason, stats, loss, best)

@@ -37,7 +37,7 @@ from kcsolve.patience.engine import (
 )
 from kcsolve.patience.rules import STANDARD, Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve import theory
-from kcsolve.patience.solve.solution import Loss, Solution, confirm_win, deck_ranks, jam_reason, win_reason
+from kcsolve.patience.solve.solution import Loss, Solution, Verdict, confirm_win, deck_ranks, jam_reason, win_reason
 
 GRID = 16
 COURTS = 12
@@ -226,6 +226,7 @@ class DepthFirstSearch:
         if self.goal is Goal.CLEAR:
             return True
         come = self.to_come[drawn]
+        groups: list[tuple[tuple[int, ...], tuple[int, ...]]]  # (cells, the court kinds that share them)
         if self.rules.courts is Courts.ROYALS:
             groups = [(EDGES, (KING, QUEEN, JACK))]
         elif self.rules.courts is Courts.SWAP:
@@ -259,7 +260,7 @@ class DepthFirstSearch:
             else:
                 other = QUEEN + JACK - rank
                 cells = [c for c in QUEEN_CELLS + JACK_CELLS if grid[c] == 0 and grid[PARTNER[c]] != other]
-            return sorted(cells, key=lambda c: (c != hinted, grid[PARTNER.get(c, c)] != rank))
+            return sorted(cells, key=lambda c: (c != hinted, grid[PARTNER.get(c, c)] != rank))  # type: ignore[index]  # mypy takes dict.get for its no-default overload inside a lambda; c is an int
         slack = {}
         for kind, homes in COURT_HOMES.items():
             slack[kind] = sum(1 for c in homes if grid[c] == 0) - self.to_come[drawn][kind]
@@ -393,4 +394,4 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     elif result == "loss":
         loss = search.furthest_loss
     stats = {"method": "dfs", "nodes": search.nodes, "seconds": round(time.perf_counter() - started, 6)}
-    return Solution(deck, rules, result, tuple(moves), reason, stats, loss)
+    return Solution(deck, rules, Verdict(result), tuple(moves), reason, stats, loss)

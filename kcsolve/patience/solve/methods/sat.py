@@ -48,6 +48,7 @@ from kcsolve.patience.solve.solution import (
     Loss,
     Solution,
     UnsupportedMethodError,
+    Verdict,
     confirm_win,
     deck_ranks,
     win_reason,
@@ -314,4 +315,4 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     if answer.result == "loss":
         path = theory.trajectory(deck_ranks(deck), rules)
         loss = None if path.won else Loss("full", path.end, path.jam_round)
-    return Solution(deck, rules, answer.result, answer.moves, answer.reason, stats, loss)
+    return Solution(deck, rules, Verdict(answer.result), answer.moves, answer.reason, stats, loss)
