@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, NamedTuple, Self
+from typing import Any, Iterable, NamedTuple, Self
 
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import brief
@@ -54,9 +54,9 @@ class Card(_CardFields):
         return tuple.__new__(cls, (rank, suit))
 
     @classmethod
-    def _make(cls, iterable: Iterable[object]) -> Self:
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # typeshed types it generic over any tuple
         """A card from its two fields, checked as Card() checks them (``_replace`` makes cards with it)."""
-        return cls(*iterable)  # type: ignore[arg-type]
+        return cls(*iterable)
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + (self.suit or "")

@@ -51,7 +51,7 @@ def read_regular(path: str, limit: int) -> bytes:
         return source.read(limit + 1)
 
 
-def open_regular(path: str) -> BinaryIO:
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     """A regular file opened for reading in binary; OSError (EINVAL) naming anything else.
 
     A pipe or a terminal where a file should be would make open() or read()
