@@ -62,7 +62,7 @@ def stats_command(
     KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
     """
     from kcsolve.patience.stats.checks import ResultsStoreError
-    from kcsolve.patience.stats.cluster import SchedulerError, check_scheduler
+    from kcsolve.patience.stats.cluster import SchedulerError, reach_scheduler
     from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
     from kcsolve.patience.stats.run import run as run_range
     from kcsolve.patience.stats.store import default_db, open_store
@@ -85,7 +85,7 @@ def stats_command(
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
     try:
         if scheduler is not None:
-            check_scheduler(scheduler)
+            reach_scheduler(scheduler)  # before the database: a refused run makes no file
         path = default_db() if db_path is None else Path(db_path)
         store = open_store(path, str(rules), start, count, budget)
     except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import time
@@ -558,6 +559,23 @@ def test_malformed_scheduler_address(tmp_path: Path, address: str) -> None:
     assert_bad_input(stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address),
                      f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
     assert not (tmp_path / "r.db").exists()
+
+
+def test_an_unreachable_scheduler_makes_no_file(tmp_path: Path) -> None:
+    """Nothing listens at the address: the run is refused before the database is made, or touched when it exists."""
+    pytest.importorskip("distributed")
+    db = tmp_path / "r.db"
+    with socket.socket() as taken:  # bound and never listening: connecting is refused
+        taken.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{taken.getsockname()[1]}"
+        result = stats_cli("--count", "10", "--db", str(db), "--scheduler", address)
+        assert_bad_input(result, None)
+        assert f"cannot reach the Dask scheduler at {address!r}" in result.stderr
+        assert list(tmp_path.iterdir()) == []
+        filled_db(db, 100)
+        before = snapshot(tmp_path)
+        assert_bad_input(stats_cli("--count", "200", "--db", str(db), "--scheduler", address), None)
+        assert snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize("budget", [str(2**63), "1e300s", "99999999999h"])

@@ -45,15 +45,22 @@ def probe_scheduler(address: str) -> None:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
 
 
-def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
-              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
-    """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
+def reach_scheduler(address: str) -> None:
+    """Refuse a malformed address, a missing Dask or a tcp:// address where nothing listens, before any file is made."""
     check_scheduler(address)
     try:
-        from distributed import Client, as_completed
+        import distributed  # noqa: F401
     except ImportError:
         raise SchedulerError("--scheduler needs Dask: pip install 'kcsolve[dask]'") from None
     probe_scheduler(address)
+
+
+def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
+              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
+    """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
+    reach_scheduler(address)
+    from distributed import Client, as_completed
+
     try:
         client = Client(address, timeout=CONNECT_WAIT)
     except Exception as exc:  # distributed raises OSError, TimeoutError or its own CommClosedError
