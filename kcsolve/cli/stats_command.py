@@ -90,6 +90,8 @@ def stats_command(
         store = open_store(path, str(rules), start, count, budget)
     except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
         fail(f"cannot use the results database: {exc.strerror or exc}")
+    for note in store.opening_notes():
+        click.echo(note, err=True)
     report = ProgressLine() if sys.stderr.isatty() else None
     stop = StopFlag()
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}

@@ -110,8 +110,6 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (os.urandom(3_000),), "columns that no run writes"),
         ("UPDATE chunks SET first = ? WHERE rowid = 2", ("abc",), "columns that no run writes"),
         ("UPDATE chunks SET first = ? WHERE rowid = 1", ((1 << 63) - 10,), "columns that no run writes"),
-        ("INSERT INTO chunks SELECT rules, first + 3, count, won, lost, undecided, tally, verdicts, method, seconds, "
-         "budget, budget_kind FROM chunks WHERE rowid = 1", (), "deals also in the chunk before it"),
         ("UPDATE chunks SET rules = ? WHERE rowid = 2", ("bogus",), "from 2000: rules 'bogus' that name no rule set"),
         ("UPDATE chunks SET rules = ? WHERE rowid = 1", ("standard+" * 30 + "standard",), "columns that no run writes"),
         ("UPDATE chunks SET budget = ? WHERE rowid = 2", ("lots",), "from 2000: a budget 'lots' that does not parse"),
@@ -206,6 +204,43 @@ def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["solved_now"] == 10_000 and summary["won"] + summary["lost"] == 40_000
+
+
+def insert_chunk(db: Path, first: int, count: int) -> None:
+    """Store a chunk of standard deals as an older kcsolve did, whatever the chunks already there."""
+    result = stats_chunks.solve_chunk("standard", (first, count, None), Budget())
+    tally = stats_store.Tally(result.tally)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO chunks VALUES ('standard', ?, ?, ?, ?, ?, ?, ?, 'course', 0.1, NULL, NULL)",
+                     (first - stats_store.SEED_OFFSET, count, tally.won, tally.lost, tally.undecided,
+                      json.dumps({str(k): v for k, v in tally.counts.items()}), result.codes))
+    conn.close()
+
+
+@pytest.mark.parametrize("args", [["--count", "3000", "--format", "json"], ["--show", "1700", "--format", "json"]])
+def test_chunks_sharing_deals_are_dropped_and_the_rest_kept(tmp_path: Path, args: list[str]) -> None:
+    """Two runs at once under an older kcsolve stored chunks sharing deals, and it then refused the store whole.
+
+    Now every chunk sharing no deal with one kept before it is kept, one line says how many deals must be solved
+    again, and the run resumes to the counts of a store that never held them; a reader (--show) does the same.
+    """
+    db = filled_db(tmp_path / "r.db", 2000)  # chunks of deals 0..999 and 1000..1999
+    insert_chunk(db, 1500, 1000)  # 1500..2499: 500 deals shared, 500 in no other chunk
+    insert_chunk(db, 10, 5)  # inside the first chunk: nothing to solve again
+    result = stats_cli(*args, "--db", str(db), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (f"{str(db)!r} held chunks that share deals (two runs at once under an older kcsolve): "
+                             "the later ones are dropped and 500 deals must be solved again; the rest are kept\n")
+    clean = stats_cli(*args, "--db", str(tmp_path / "clean.db"), "--jobs", "1")
+    same = {"db": "", "solved_now": 0}
+    assert json.loads(result.stdout) | same == json.loads(clean.stdout) | same
+    if args[0] == "--count":
+        assert json.loads(result.stdout)["solved_now"] == 1000  # 2000..2999: the 500 dropped, and 500 never stored
+    again = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1")
+    assert again.exit_code == 0 and again.stderr == ""
+    with sqlite3.connect(db) as conn:
+        assert conn.execute(stats_checks.OVERLAPS).fetchone() is None
+    conn.close()
 
 
 def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
@@ -721,3 +756,26 @@ def test_the_default_database_follows_kcsolve_s_cache_folder(monkeypatch: pytest
     assert stats_store.default_db() == tmp_path / "cache" / "results.sqlite3"
     monkeypatch.setenv("KCSOLVE_DB", str(tmp_path / "mine.db"))
     assert stats_store.default_db() == tmp_path / "mine.db"
+
+
+def test_two_runs_making_a_store_at_once_both_use_the_one_linked_first(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    """The other run links its new store between this run's check and its own link: this one opens that store."""
+    db = tmp_path / "r.db"
+    real_link = os.link
+    other = []
+
+    def other_run_first(source: Path, target: Path) -> None:
+        if not other:
+            monkeypatch.setattr(stats_store.os, "link", real_link)
+            other.append(stats_store.ResultsStore(db))
+            other[0].add("standard", stats_chunks.solve_chunk("standard", (0, 100, None), Budget()))
+            monkeypatch.setattr(stats_store.os, "link", other_run_first)
+        real_link(source, target)
+
+    monkeypatch.setattr(stats_store.os, "link", other_run_first)
+    store = stats_store.ResultsStore(db)
+    assert store.done_count("standard", 0, 100, Budget()) == 100
+    store.close()
+    other[0].close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]

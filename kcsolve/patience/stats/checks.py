@@ -103,8 +103,8 @@ TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
 LONGEST_NAME = 200  # characters of a stored rule set or budget at most; a run writes about 30 at most
 
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
-# never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
-# row per chunk, little beside quick_check's read of every page, and no hostile row is ever read whole.
+# never grows bytes by more than a few in a thousand): a scan of a row per chunk, little beside quick_check's read
+# of every page, and no hostile row is ever read whole.
 BAD_ROWS = f"""
 SELECT first, 'columns that no run writes'
 FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
@@ -115,9 +115,14 @@ FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeo
     OR length(budget) > {LONGEST_NAME}
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
-UNION ALL
-SELECT first, 'deals also in the chunk before it'
-FROM (SELECT rules, first, LAG(first) OVER w + (LAG(count) OVER w - 1) AS before_last
+LIMIT 1
+"""
+
+# Two chunks of a rule set that share a deal: no run writes them now, but two runs at once under an older kcsolve
+# did (ResultsStore drops the later ones and says how many deals must be solved again)
+OVERLAPS = """
+SELECT 1
+FROM (SELECT first, LAG(first) OVER w + (LAG(count) OVER w - 1) AS before_last
       FROM chunks WINDOW w AS (PARTITION BY rules ORDER BY first))
 WHERE before_last >= first
 LIMIT 1
