@@ -12,7 +12,7 @@ import subprocess
 import time
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -48,8 +48,9 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def stored(db: Path) -> int:
+    """Deals committed so far; the connection is closed at once, so a run that ends finds no other one open."""
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
             return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
@@ -241,6 +242,111 @@ def test_chunks_sharing_deals_are_dropped_and_the_rest_kept(tmp_path: Path, args
     with sqlite3.connect(db) as conn:
         assert conn.execute(stats_checks.OVERLAPS).fetchone() is None
     conn.close()
+
+
+# --- the -wal file: the rows are in the database file when a run ends -----------------------------------------
+
+
+def header_mode(db: Path) -> bytes:
+    """Bytes 18 and 19 of a SQLite file: 1, 1 in rollback mode, 2, 2 in WAL mode."""
+    return db.read_bytes()[18:20]
+
+
+def alone(db: Path, folder: Path) -> Path:
+    """A copy of the database file without its -wal and -shm, as a user who moves it alone has it."""
+    folder.mkdir()
+    shutil.copy(db, folder / db.name)
+    return folder / db.name
+
+
+def held(db: Path) -> int:
+    """Deals in the database file itself, read as immutable: no -wal or -shm is made beside it."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)) as conn:
+        return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
+
+
+@pytest.mark.parametrize("how", ["cleanly", "interrupted"])
+def test_a_run_ends_with_every_row_in_the_database_file(tmp_path: Path, how: str) -> None:
+    db = tmp_path / "r.db"
+    if how == "cleanly":
+        assert stats_cli("--count", "4000", "--db", str(db), "--jobs", "1").exit_code == 0
+    else:
+        process = kcsolve_process("stats", "--count", "1000000", "--jobs", "2", "--db", str(db), pure_python=True)
+        wait_until(lambda: stored(db) >= 2000, "the first rows")
+        process.send_signal(signal.SIGINT)
+        assert process.communicate(timeout=60)[0] == "" and process.returncode == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"] and header_mode(db) == b"\x01\x01"
+    assert held(alone(db, tmp_path / "moved")) == stored(db) >= 2000
+
+
+def test_rows_are_copied_into_the_database_file_after_a_full_disk(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    """A run ended by a full disk still copies its rows out of the -wal: moving the database file alone keeps them."""
+    real_connect = sqlite3.connect
+
+    def small_disk(target, *args, **kwargs):  # type: ignore[no-untyped-def]
+        conn = real_connect(target, *args, **kwargs)
+        if not kwargs.get("uri"):
+            conn.execute("PRAGMA max_page_count = 40")  # SQLite's own 'database or disk is full'
+        return conn
+
+    monkeypatch.setattr(stats_checks.sqlite3, "connect", small_disk)
+    db = tmp_path / "r.db"
+    result = stats_cli("--count", "2000000", "--db", str(db), "--jobs", "1")
+    assert_bad_input(result, None)
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+    assert held(alone(db, tmp_path / "moved")) == stored(db) > 0
+
+
+class NoRoomToCheckpoint(sqlite3.Connection):
+    """A connection on a full disk: the rows it committed stay in the -wal, which cannot be copied into the file."""
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:  # type: ignore[override]
+        if "wal_checkpoint" in sql:
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().execute(sql, *args)  # type: ignore[arg-type]
+
+
+def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                                              tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(stats_store.sqlite3, "connect",
+                        lambda *args, **kwargs: real_connect(*args, factory=NoRoomToCheckpoint, **kwargs))
+    three = "r.db, r.db-wal and r.db-shm"
+    filled_db(db, 1000)
+    watcher = real_connect(db)  # another reader keeps SQLite from copying the rows when the run's connection closes
+    watcher.execute("PRAGMA journal_mode = WAL")
+    result = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1")
+    monkeypatch.undo()
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (f"the last rows stored are still only in '{db}-wal' (database or disk is full "
+                             f"(is the disk full?)); the next run copies them into {str(db)!r}: moving the three "
+                             f"files ({three}) together keeps the work\n")
+    moved = alone(db, tmp_path / "moved")
+    assert held(moved) == 1000 and header_mode(moved) == b"\x02\x02"
+    result = stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["solved_now"] == 2000
+    assert result.stderr == (f"{str(moved)!r} comes without '{moved}-wal', which its last run may have left rows in: "
+                             f"moving the three files ({three}) together keeps the work\n")
+    assert stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1").stderr == ""  # the file is whole now
+    resumed = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1", "--format", "json")
+    assert resumed.stderr == "" and json.loads(resumed.stdout)["solved_now"] == 0  # with its -wal, nothing is lost
+    watcher.close()
+
+
+def test_a_file_that_cannot_be_read_without_its_wal_names_it(tmp_path: Path) -> None:
+    """A checkpoint cut short by a full disk: the file is only whole with its -wal; without it, one line says so."""
+    db = filled_db(tmp_path / "r.db", 20_000)
+    data = bytearray(db.read_bytes())
+    data[18:20] = b"\x02\x02"  # in WAL mode, as a run leaves it mid-way
+    db.write_bytes(bytes(data[: len(data) // 2]))  # the file grown to half its pages when the disk filled
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
+                     f"{str(db)!r} cannot be read without '{db}-wal', which is not beside it: "
+                     "moving the three files (r.db, r.db-wal and r.db-shm) together keeps the work")
+    assert snapshot(tmp_path) == before
 
 
 def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ a deal. An undecided deal retried under a larger budget rewrites its chunk's row
 Several runs may write one store at once: a chunk is written inside a
 transaction that holds the store's write lock and first reads which of its deals
 are stored already, and only the rest are written (the runs never share a deal).
+A run ends by copying its rows from the -wal file into the database file and
+leaving WAL mode, so the file alone holds the work between runs.
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ from kcsolve.patience.stats.checks import (
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
+    missing_wal,
     one_line,
     open_readonly,
     refused_untouched,
+    three_files,
     why,
 )
 from kcsolve.patience.stats.verdicts import CODES, UNDECIDED, WIN, Tally, pack, unpack
@@ -98,13 +102,17 @@ class StoredChunk:
 class ResultsStore:
     """The SQLite file of chunked results; ``readonly`` opens it for reading only.
 
-    ``dropped`` counts the deals of chunks dropped for sharing deals with
-    others (they must be solved again).
+    ``missing_wal`` names the -wal file the store may need and that is not
+    beside it; ``dropped`` counts the deals of chunks dropped for sharing deals
+    with others (they must be solved again); after ``close``, ``left_in_wal``
+    says why the last rows are still only in the -wal file, or is None.
     """
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
         self.path = path
+        self.readonly = readonly
         self.dropped = 0
+        self.left_in_wal: str | None = None
         with refused_untouched(path):
             version = check_store(path)
             if version == 0 and not readonly and not _make(path):
@@ -114,23 +122,57 @@ class ResultsStore:
                     f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
                     f"convert it with: kcsolve stats --convert --db {str(path)!r}"
                 )
+            self.missing_wal = missing_wal(path)
             if readonly:
                 self.db = open_readonly(path)
             else:
                 self.db, self.dropped = _open_for_writing(path)
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database; a writer first copies its rows into the file and leaves WAL mode where it can."""
+        if not self.readonly:
+            self.left_in_wal = self._checkpoint()
         self.db.close()
 
+    def _checkpoint(self) -> str | None:
+        """Copy every row from the -wal into the database file, then leave WAL mode; why the rows stay there, or None.
+
+        Another run writing the store at the same time keeps the -wal, and ends
+        the same way; only a write that fails (a full disk) leaves rows there.
+        """
+        try:
+            busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy:
+                return None  # another run is reading or writing the store: it copies them when it ends
+            self.db.execute("PRAGMA busy_timeout = 0")
+            self.db.execute("PRAGMA journal_mode = DELETE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                return None  # another run has the store open: it leaves WAL mode when it ends
+            return why(self.path, exc)
+        except sqlite3.DatabaseError as exc:
+            return why(self.path, exc)
+        return None
+
     def opening_notes(self) -> list[str]:
-        """Lines to say before a run: the chunks dropped for sharing deals."""
+        """Lines to say before a run: a -wal file the store may need and that is not beside it; dropped chunks."""
         notes = []
+        if self.missing_wal is not None:
+            notes.append(f"{str(self.path)!r} comes without {str(self.missing_wal)!r}, which its last run may have "
+                         f"left rows in: moving the three files ({three_files(self.path)}) together keeps the work")
         if self.dropped:
             notes.append(f"{str(self.path)!r} held chunks that share deals (two runs at once under an older kcsolve): "
                          f"the later ones are dropped and {plural(self.dropped, 'deal')} must be solved again; the "
                          "rest are kept")
         return notes
+
+    def wal_note(self) -> str | None:
+        """One line saying which -wal file holds the last rows after ``close``, or None when the file holds them."""
+        if self.left_in_wal is None:
+            return None
+        wal = self.path.with_name(self.path.name + "-wal")
+        return (f"the last rows stored are still only in {str(wal)!r} ({self.left_in_wal}); the next run copies them "
+                f"into {str(self.path)!r}: moving the three files ({three_files(self.path)}) together keeps the work")
 
     def add(self, rules: str, result: ChunkResult) -> None:
         """Store the deals of a chunk that no stored chunk holds, or merge retried seeds into the chunks holding them.
