@@ -836,6 +836,7 @@ def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: py
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
         result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", cluster.scheduler_address)
     assert_bad_input(result, f"the Dask scheduler at {cluster.scheduler_address!r} has no workers (waited 1 s)")
+    assert list(tmp_path.iterdir()) == []  # refused before the database is made
 
 
 # --- memory does not grow with the range ----------------------------------------------------------------------------
