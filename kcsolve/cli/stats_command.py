@@ -62,7 +62,7 @@ def stats_command(
     KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
     """
     from kcsolve.patience.stats.checks import ResultsStoreError
-    from kcsolve.patience.stats.cluster import SchedulerError, check_scheduler
+    from kcsolve.patience.stats.cluster import SchedulerError, reach_scheduler
     from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
     from kcsolve.patience.stats.run import run as run_range
     from kcsolve.patience.stats.store import default_db, open_store
@@ -83,11 +83,14 @@ def stats_command(
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
     try:
         if scheduler is not None:
-            check_scheduler(scheduler)
+            reach_scheduler(scheduler)  # before the database: a refused run makes no file
         path = default_db() if db_path is None else Path(db_path)
         store = open_store(path, str(rules), start, count, budget)
     except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
         fail(f"cannot use the results database: {exc.strerror or exc}")
+    click.get_current_context().call_on_close(lambda: _close(store))  # however the command ends
+    for note in store.opening_notes():
+        click.echo(note, err=True)
     report = ProgressLine() if sys.stderr.isatty() else None
     stop = StopFlag()
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
@@ -113,15 +116,21 @@ def stats_command(
         else:
             _print_listed(store, str(rules), start, count, str(listed))
         undecided = store.tally(str(rules), start, count).undecided
-        store.close()
         sys.exit(3 if undecided else 0)
     summary = summarize(store, rules, start, count)
-    store.close()
     if fmt == "json":
         click.echo(json.dumps({**summary.to_json(), "db": str(path), "solved_now": run.solved}))
     else:
         _print_summary(summary, path, run)
     sys.exit(3 if summary.undecided else 0)
+
+
+def _close(store: Any) -> None:
+    """Close the store, its rows copied into the database file; say so in one line where they stay in its -wal."""
+    store.close()
+    note = store.wal_note()
+    if note is not None:
+        click.echo(note, err=True)
 
 
 def _convert(path: Path) -> None:

@@ -296,3 +296,79 @@ def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Pat
     with pytest.raises(InvalidJobsError, match="got 1000000$"):
         run(store, parse_rules("standard"), 0, 1, jobs=1_000_000)
     store.close()
+
+
+COUNTED = ("won", "lost", "undecided", "loss_reasons", "loss_deals")
+
+
+def shared_deals(db: Path) -> int:
+    """How many deals two stored chunks of one rule set both hold."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        rows = conn.execute("SELECT rules, first, count FROM chunks ORDER BY rules, first").fetchall()
+    conn.close()
+    return sum(max(0, min(a + n, b + m) - b) for (r, a, n), (s, b, m) in zip(rows, rows[1:]) if r == s)
+
+
+@pytest.mark.parametrize("rules, count", [("standard", 3000), ("groups", 1000), ("optional+groups", 1000)])
+def test_two_writers_and_a_reader_at_once_give_the_counts_of_one_run(tmp_path: Path, rules: str, count: int) -> None:
+    """Two runs over one range, with different chunk sizes, and a reader of its stored start, all started together.
+
+    Each writer's counts, the reader's list and the store's counts are those of one run alone, and no deal is
+    stored twice (an older kcsolve stored chunks sharing deals, counted them twice, then refused the store).
+    """
+    db = tmp_path / "shared.db"
+    assert stats_json("--rules", rules, "--count", "100", "--db", str(db), "--jobs", "1")[0] == 0
+    common = ("stats", "--rules", rules, "--db", str(db))
+    # standard deals on the Python course: slow enough that the writers' runs overlap in time
+    processes = [kcsolve_process(*common, "--count", str(count), "--jobs", jobs, "--format", "json",
+                                 pure_python=rules == "standard") for jobs in "12"]
+    processes.append(kcsolve_process(*common, "--count", "100", "--list", "won"))
+    outputs = [process.communicate(timeout=120) for process in processes]
+    assert [process.returncode for process in processes] == [0, 0, 0], outputs
+    assert all(err == "" for _, err in outputs), outputs
+    _, alone = stats_json("--rules", rules, "--count", str(count), "--db", str(tmp_path / "alone.db"), "--jobs", "1")
+    for out, _ in outputs[:2]:
+        assert {key: json.loads(out)[key] for key in COUNTED} == {key: alone[key] for key in COUNTED}
+    listed = CliRunner().invoke(cli, ["stats", "--rules", rules, "--count", "100", "--db", str(tmp_path / "alone.db"),
+                                      "--list", "won"])
+    assert outputs[2][0] == listed.stdout
+    assert shared_deals(db) == 0 and stored(db) == count
+    code, again = stats_json(*common[1:], "--count", str(count))
+    assert code == 0 and again["solved_now"] == 0 and {key: again[key] for key in COUNTED} == {
+        key: alone[key] for key in COUNTED}
+
+
+def test_a_chunk_stores_only_the_deals_no_other_run_stored_meanwhile(tmp_path: Path) -> None:
+    """Two stores open on one file, as two runs: chunks cut differently are written in turn, and none shares a deal."""
+    from kcsolve.patience.stats.chunks import solve_chunk
+
+    db = tmp_path / "r.db"
+    one, other = ResultsStore(db), ResultsStore(db)
+    one.add("standard", solve_chunk("standard", (100, 500, None), Budget()))
+    for first, count in ((0, 300), (300, 400), (700, 50), (740, 100)):
+        other.add("standard", solve_chunk("standard", (first, count, None), Budget()))
+    one.add("standard", solve_chunk("standard", (650, 200, None), Budget()))
+    assert [(c.first, c.count) for c in one.overlapping("standard", 0, 1000)] == [
+        (0, 100), (100, 500), (600, 100), (700, 50), (750, 90), (840, 10)]
+    alone = ResultsStore(tmp_path / "alone.db")
+    run(alone, parse_rules("standard"), 0, 850)
+    assert one.tally("standard", 0, 850) == alone.tally("standard", 0, 850)
+    assert b"".join(c for _, c in one.pieces("standard", 0, 850)) == b"".join(
+        c for _, c in alone.pieces("standard", 0, 850))
+    for store in (one, other, alone):
+        store.close()
+
+
+def test_a_retried_deal_decided_meanwhile_by_another_run_stays_decided(tmp_path: Path) -> None:
+    """Two runs retrying one chunk's undecided deals: the later merge never turns a verdict back to undecided."""
+    db = tmp_path / "r.db"
+    one, other = ResultsStore(db), ResultsStore(db)
+    one.add("groups", ChunkResult(0, 3, None, pack(bytes([WIN, UNDECIDED, UNDECIDED])), {WIN: 1, UNDECIDED: 2},
+                                  "auto", 0.1, "10", "nodes"))
+    one.add("groups", ChunkResult(0, 3, (1, 2), pack(bytes([WIN, UNDECIDED])), {WIN: 1, UNDECIDED: 1},
+                                  "auto", 0.1, "1000", "nodes"))
+    other.add("groups", ChunkResult(0, 3, (1, 2), pack(bytes([UNDECIDED, UNDECIDED])), {UNDECIDED: 2},
+                                    "auto", 0.1, "1000", "nodes"))
+    assert b"".join(c for _, c in one.pieces("groups", 0, 3)) == bytes([WIN, WIN, UNDECIDED])
+    one.close()
+    other.close()

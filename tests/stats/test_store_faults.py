@@ -6,12 +6,13 @@ import json
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import time
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,9 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def stored(db: Path) -> int:
+    """Deals committed so far; the connection is closed at once, so a run that ends finds no other one open."""
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
             return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
@@ -109,8 +111,6 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (os.urandom(3_000),), "columns that no run writes"),
         ("UPDATE chunks SET first = ? WHERE rowid = 2", ("abc",), "columns that no run writes"),
         ("UPDATE chunks SET first = ? WHERE rowid = 1", ((1 << 63) - 10,), "columns that no run writes"),
-        ("INSERT INTO chunks SELECT rules, first + 3, count, won, lost, undecided, tally, verdicts, method, seconds, "
-         "budget, budget_kind FROM chunks WHERE rowid = 1", (), "deals also in the chunk before it"),
         ("UPDATE chunks SET rules = ? WHERE rowid = 2", ("bogus",), "from 2000: rules 'bogus' that name no rule set"),
         ("UPDATE chunks SET rules = ? WHERE rowid = 1", ("standard+" * 30 + "standard",), "columns that no run writes"),
         ("UPDATE chunks SET budget = ? WHERE rowid = 2", ("lots",), "from 2000: a budget 'lots' that does not parse"),
@@ -205,6 +205,148 @@ def test_rows_only_in_the_wal_are_read_and_resumed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["solved_now"] == 10_000 and summary["won"] + summary["lost"] == 40_000
+
+
+def insert_chunk(db: Path, first: int, count: int) -> None:
+    """Store a chunk of standard deals as an older kcsolve did, whatever the chunks already there."""
+    result = stats_chunks.solve_chunk("standard", (first, count, None), Budget())
+    tally = stats_store.Tally(result.tally)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO chunks VALUES ('standard', ?, ?, ?, ?, ?, ?, ?, 'course', 0.1, NULL, NULL)",
+                     (first - stats_store.SEED_OFFSET, count, tally.won, tally.lost, tally.undecided,
+                      json.dumps({str(k): v for k, v in tally.counts.items()}), result.codes))
+    conn.close()
+
+
+@pytest.mark.parametrize("args", [["--count", "3000", "--format", "json"], ["--show", "1700", "--format", "json"]])
+def test_chunks_sharing_deals_are_dropped_and_the_rest_kept(tmp_path: Path, args: list[str]) -> None:
+    """Two runs at once under an older kcsolve stored chunks sharing deals, and it then refused the store whole.
+
+    Now every chunk sharing no deal with one kept before it is kept, one line says how many deals must be solved
+    again, and the run resumes to the counts of a store that never held them; a reader (--show) does the same.
+    """
+    db = filled_db(tmp_path / "r.db", 2000)  # chunks of deals 0..999 and 1000..1999
+    insert_chunk(db, 1500, 1000)  # 1500..2499: 500 deals shared, 500 in no other chunk
+    insert_chunk(db, 10, 5)  # inside the first chunk: nothing to solve again
+    result = stats_cli(*args, "--db", str(db), "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (f"{str(db)!r} held chunks that share deals (two runs at once under an older kcsolve): "
+                             "the later ones are dropped and 500 deals must be solved again; the rest are kept\n")
+    clean = stats_cli(*args, "--db", str(tmp_path / "clean.db"), "--jobs", "1")
+    same = {"db": "", "solved_now": 0}
+    assert json.loads(result.stdout) | same == json.loads(clean.stdout) | same
+    if args[0] == "--count":
+        assert json.loads(result.stdout)["solved_now"] == 1000  # 2000..2999: the 500 dropped, and 500 never stored
+    again = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1")
+    assert again.exit_code == 0 and again.stderr == ""
+    with sqlite3.connect(db) as conn:
+        assert conn.execute(stats_checks.OVERLAPS).fetchone() is None
+    conn.close()
+
+
+# --- the -wal file: the rows are in the database file when a run ends -----------------------------------------
+
+
+def header_mode(db: Path) -> bytes:
+    """Bytes 18 and 19 of a SQLite file: 1, 1 in rollback mode, 2, 2 in WAL mode."""
+    return db.read_bytes()[18:20]
+
+
+def alone(db: Path, folder: Path) -> Path:
+    """A copy of the database file without its -wal and -shm, as a user who moves it alone has it."""
+    folder.mkdir()
+    shutil.copy(db, folder / db.name)
+    return folder / db.name
+
+
+def held(db: Path) -> int:
+    """Deals in the database file itself, read as immutable: no -wal or -shm is made beside it."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)) as conn:
+        return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
+
+
+@pytest.mark.parametrize("how", ["cleanly", "interrupted"])
+def test_a_run_ends_with_every_row_in_the_database_file(tmp_path: Path, how: str) -> None:
+    db = tmp_path / "r.db"
+    if how == "cleanly":
+        assert stats_cli("--count", "4000", "--db", str(db), "--jobs", "1").exit_code == 0
+    else:
+        process = kcsolve_process("stats", "--count", "1000000", "--jobs", "2", "--db", str(db), pure_python=True)
+        wait_until(lambda: stored(db) >= 2000, "the first rows")
+        process.send_signal(signal.SIGINT)
+        assert process.communicate(timeout=60)[0] == "" and process.returncode == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"] and header_mode(db) == b"\x01\x01"
+    assert held(alone(db, tmp_path / "moved")) == stored(db) >= 2000
+
+
+def test_rows_are_copied_into_the_database_file_after_a_full_disk(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    """A run ended by a full disk still copies its rows out of the -wal: moving the database file alone keeps them."""
+    real_connect = sqlite3.connect
+
+    def small_disk(target, *args, **kwargs):  # type: ignore[no-untyped-def]
+        conn = real_connect(target, *args, **kwargs)
+        if not kwargs.get("uri"):
+            conn.execute("PRAGMA max_page_count = 40")  # SQLite's own 'database or disk is full'
+        return conn
+
+    monkeypatch.setattr(stats_checks.sqlite3, "connect", small_disk)
+    db = tmp_path / "r.db"
+    result = stats_cli("--count", "2000000", "--db", str(db), "--jobs", "1")
+    assert_bad_input(result, None)
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+    assert held(alone(db, tmp_path / "moved")) == stored(db) > 0
+
+
+class NoRoomToCheckpoint(sqlite3.Connection):
+    """A connection on a full disk: the rows it committed stay in the -wal, which cannot be copied into the file."""
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:  # type: ignore[override]
+        if "wal_checkpoint" in sql:
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().execute(sql, *args)  # type: ignore[arg-type]
+
+
+def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                                              tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    real_connect = sqlite3.connect
+    monkeypatch.setattr(stats_store.sqlite3, "connect",
+                        lambda *args, **kwargs: real_connect(*args, factory=NoRoomToCheckpoint, **kwargs))
+    three = "r.db, r.db-wal and r.db-shm"
+    filled_db(db, 1000)
+    watcher = real_connect(db)  # another reader keeps SQLite from copying the rows when the run's connection closes
+    watcher.execute("PRAGMA journal_mode = WAL")
+    result = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1")
+    monkeypatch.undo()
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (f"the last rows stored are still only in '{db}-wal' (database or disk is full "
+                             f"(is the disk full?)); the next run copies them into {str(db)!r}: moving the three "
+                             f"files ({three}) together keeps the work\n")
+    moved = alone(db, tmp_path / "moved")
+    assert held(moved) == 1000 and header_mode(moved) == b"\x02\x02"
+    result = stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["solved_now"] == 2000
+    assert result.stderr == (f"{str(moved)!r} comes without '{moved}-wal', which its last run may have left rows in: "
+                             f"moving the three files ({three}) together keeps the work\n")
+    assert stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1").stderr == ""  # the file is whole now
+    resumed = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1", "--format", "json")
+    assert resumed.stderr == "" and json.loads(resumed.stdout)["solved_now"] == 0  # with its -wal, nothing is lost
+    watcher.close()
+
+
+def test_a_file_that_cannot_be_read_without_its_wal_names_it(tmp_path: Path) -> None:
+    """A checkpoint cut short by a full disk: the file is only whole with its -wal; without it, one line says so."""
+    db = filled_db(tmp_path / "r.db", 20_000)
+    data = bytearray(db.read_bytes())
+    data[18:20] = b"\x02\x02"  # in WAL mode, as a run leaves it mid-way
+    db.write_bytes(bytes(data[: len(data) // 2]))  # the file grown to half its pages when the disk filled
+    before = snapshot(tmp_path)
+    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
+                     f"{str(db)!r} cannot be read without '{db}-wal', which is not beside it: "
+                     "moving the three files (r.db, r.db-wal and r.db-shm) together keeps the work")
+    assert snapshot(tmp_path) == before
 
 
 def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
@@ -560,6 +702,23 @@ def test_malformed_scheduler_address(tmp_path: Path, address: str) -> None:
     assert not (tmp_path / "r.db").exists()
 
 
+def test_an_unreachable_scheduler_makes_no_file(tmp_path: Path) -> None:
+    """Nothing listens at the address: the run is refused before the database is made, or touched when it exists."""
+    pytest.importorskip("distributed")
+    db = tmp_path / "r.db"
+    with socket.socket() as taken:  # bound and never listening: connecting is refused
+        taken.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{taken.getsockname()[1]}"
+        result = stats_cli("--count", "10", "--db", str(db), "--scheduler", address)
+        assert_bad_input(result, None)
+        assert f"cannot reach the Dask scheduler at {address!r}" in result.stderr
+        assert list(tmp_path.iterdir()) == []
+        filled_db(db, 100)
+        before = snapshot(tmp_path)
+        assert_bad_input(stats_cli("--count", "200", "--db", str(db), "--scheduler", address), None)
+        assert snapshot(tmp_path) == before
+
+
 @pytest.mark.parametrize("budget", [str(2**63), "1e300s", "99999999999h"])
 def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
     result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--budget", budget)
@@ -677,6 +836,7 @@ def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: py
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
         result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", cluster.scheduler_address)
     assert_bad_input(result, f"the Dask scheduler at {cluster.scheduler_address!r} has no workers (waited 1 s)")
+    assert list(tmp_path.iterdir()) == []  # refused before the database is made
 
 
 # --- memory does not grow with the range ----------------------------------------------------------------------------
@@ -703,3 +863,26 @@ def test_the_default_database_follows_kcsolve_s_cache_folder(monkeypatch: pytest
     assert stats_store.default_db() == tmp_path / "cache" / "results.sqlite3"
     monkeypatch.setenv("KCSOLVE_DB", str(tmp_path / "mine.db"))
     assert stats_store.default_db() == tmp_path / "mine.db"
+
+
+def test_two_runs_making_a_store_at_once_both_use_the_one_linked_first(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    """The other run links its new store between this run's check and its own link: this one opens that store."""
+    db = tmp_path / "r.db"
+    real_link = os.link
+    other = []
+
+    def other_run_first(source: Path, target: Path) -> None:
+        if not other:
+            monkeypatch.setattr(stats_store.os, "link", real_link)
+            other.append(stats_store.ResultsStore(db))
+            other[0].add("standard", stats_chunks.solve_chunk("standard", (0, 100, None), Budget()))
+            monkeypatch.setattr(stats_store.os, "link", other_run_first)
+        real_link(source, target)
+
+    monkeypatch.setattr(stats_store.os, "link", other_run_first)
+    store = stats_store.ResultsStore(db)
+    assert store.done_count("standard", 0, 100, Budget()) == 100
+    store.close()
+    other[0].close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]

@@ -66,7 +66,8 @@ def check_store(path: Path) -> int:
         finally:
             probe.close()
     except sqlite3.DatabaseError as exc:
-        raise ResultsStoreError(f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})") from None
+        raise _needing_wal(path) or ResultsStoreError(
+            f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})") from None
     except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
         raise ResultsStoreError(f"{str(path)!r} is damaged (its schema is unreadable); "
                                 "it is left as it is: choose another --db") from None
@@ -82,7 +83,8 @@ def check_store(path: Path) -> int:
         raise ResultsStoreError(f"{str(path)!r} is damaged ({bad_row}); it is left as it is: choose another --db")
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
-        raise ResultsStoreError(f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
+        raise _needing_wal(path) or ResultsStoreError(
+            f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
     if version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
@@ -103,8 +105,8 @@ TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
 LONGEST_NAME = 200  # characters of a stored rule set or budget at most; a run writes about 30 at most
 
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
-# never grows bytes by more than a few in a thousand), and no two chunks of a rule set share a deal: a scan of a
-# row per chunk, little beside quick_check's read of every page, and no hostile row is ever read whole.
+# never grows bytes by more than a few in a thousand): a scan of a row per chunk, little beside quick_check's read
+# of every page, and no hostile row is ever read whole.
 BAD_ROWS = f"""
 SELECT first, 'columns that no run writes'
 FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
@@ -115,9 +117,14 @@ FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeo
     OR length(budget) > {LONGEST_NAME}
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
-UNION ALL
-SELECT first, 'deals also in the chunk before it'
-FROM (SELECT rules, first, LAG(first) OVER w + (LAG(count) OVER w - 1) AS before_last
+LIMIT 1
+"""
+
+# Two chunks of a rule set that share a deal: no run writes them now, but two runs at once under an older kcsolve
+# did (ResultsStore drops the later ones and says how many deals must be solved again)
+OVERLAPS = """
+SELECT 1
+FROM (SELECT first, LAG(first) OVER w + (LAG(count) OVER w - 1) AS before_last
       FROM chunks WINDOW w AS (PARTITION BY rules ORDER BY first))
 WHERE before_last >= first
 LIMIT 1
@@ -164,16 +171,52 @@ def _has_wal(path: Path) -> bool:
     return wal.exists() and wal.stat().st_size > 0
 
 
+WAL_MODE = b"\x02\x02"  # bytes 18 and 19 of a SQLite file in WAL mode; a run that ends leaves rollback mode (1, 1)
+
+
+def missing_wal(path: Path) -> Path | None:
+    """The -wal file that the store at ``path`` may need and that is not beside it, or None.
+
+    A run puts its store in WAL mode and takes it out when it ends with every
+    row in the file itself; a file still in WAL mode was left mid-run (or by an
+    older kcsolve), and its last rows may be in a -wal file that was not moved
+    with it.
+    """
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return None
+    wal = path.with_name(path.name + "-wal")
+    return wal if header[18:20] == WAL_MODE and not wal.exists() else None
+
+
+def three_files(path: Path) -> str:
+    """The files that hold a store between runs, for a message: the database, its -wal and its -shm."""
+    return f"{path.name}, {path.name}-wal and {path.name}-shm"
+
+
+def _needing_wal(path: Path) -> ResultsStoreError | None:
+    """The refusal of an unreadable store whose -wal is missing, naming that file; None when it is beside it."""
+    wal = missing_wal(path)
+    if wal is None:
+        return None
+    return ResultsStoreError(f"{str(path)!r} cannot be read without {str(wal)!r}, which is not beside it: "
+                             f"moving the three files ({three_files(path)}) together keeps the work")
+
+
 def open_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection that sees every committed row, and writes nothing beside a file with no -wal.
 
     Without a -wal file the database file is complete, so it is read as
     immutable: no locks, no -shm file beside a file that may be refused. With
-    one (a run that was killed, or a checkpoint cut short by a full disk), the
-    last committed rows may be only there, so it is read as SQLite reads it.
+    one (a run still writing, a run that was killed, or a checkpoint cut short
+    by a full disk), the last committed rows may be only there, and a run may
+    copy them into the file meanwhile, so it is read as SQLite reads it; an
+    empty -wal is no exception, since another run may be writing.
     """
     wal = path.with_name(path.name + "-wal")
-    mode = "mode=ro" if wal.exists() and wal.stat().st_size else "mode=ro&immutable=1"
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
     return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
 
 

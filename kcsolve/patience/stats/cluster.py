@@ -7,6 +7,7 @@ import re
 import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
+from typing import TYPE_CHECKING
 
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve.route import Budget
@@ -14,6 +15,9 @@ from kcsolve.patience.stats.checks import ResultsStoreError
 from kcsolve.patience.stats.chunks import solve_chunk
 from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
 from kcsolve.patience.stats.store import ChunkResult, Work
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 DASK_WAIT = 30.0  # seconds to wait for a first worker on a Dask cluster
 CONNECT_WAIT = 10.0  # seconds to wait for the scheduler to answer at all
@@ -45,25 +49,46 @@ def probe_scheduler(address: str) -> None:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
 
 
-def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
-              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
-    """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
+def reach_scheduler(address: str) -> None:
+    """Refuse a malformed address, a missing Dask, an address where nothing listens or a cluster without workers.
+
+    The command asks before the database is made or opened, so a refused run
+    writes nothing; the run connects again.
+    """
+    with _connected(address) as client:
+        _workers(client, address)
+
+
+def _connected(address: str) -> Client:
+    """A Dask client connected to the scheduler at ``address``, or SchedulerError."""
     check_scheduler(address)
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise SchedulerError("--scheduler needs Dask: pip install 'kcsolve[dask]'") from None
     probe_scheduler(address)
     try:
-        client = Client(address, timeout=CONNECT_WAIT)
+        return Client(address, timeout=CONNECT_WAIT)
     except Exception as exc:  # distributed raises OSError, TimeoutError or its own CommClosedError
         raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
-    with client:
-        try:
-            client.wait_for_workers(1, timeout=DASK_WAIT)
-        except Exception:
-            raise SchedulerError(f"the Dask scheduler at {address!r} has no workers (waited {DASK_WAIT:g} s)") from None
-        in_flight = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def _workers(client: Client, address: str) -> int:
+    """How many workers the cluster has, once it has one; SchedulerError after DASK_WAIT seconds without."""
+    try:
+        client.wait_for_workers(1, timeout=DASK_WAIT)
+    except Exception:
+        raise SchedulerError(f"the Dask scheduler at {address!r} has no workers (waited {DASK_WAIT:g} s)") from None
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
+              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
+    """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
+    with _connected(address) as client:
+        from distributed import as_completed
+
+        in_flight = 4 * _workers(client, address)
         window = as_completed()
         for work in itertools.islice(pending, in_flight):
             window.add(client.submit(solve_chunk, name, work, budget, pure=False))

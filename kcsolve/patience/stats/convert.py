@@ -53,6 +53,7 @@ def _rewrite(path: Path) -> int:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
         db.execute("VACUUM")  # the per-deal table's pages go back to the file system
+        db.execute("PRAGMA journal_mode = DELETE")  # out of an older kcsolve's WAL mode, as a run leaves its store
     except sqlite3.DatabaseError as exc:
         if db.in_transaction:
             db.execute("ROLLBACK")

@@ -5,6 +5,12 @@ one statement; its row holds how many deals were won, lost and undecided, the
 tally of loss codes (reasons and fill rounds) and the packed verdicts
 (:mod:`.verdicts`), so every deal's answer stays available at well under a byte
 a deal. An undecided deal retried under a larger budget rewrites its chunk's row.
+
+Several runs may write one store at once: a chunk is written inside a
+transaction that holds the store's write lock and first reads which of its deals
+are stored already, and only the rest are written (the runs never share a deal).
+A run ends by copying its rows from the -wal file into the database file and
+leaving WAL mode, so the file alone holds the work between runs.
 """
 
 from __future__ import annotations
@@ -18,17 +24,21 @@ from pathlib import Path
 from typing import Any
 
 from kcsolve.common.cache import CACHE_ENV, cache_root
+from kcsolve.common.words import plural
 from kcsolve.patience.solve.route import Budget, parse_budget
 from kcsolve.patience.stats.checks import (
     APPLICATION_ID,
     LONGEST,
     OLD_VERSIONS,
+    OVERLAPS,
     SCHEMA_VERSION,
     ResultsStoreError,
     check_store,
+    missing_wal,
     one_line,
     open_readonly,
     refused_untouched,
+    three_files,
     why,
 )
 from kcsolve.patience.stats.verdicts import CODES, UNDECIDED, WIN, Tally, pack, unpack
@@ -54,6 +64,8 @@ CREATE TABLE IF NOT EXISTS chunks (
 """
 
 PAGE = 1_000  # chunk rows read at a time while planning a run: memory stays bounded whatever the range
+
+WAIT = 60.0  # seconds a run waits for another one's transaction on the same store (a chunk, a checkpoint)
 
 # (first deal, deals, the seeds retried in an existing chunk or None): one piece of work for a worker
 Work = tuple[int, int, tuple[int, ...] | None]
@@ -88,34 +100,113 @@ class StoredChunk:
 
 
 class ResultsStore:
-    """The SQLite file of chunked results; ``readonly`` opens it for reading only."""
+    """The SQLite file of chunked results; ``readonly`` opens it for reading only.
+
+    ``missing_wal`` names the -wal file the store may need and that is not
+    beside it; ``dropped`` counts the deals of chunks dropped for sharing deals
+    with others (they must be solved again); after ``close``, ``left_in_wal``
+    says why the last rows are still only in the -wal file, or is None.
+    """
 
     def __init__(self, path: Path, readonly: bool = False) -> None:
+        self.path = path
+        self.readonly = readonly
+        self.dropped = 0
+        self.left_in_wal: str | None = None
         with refused_untouched(path):
             version = check_store(path)
+            if version == 0 and not readonly and not _make(path):
+                version = check_store(path)  # another run made it first, or another file took the name: checked
             if version in OLD_VERSIONS:
                 raise ResultsStoreError(
                     f"{str(path)!r} holds one row per deal (schema version {version}, an older kcsolve); "
                     f"convert it with: kcsolve stats --convert --db {str(path)!r}"
                 )
-            self.db = open_readonly(path) if readonly else _open_for_writing(path, new=version == 0)
-        self.path = path
+            self.missing_wal = missing_wal(path)
+            if readonly:
+                self.db = open_readonly(path)
+            else:
+                self.db, self.dropped = _open_for_writing(path)
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database; a writer first copies its rows into the file and leaves WAL mode where it can."""
+        if not self.readonly:
+            self.left_in_wal = self._checkpoint()
         self.db.close()
 
+    def _checkpoint(self) -> str | None:
+        """Copy every row from the -wal into the database file, then leave WAL mode; why the rows stay there, or None.
+
+        Another run writing the store at the same time keeps the -wal, and ends
+        the same way; only a write that fails (a full disk) leaves rows there.
+        """
+        try:
+            busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy:
+                return None  # another run is reading or writing the store: it copies them when it ends
+            self.db.execute("PRAGMA busy_timeout = 0")
+            self.db.execute("PRAGMA journal_mode = DELETE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                return None  # another run has the store open: it leaves WAL mode when it ends
+            return why(self.path, exc)
+        except sqlite3.DatabaseError as exc:
+            return why(self.path, exc)
+        return None
+
+    def opening_notes(self) -> list[str]:
+        """Lines to say before a run: a -wal file the store may need and that is not beside it; dropped chunks."""
+        notes = []
+        if self.missing_wal is not None:
+            notes.append(f"{str(self.path)!r} comes without {str(self.missing_wal)!r}, which its last run may have "
+                         f"left rows in: moving the three files ({three_files(self.path)}) together keeps the work")
+        if self.dropped:
+            notes.append(f"{str(self.path)!r} held chunks that share deals (two runs at once under an older kcsolve): "
+                         f"the later ones are dropped and {plural(self.dropped, 'deal')} must be solved again; the "
+                         "rest are kept")
+        return notes
+
+    def wal_note(self) -> str | None:
+        """One line saying which -wal file holds the last rows after ``close``, or None when the file holds them."""
+        if self.left_in_wal is None:
+            return None
+        wal = self.path.with_name(self.path.name + "-wal")
+        return (f"the last rows stored are still only in {str(wal)!r} ({self.left_in_wal}); the next run copies them "
+                f"into {str(self.path)!r}: moving the three files ({three_files(self.path)}) together keeps the work")
+
     def add(self, rules: str, result: ChunkResult) -> None:
-        """Store a chunk in one transaction, or merge retried seeds into their stored chunk."""
+        """Store the deals of a chunk that no stored chunk holds, or merge retried seeds into the chunks holding them.
+
+        The transaction holds the store's write lock from its first read, so no
+        other run stores a deal between the reading and the writing.
+        """
         try:
             with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
                 if result.seeds is None:
-                    self._insert(rules, result.first, result.count, Tally(result.tally), result.codes, result)
+                    self._insert_new(rules, result)
                 else:
                     self._merge(rules, result)
         except sqlite3.DatabaseError as exc:
             raise ResultsStoreError(f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; "
                                     "every deal stored before this is kept") from None
+
+    def _insert_new(self, rules: str, result: ChunkResult) -> None:
+        """Insert a new chunk, or the runs of its deals that no stored chunk holds, each as a chunk of its own."""
+        end = result.first + result.count
+        stored = [(chunk.first, chunk.first + chunk.count)
+                  for chunk in self.overlapping(rules, result.first, result.count)]
+        if not stored:
+            self._insert(rules, result.first, result.count, Tally(result.tally), result.codes, result)
+            return
+        codes = unpack(result.codes, result.count)  # another run stored some of these deals meanwhile
+        at = result.first
+        for low, high in [*stored, (end, end)]:
+            if low > at:
+                piece = codes[at - result.first : low - result.first]
+                self._insert(rules, at, len(piece), Tally.of(piece), pack(piece), result,
+                             result.seconds * len(piece) / result.count)
+            at = max(at, high)
 
     def _insert(self, rules: str, first: int, count: int, tally: Tally, blob: bytes, result: ChunkResult,
                 seconds: float | None = None) -> None:
@@ -127,15 +218,24 @@ class ResultsStore:
         )
 
     def _merge(self, rules: str, result: ChunkResult) -> None:
-        """Write retried seeds' codes into their chunk; the chunk's budget becomes the retry's."""
-        count, seconds = self.db.execute(
-            "SELECT count, seconds FROM chunks WHERE rules = ? AND first = ?", (rules, result.first - SEED_OFFSET),
-        ).fetchone()
-        codes = bytearray(self.codes(rules, result.first))
-        for seed, code in zip(result.seeds or (), unpack(result.codes, len(result))):
-            codes[seed - result.first] = code
-        self._insert(rules, result.first, count, Tally.of(bytes(codes)), pack(bytes(codes)), result,
-                     seconds + result.seconds)
+        """Write retried seeds' codes over their undecided ones; each chunk's budget becomes the retry's.
+
+        A decided verdict is final: another run may have decided the deal meanwhile.
+        """
+        retried = dict(zip(result.seeds or (), unpack(result.codes, len(result))))
+        for chunk in list(self.overlapping(rules, result.first, result.count)):
+            codes = bytearray(self.codes(rules, chunk.first))
+            for seed, code in retried.items():
+                if chunk.first <= seed < chunk.first + chunk.count and codes[seed - chunk.first] == UNDECIDED:
+                    codes[seed - chunk.first] = code
+            seconds = self.db.execute("SELECT seconds FROM chunks WHERE rules = ? AND first = ?",
+                                      (rules, chunk.first - SEED_OFFSET)).fetchone()[0]
+            self._insert(rules, chunk.first, chunk.count, Tally.of(bytes(codes)), pack(bytes(codes)), result,
+                         seconds + result.seconds)
+
+    def has_overlaps(self) -> bool:
+        """Whether two chunks of a rule set share a deal (two runs at once under an older kcsolve wrote such)."""
+        return _overlaps(self.db)
 
     def _damaged(self, first: int, what: object) -> ResultsStoreError:
         return ResultsStoreError(f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {what}); "
@@ -247,28 +347,89 @@ class ResultsStore:
         return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
-def _open_for_writing(path: Path, new: bool) -> sqlite3.Connection:
-    """A connection that writes to the store at ``path``, made first when ``new``.
+def _make(path: Path) -> bool:
+    """Make a new store at ``path`` whole: its table and marks are written under another name, then linked in place.
 
-    A new store gets its table and marks in one transaction, before anything
-    else is written, so a file kcsolve leaves is never taken for another
-    program's; a failed first opening takes away the empty file it made.
+    So a run starting at the same moment finds no file or a whole store, never
+    an empty file it must refuse; of two runs making it at once, one's store is
+    linked and the other's is not (False). A failed making leaves no file.
     """
+    draft = path.with_name(f"{path.name}.{os.getpid()}.new")
     try:
-        db = sqlite3.connect(path)
+        draft.unlink(missing_ok=True)  # this process's own name: left only by a making cut short
+        db = sqlite3.connect(draft)
         try:
             db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
                              f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        finally:
+            db.close()
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links (FAT, some network shares)
+            if path.exists():
+                return False
+            os.replace(draft, path)
+    except sqlite3.DatabaseError as exc:
+        raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
+    except OSError as exc:
+        raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {exc.strerror or exc}") from None
+    finally:
+        draft.unlink(missing_ok=True)
+    return True
+
+
+def _open_for_writing(path: Path) -> tuple[sqlite3.Connection, int]:
+    """A connection that writes to the store at ``path`` in WAL mode, and the deals of the chunks it had to drop.
+
+    A store holding chunks that share deals (two runs at once under an older
+    kcsolve) keeps every chunk that shares none with one kept before it; the
+    opening says how many deals are in no chunk any more.
+    """
+    try:
+        db = sqlite3.connect(path, timeout=WAIT)
+        try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
+            with db:
+                db.execute("BEGIN IMMEDIATE")  # a first write here: a store that cannot be written is refused now
+                dropped = _drop_overlapping(db)
         except sqlite3.DatabaseError:
             db.close()
             raise
     except sqlite3.DatabaseError as exc:
-        if new and path.exists() and path.stat().st_size == 0:
-            path.unlink()
         raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
-    return db
+    return db, dropped
+
+
+def _overlaps(db: sqlite3.Connection) -> bool:
+    """Whether two chunks of a rule set share a deal."""
+    return db.execute(OVERLAPS).fetchone() is not None
+
+
+def _drop_overlapping(db: sqlite3.Connection) -> int:
+    """Keep every chunk that shares no deal with one kept before it (in deal order); the deals left in no chunk.
+
+    The chunks are read in order and their row numbers kept only for those dropped.
+    """
+    if not _overlaps(db):
+        return 0
+    dropped: list[int] = []
+    held = kept = 0  # deals in some chunk, deals in the kept chunks
+    rules, reach, kept_end = None, 0, 0
+    for rowid, name, first, count in db.execute("SELECT rowid, rules, first, count FROM chunks ORDER BY rules, first"):
+        if name != rules:
+            rules, reach, kept_end = name, first, first
+        held += max(0, first + count - max(reach, first))
+        reach = max(reach, first + count)
+        if first >= kept_end:
+            kept += count
+            kept_end = first + count
+        else:
+            dropped.append(rowid)
+    db.executemany("DELETE FROM chunks WHERE rowid = ?", ((rowid,) for rowid in dropped))
+    return held - kept
 
 
 def undecided_seeds(codes: bytes, first: int) -> tuple[int, ...]:
@@ -307,7 +468,8 @@ def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -
             readonly = ResultsStore(path, readonly=True)
             try:
                 readonly.check(rules, start, count)
-                if readonly.done_count(rules, start, count, budget) == count:
+                # chunks sharing deals count some twice: the store is opened for writing, which drops them
+                if not readonly.has_overlaps() and readonly.done_count(rules, start, count, budget) == count:
                     return ReadOnlyRun(readonly)
             except sqlite3.DatabaseError as exc:
                 readonly.close()
