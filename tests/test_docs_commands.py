@@ -9,7 +9,8 @@ Each quote (a code span, or a line of a code block) is one of:
   EXIT says otherwise). Its options are checked like a synopsis's too.
 A command new to the docs is run in the default suite unless it is listed: in SLOW
 (run in the slow suite) or in NOT_RUN (too long, or waiting for a player), each
-with its reason; NOT_COMMANDS names quotes that only look like commands.
+with its reason; NOT_COMMANDS names quotes that only look like commands. A command
+naming a path outside its folder (`/var/www/kc`) is never run: it must be listed.
 """
 
 from __future__ import annotations
@@ -245,8 +246,14 @@ def runnable(slow: bool) -> list[str]:
                   and not is_bare(c) and (c in SLOW) == slow)
 
 
+def outside(command: str) -> list[str]:
+    """The paths a command names outside the folder it runs in, where it could change the user's files."""
+    return [word for word in shlex.split(command)[1:] if word.startswith(("/", "~")) or ".." in word.split("/")]
+
+
 @pytest.mark.parametrize("command", runnable(slow=False))
 def test_a_quoted_command_runs(command: str, tmp_path: Path) -> None:
+    assert outside(command) == [], "not run: list it in NOT_RUN"
     status, err = run_in(tmp_path, command, QUICK_LIMIT)
     assert status in EXIT.get(command, {0}), (COMMANDS[command], err)
 
@@ -254,6 +261,7 @@ def test_a_quoted_command_runs(command: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("command", runnable(slow=True))
 def test_a_slow_quoted_command_runs(command: str, tmp_path: Path) -> None:
+    assert outside(command) == [], "not run: list it in NOT_RUN"
     status, err = run_in(tmp_path, command, SLOW_LIMIT)
     assert status in EXIT.get(command, {0}), (COMMANDS[command], err)
 
@@ -284,3 +292,5 @@ def test_extraction_reads_spans_blocks_pipes_and_comments() -> None:
     assert option_problems("kcsolve solve --sed 0") == ["solve takes no --sed"]
     assert option_problems("kcsolve corner deal\\|turn --seed N") == ["turn takes no --seed"]
     assert option_problems("kcsolve solv --seed 0") == ["no command 'solv'"]
+    assert outside("kcsolve site --out /var/www/kc --days 2") == ["/var/www/kc"]
+    assert outside("kcsolve replay ../game.json") == ["../game.json"] and outside("kcsolve site --out site") == []
