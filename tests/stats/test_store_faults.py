@@ -20,7 +20,7 @@ from clitools import alive, assert_bad_input, children, kcsolve_process, make_ru
 
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal_ranks
-from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve.route import Budget
 from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import checks as stats_checks
@@ -782,6 +782,8 @@ def test_signals_stop_the_run_cleanly(tmp_path: Path, signum: int) -> None:
 def test_searched_rule_sets_store_work_within_seconds_and_stop_at_once(tmp_path: Path) -> None:
     """Under groups (no compiled course) chunks are sized by time: Ctrl-C soon after the start still keeps deals."""
     db = tmp_path / "r.db"
+    # numba's cache, filled here: on a fresh checkout the workers would spend the wait compiling the search
+    stats_chunks.decide_compiled(range(16), parse_rules("optional+groups"), Budget())
     process = kcsolve_process("stats", "--rules", "optional+groups", "--count", "100000", "--jobs", "2", "--db", str(db))
     wait_until(lambda: stored(db) > 0, "the first stored deals", 20)
     process.send_signal(signal.SIGINT)

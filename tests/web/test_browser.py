@@ -8,6 +8,7 @@ KCSOLVE_SCREENSHOTS (a directory, e.g. docs/screenshots) when it is set, else to
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -65,8 +66,12 @@ def axe_source() -> str:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kcsolve-axe"
     path = Path(given) if given else cache / "node_modules" / "axe-core" / "axe.min.js"
     if not path.exists() and not given and shutil.which("npm"):
-        subprocess.run(["npm", "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--silent", "axe-core@4"],
-                       capture_output=True, timeout=300, check=False)
+        cache.mkdir(parents=True, exist_ok=True)
+        with open(cache / ".installing", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # pytest-xdist workers: one installs, the others wait and find it there
+            if not path.exists():
+                subprocess.run(["npm", "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--silent",
+                                "axe-core@4"], capture_output=True, timeout=300, check=False)
     if not path.exists():
         pytest.skip(f"no axe-core at {path} (npm install axe-core, or set KCSOLVE_AXE to axe.min.js)")
     return path.read_text(encoding="utf-8")
