@@ -800,12 +800,16 @@ function build() {
   $("kc-show").addEventListener("click", () => askForLine(step));
   $("kc-show-dialog").addEventListener("close", answerShow);
   $("kc-share").addEventListener("click", openEnd);
-  $("kc-hint-close").addEventListener("click", () => {
+  const closeHint = () => {
     clearHint();
+    renderPlay();
+  };
+  $("kc-hint-close").addEventListener("click", () => {
+    closeHint();
     focusCell(game.cursor);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !$("kc-hint-box").hidden && !document.querySelector("dialog[open]")) clearHint();
+    if (event.key === "Escape" && !$("kc-hint-box").hidden && !document.querySelector("dialog[open]")) closeHint();
   });
   $("kc-back").addEventListener("click", () => showMode("play"));
   $("kc-stats-open").addEventListener("click", openEnd);
