@@ -44,6 +44,7 @@ def test_streaks_and_wins_by_help(tmp_path: Path) -> None:
     assert [(s["current"], s["best"]) for s in got] == [(2, 3), (2, 3), (0, 3)]  # today unplayed keeps yesterday's run
     assert got[0]["played"] == 8 and got[0]["won"] == 6 and got[0]["percent"] == 75
     assert got[0]["byHelp"] == {"none": 3, "undo": 2, "hint": 2, "check": 0, "restart": 0, "solution": 0}
+    assert got[0]["results"] == {"won": 3, "helped": 3, "shown": 0, "lost": 1, "playing": 1}  # what the archive marks
 
 
 @pytest.fixture(scope="module")

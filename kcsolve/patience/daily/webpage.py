@@ -109,7 +109,7 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <form method="dialog"><button value="yes">Show solution</button> <button value="no">Keep playing</button></form>
 </dialog>
 <dialog id="kc-stats-dialog" class="panel" aria-labelledby="kc-end-title">
-<h2 id="kc-end-title" tabindex="-1" autofocus></h2>
+<form method="dialog" class="panel-head"><h2 id="kc-end-title" tabindex="-1" autofocus></h2><button>Close</button></form>
 <div class="result-row"><div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
 <p class="share-do"><button type="button" id="kc-copy" class="primary">Share</button>
 <span id="kc-copied" role="status"></span></p></div>
@@ -140,7 +140,6 @@ won. Kept in this browser only.</p>
 <p><button type="button" id="kc-export-one">Export this date</button> <button type="button" id="kc-export-all">Export all</button></p>
 <p><label for="kc-import">Import games (JSON, at most 4 MB, deals of this site only):</label> <input type="file" id="kc-import" accept=".json,application/json"></p>
 <p id="kc-import-note" role="status"></p>
-<form method="dialog"><button>Close</button></form>
 </dialog>
 """
 
