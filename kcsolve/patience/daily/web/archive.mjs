@@ -34,7 +34,8 @@ function markToday(dates) {
 
 /** Each date's result as a short word in its cell and in its link's name; the first date up to today not played. */
 function markResults(dates) {
-  const kept = new Map(allEntries(archiveData.rules).map((entry) => [entry.daily.date, resultOf(entry)]));
+  const kept = new Map(allEntries(archiveData.rules).map((entry) => [entry.daily.date, resultOf(entry)])
+    .filter(([, result]) => result !== null));  // help asked for before any move is not a game played
   for (const td of document.querySelectorAll("td[data-date]")) {
     const result = kept.get(td.dataset.date);
     if (!result) continue;

@@ -388,8 +388,9 @@ function askHint() {
         item.title = option.meaning;
         panel.append(item);
       }
-      say(best.exact ? `Hint: ${optionWords(best.move)} first, ${percent(best.chance)}: the exact chance of winning with best play (expectimax over every order of the unseen cards).`
-        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable `
+      const bestWords = optionWords(best.move, alikeMoves(view, best.move));
+      say(best.exact ? `Hint: ${bestWords} first, ${percent(best.chance)}: the exact chance of winning with best play (expectimax over every order of the unseen cards).`
+        : `Hint: ${bestWords} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable `
           + `(above your own chances; 95% interval ${percent(best.low)} to ${percent(best.high)}).`);
     }
     $("kc-hint-box").hidden = !best;
