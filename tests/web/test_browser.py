@@ -159,12 +159,14 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     assert page.locator("#kc-message").inner_text().startswith("Won: the twelfth court card was placed")
     moves = len(found["solution"]["moves"])
     # One end panel at once: the result, the statistics with this date counted, the next deal, and Share.
-    assert page.locator("#kc-stats-dialog").is_visible() and page.evaluate("document.activeElement.id") == "kc-end-title"
+    assert page.locator("#kc-stats-dialog").is_visible()
+    assert page.evaluate("document.activeElement.id") == "kc-end-title"
     assert page.locator("#kc-end-title").inner_text() == f"Won in {moves} moves"
     shown = {name: page.locator(f"#kc-stat-{name}").inner_text() for name in ("played", "won", "percent", "best")}
     assert shown == {"played": "1", "won": "1", "percent": "100%", "best": "1"}
     assert page.locator("tr.mine").all_inner_texts() == ["won, no help\t1\t"]
-    assert re.fullmatch(r"Next deal in \d+ h \d+ min, at .+ your time \(midnight UTC\)\.", page.locator("#kc-end-next").inner_text())
+    assert re.fullmatch(r"Next deal in \d+ h \d+ min, at .+ your time \(midnight UTC\)\.",
+                        page.locator("#kc-end-next").inner_text())
     share = page.locator("#kc-share-text").input_value().split("\n")
     assert share[0] == f"kcsolve daily {DAY} \u00b7 standard \u00b7 {found['grade']}"
     assert share[1] == f"won \u00b7 {moves} moves \u00b7 no help"
@@ -488,14 +490,15 @@ def test_everything_to_play_is_in_view(browser, built: Path, shots: Path, width:
 
 def for_a_finger(page, where: str) -> None:  # type: ignore[no-untyped-def]
     """Every link and button outside running text is at least 24x24 px (WCAG 2.2 target size)."""
-    for target in page.locator("header a, header button, .controls button:visible, .calendar a, .sheet-head button:visible").all():
+    targets = "header a, header button, .controls button:visible, .calendar a, .sheet-head button:visible"
+    for target in page.locator(targets).all():
         box = target.bounding_box()
-        assert box and box["width"] >= 24 and box["height"] >= 24, f"{where}: {target.evaluate('e => e.outerHTML')[:80]} is {box}"
+        assert box and box["width"] >= 24 and box["height"] >= 24, f"{where}: {target.evaluate('e => e.outerHTML')}"
 
 
-@pytest.mark.parametrize("width, height", [SIZES[0], *(pytest.param(*size, marks=pytest.mark.slow) for size in SIZES[1:])])
+@pytest.mark.parametrize("width, height", [SIZES[0], *(pytest.param(*s, marks=pytest.mark.slow) for s in SIZES[1:])])
 def test_the_hint_sheet_and_the_step_through_are_in_view(browser, built: Path, shots: Path, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
-    """The hint's options stay in view over the page (a sheet on a phone); Show solution brings the board's top into view."""
+    """The hint's options stay in view (a sheet on a phone); Show solution brings the board's top into view."""
     moves = deal_of(built)["solution"]["moves"]
     page = open_page(browser, page_url(built), width, height)
     for_a_finger(page, "daily page")
@@ -676,13 +679,14 @@ def wait_for_hint(page) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 # The cells a hint's "(or any empty ...)" stands for, under fixed courts.
-ALIKE = {"centre cell": ["b2", "c2", "b3", "c3"], "corner": ["a1", "d1", "a4", "d4"], "cell marked Q": ["b1", "c1", "b4", "c4"],
-         "cell marked J": ["a2", "d2", "a3", "d3"]}
+ALIKE = {"centre cell": ["b2", "c2", "b3", "c3"], "corner": ["a1", "d1", "a4", "d4"],
+         "cell marked Q": ["b1", "c1", "b4", "c4"], "cell marked J": ["a2", "d2", "a3", "d3"]}
 
 
 def named_cells(item: str, framed: set[str]) -> set[str]:
     """The cells a placement option names: its own, the ones listed after 'or', or a whole class of framed cells."""
-    found = re.fullmatch(r"place in ([a-d][1-4])(?: \(or (?:any empty (.+)|([a-d][1-4](?:, [a-d][1-4])*))\))?: .*", item)
+    cells = r"[a-d][1-4](?:, [a-d][1-4])*"
+    found = re.fullmatch(rf"place in ([a-d][1-4])(?: \(or (?:any empty (.+)|({cells}))\))?: .*", item)
     assert found, item
     own, kind, listed = found.groups()
     return {own} | ({c for c in ALIKE[kind] if c in framed} if kind else set(listed.split(", ")) if listed else set())
@@ -729,7 +733,8 @@ def test_an_address_naming_a_step_asks_first(browser, built: Path) -> None:  # t
     page.locator("#kc-show-dialog").get_by_role("button", name="Keep playing").click()
     assert page.evaluate("location.hash") == "" and page.locator("body").get_attribute("data-mode") == "play"
     page.click("#kc-stats-open")
-    assert page.locator("#kc-stat-played").inner_text() == "0" and page.locator("#kc-end-title").inner_text() == "Not played yet"
+    assert page.locator("#kc-stat-played").inner_text() == "0"
+    assert page.locator("#kc-end-title").inner_text() == "Not played yet"
     close_panel(page)
     page.reload()
     assert page.locator("#kc-show-dialog").is_hidden() and share_lines(page)[1].startswith("in progress \u00b7 0 moves")
@@ -788,9 +793,10 @@ def test_the_archive_marks_your_results_and_the_first_date_not_played(browser, b
     play_quickly(page, deal_of(built)["solution"]["moves"][:3])
     page.goto((built / "index.html").as_uri())
     cell = page.locator(f'td[data-date="{DAY}"]')
-    assert cell.locator(".r-mark").inner_text() == "begun" and "r-playing" in cell.locator(".r-mark").get_attribute("class")
+    mark = cell.locator(".r-mark")
+    assert mark.inner_text() == "begun" and "r-playing" in mark.get_attribute("class")
     assert cell.get_by_role("link").get_attribute("href") == f"daily/{DAY}.html"
-    assert cell.locator(".visually-hidden").text_content() == ", in progress"  # heard with the link, in the share line's words
+    assert cell.locator(".visually-hidden").text_content() == ", in progress"  # heard with the link
     page.click("#kc-unplayed a")
     page.wait_for_url("**/daily/2027-03-05.html")
     page.click("#kc-show")

@@ -121,7 +121,8 @@ ATTEMPT = 1  # the first winnable candidate of DAY under standard rules
 
 def test_the_deal_of_a_date_is_worked_out_as_python_does(tmp_path: Path) -> None:
     asked = [(DAY, "standard", ATTEMPT), ("2030-12-31", "camelot", 0), ("2027-01-01", "optional+goal=clear", 7)]
-    got = store(tmp_path, {"deals": [{"date": d, "rules": str(parse_rules(r)), "attempt": k} for d, r, k in asked]})["deals"]
+    cases = [{"date": d, "rules": str(parse_rules(r)), "attempt": k} for d, r, k in asked]
+    got = store(tmp_path, {"deals": cases})["deals"]
     for (day, rules, attempt), answer in zip(asked, got):
         seed = candidate_seed(dt.date.fromisoformat(day), parse_rules(rules), attempt)
         assert answer == {"seed": str(seed), "deck": [str(card) for card in deal(seed)]}
@@ -154,7 +155,8 @@ def test_an_import_of_the_sites_own_deal_is_taken(tmp_path: Path, site_game: dic
 def test_a_short_record_claiming_a_long_win_after_an_undo_is_refused(tmp_path: Path, site_game: dict) -> None:
     """The issue's first lie: 3 moves that claim a 70-move win, and an undo after the end to excuse them."""
     claimed = {**site_game, "moves": site_game["moves"][:3],
-               "daily": {**site_game["daily"], "help": {"undo": 1}, "first": {"status": "won", "moves": 70, "help": {}}}}
+               "daily": {**site_game["daily"], "help": {"undo": 1},
+                         "first": {"status": "won", "moves": 70, "help": {}}}}
     [answer] = imported(tmp_path, claimed)
     assert answer["refused"] == "the game: 'daily.first' says won in 70 moves, but the moves end unfinished"
 
@@ -174,7 +176,8 @@ def test_copies_of_one_deck_on_made_up_dates_are_refused(tmp_path: Path, site_ga
     ({"daily": {"date": "2027-03-09"}}, "the game: 2027-03-09 is not a date of this site"),
     ({"daily": {"seed": "12345"}}, "the game: deal 12345 is not the deal of 2027-03-04"),
     ({"rules": "camelot"}, "the game: rules \"camelot\", but this site deals under \"standard\""),
-    ({"result": "win", "daily": {"first": {"status": "lost", "moves": 3, "help": {}}}}, "the game: 'daily.first' says lost in 3 moves, but the moves end won"),
+    ({"result": "win", "daily": {"first": {"status": "lost", "moves": 3, "help": {}}}},
+     "the game: 'daily.first' says lost in 3 moves, but the moves end won"),
 ])
 def test_an_import_is_held_to_the_sites_deals(tmp_path: Path, site_game: dict, change: dict, words: str) -> None:
     daily = {**site_game["daily"], **change.pop("daily", {})}

@@ -116,7 +116,8 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
         f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n{feed_link}</head>\n<body>\n"
         f'<header>\n<div class="bar"><h1>kcsolve daily deals</h1></div>\n</header>\n<main>\n<section class="side">\n'
         f"<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
-        f'a day, the same for everyone; the day changes at midnight UTC<span id="kc-local-change"></span>.{feed_words}</p>\n'
+        "a day, the same for everyone; the day changes at midnight UTC"
+        f'<span id="kc-local-change"></span>.{feed_words}</p>\n'
         f'<p id="kc-today">{lead}</p>\n<p id="kc-unplayed"></p>\n'
         f'<p class="small legend" id="kc-legend" hidden>Your results, kept in this browser: '
         f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> won with help, '

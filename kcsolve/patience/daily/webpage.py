@@ -109,7 +109,8 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <form method="dialog"><button value="yes">Show solution</button> <button value="no">Keep playing</button></form>
 </dialog>
 <dialog id="kc-stats-dialog" class="panel" aria-labelledby="kc-end-title">
-<form method="dialog" class="panel-head"><h2 id="kc-end-title" tabindex="-1" autofocus></h2><button>Close</button></form>
+<form method="dialog" class="panel-head"><h2 id="kc-end-title" tabindex="-1" autofocus></h2>
+<button>Close</button></form>
 <div class="result-row"><div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
 <p class="share-do"><button type="button" id="kc-copy" class="primary">Share</button>
 <span id="kc-copied" role="status"></span></p></div>
@@ -120,13 +121,7 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
 </div>
 <table class="by-help"><caption>How your dates ended</caption>
-<tr id="kc-row-none"><th scope="row">won, no help</th><td id="kc-by-none"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-undo"><th scope="row">won with undo</th><td id="kc-by-undo"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-hint"><th scope="row">won with hint</th><td id="kc-by-hint"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-check"><th scope="row">won with still winnable?</th><td id="kc-by-check"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-restart"><th scope="row">won with restart</th><td id="kc-by-restart"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-shown"><th scope="row">solution shown</th><td id="kc-by-shown"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
-<tr id="kc-row-lost"><th scope="row">lost</th><td id="kc-by-lost"></td><td class="bar-cell" aria-hidden="true"><span></span></td></tr>
+{rows}
 </table>
 <p class="small">Played: dates with a move made. Won: the first finish of the date was a win; with Show solution
 first it is never a win. A win with several kinds of help counts in each. A streak is a run of consecutive dates
@@ -138,10 +133,19 @@ won. Kept in this browser only.</p>
 <h3>Your games as files</h3>
 <p class="small">Game records that <code>kcsolve verify</code> checks: one date, or every date as a list.</p>
 <p><button type="button" id="kc-export-one">Export this date</button> <button type="button" id="kc-export-all">Export all</button></p>
-<p><label for="kc-import">Import games (JSON, at most 4 MB, deals of this site only):</label> <input type="file" id="kc-import" accept=".json,application/json"></p>
+<p><label for="kc-import">Import games (JSON, at most 4 MB, deals of this site only):</label>
+<input type="file" id="kc-import" accept=".json,application/json"></p>
 <p id="kc-import-note" role="status"></p>
 </dialog>
 """
+
+# The rows of the end panel's bars: how the dates ended (a win counts under each kind of help it used).
+_ENDINGS = (("none", "won, no help"), ("undo", "won with undo"), ("hint", "won with hint"),
+            ("check", "won with still winnable?"), ("restart", "won with restart"), ("shown", "solution shown"),
+            ("lost", "lost"))
+_ENDING_ROWS = "\n".join(
+    f'<tr id="kc-row-{key}"><th scope="row">{words}</th><td id="kc-by-{key}"></td>'
+    '<td class="bar-cell" aria-hidden="true"><span></span></td></tr>' for key, words in _ENDINGS)
 
 # The favicon, an inline SVG: no request for /favicon.ico.
 FAVICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
@@ -185,7 +189,7 @@ def _page(
     tools = ('<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
              + ('<button type="button" id="kc-stats-open">Stats</button>' if daily else "") + "</div>")
     back = '<button type="button" id="kc-back">Back to my game</button>' if daily else ""
-    dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)))
+    dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)), rows=_ENDING_ROWS)
     if not daily:
         dialogs = dialogs[:dialogs.index('<dialog id="kc-restart-dialog"')]
     body = (
@@ -194,7 +198,8 @@ def _page(
         '<p id="kc-storage-note" class="note" role="status" hidden></p>\n'
         '<main>\n<section class="board" aria-label="The game">\n'
         '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
-        '<p><span class="label" id="kc-hand">Card in hand</span><br>Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
+        '<p><span class="label" id="kc-hand">Card in hand</span><br>'
+        'Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
         'Court cards to come <b id="kc-courts"></b></p></div>\n'
         '<div id="kc-grid" class="grid" role="group" aria-label="The grid, a1 top left to d4 bottom right: '
         'arrow keys or a coordinate move the focus"></div>\n'
@@ -240,7 +245,7 @@ def _day_link(day: dt.date | None, rel: str, words: str) -> str:
 
 
 def deal_runs(deals: list[DailyDeal]) -> list[list[Any]]:
-    """A site's deals as runs of consecutive days, [[first date, [candidate number, ...]], ...]: what imports are held to."""
+    """The site's deals as runs of consecutive days, [[first date, [candidate k, ...]], ...], for checking imports."""
     runs: list[list[Any]] = []
     last: dt.date | None = None
     for found in sorted(deals, key=lambda d: d.date):
