@@ -11,7 +11,7 @@ import pytest
 from clitools import assert_bad_input, run
 
 from kcsolve.patience.daily import site
-from kcsolve.patience.daily.calendar import daily
+from kcsolve.patience.daily.calendar import candidate_seed, daily
 from kcsolve.patience.daily.webpage import asset
 from kcsolve.patience.players.difficulty import in_words
 from kcsolve.patience.record import judge, parse_record
@@ -129,7 +129,7 @@ def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
     low, high = found.interval()
     page = (built / "daily" / f"{FIRST}.html").read_text()
     assert (f"<br>Estimated chance that an exploring no&#8209;peek player wins: {found.describe()} "
-            f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)</p>") in page
+            f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)<br>") in page
     assert "strong player wins" not in page
 
 
@@ -137,6 +137,18 @@ def test_site_deals_are_the_daily_deals(built: Path) -> None:
     listed = json.loads(run("daily", "--date", FIRST, "--no-solution", "--format", "json").stdout)
     found = json.loads((built / "daily" / f"{FIRST}.json").read_text())
     assert (found["seed"], found["deck"], found["grade"]) == (listed["seed"], listed["deck"], listed["grade"])
+
+
+def test_each_page_holds_the_sites_deals(built: Path) -> None:
+    """An import is held to the site's deals: every page carries each date's candidate number, which gives its deal."""
+    page = (built / "daily" / f"{FIRST}.html").read_text()
+    data = json.loads(re.search(r'<script type="application/json" id="kc-data">(.*?)</script>', page)[1])
+    dates = sorted(path.stem for path in (built / "daily").glob("*.json"))
+    [[first, attempts]] = data["deals"]  # one run of consecutive days
+    assert first == dates[0] and len(attempts) == len(dates)
+    for day, attempt in zip(dates, attempts):
+        seed = json.loads((built / "daily" / f"{day}.json").read_text())["seed"]
+        assert candidate_seed(dt.date.fromisoformat(day), parse_rules("standard"), attempt) == seed
 
 
 @pytest.fixture(scope="module")

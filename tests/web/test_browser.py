@@ -128,11 +128,21 @@ def expected_picture(found: dict) -> list[str]:
 
 
 def share_lines(page) -> list[str]:  # type: ignore[no-untyped-def]
-    if not page.locator("#kc-share-dialog").is_visible():
+    if not page.locator("#kc-stats-dialog").is_visible():
         page.click("#kc-share")
     lines = page.locator("#kc-share-text").input_value().split("\n")
-    page.locator("#kc-share-dialog").get_by_role("button", name="Close").click()
+    close_panel(page)
     return lines
+
+
+def close_panel(page) -> None:  # type: ignore[no-untyped-def]
+    """Close the end panel (the panel of Share and Stats too) by its Close button."""
+    page.locator("#kc-stats-dialog").get_by_role("button", name="Close", exact=True).click()
+
+
+def say_yes_to_the_solution(page) -> None:  # type: ignore[no-untyped-def]
+    page.locator("#kc-show-dialog").get_by_role("button", name="Show solution").click()
+    expect(page.locator("body")).to_have_attribute("data-mode", "line")
 
 
 def assert_in_view(page, width: int, height: int, where: str) -> None:  # type: ignore[no-untyped-def]
@@ -152,9 +162,17 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     assert page.locator("#kc-stock").inner_text() == "52"
     play(page, found["solution"]["moves"])
     assert page.locator("#kc-message").inner_text().startswith("Won: the twelfth court card was placed")
-    assert page.locator("#kc-share-dialog").is_visible()  # the result is offered for sharing at once
-    share = page.locator("#kc-share-text").input_value().split("\n")
     moves = len(found["solution"]["moves"])
+    # One end panel at once: the result, the statistics with this date counted, the next deal, and Share.
+    assert page.locator("#kc-stats-dialog").is_visible()
+    assert page.evaluate("document.activeElement.id") == "kc-end-title"
+    assert page.locator("#kc-end-title").inner_text() == f"Won in {moves} moves"
+    shown = {name: page.locator(f"#kc-stat-{name}").inner_text() for name in ("played", "won", "percent", "best")}
+    assert shown == {"played": "1", "won": "1", "percent": "100%", "best": "1"}
+    assert page.locator("tr.mine").all_inner_texts() == ["won, no help\t1\t"]
+    assert re.fullmatch(r"Next deal in \d+ h \d+ min, at .+ your time \(midnight UTC\)\.",
+                        page.locator("#kc-end-next").inner_text())
+    share = page.locator("#kc-share-text").input_value().split("\n")
     assert share[0] == f"kcsolve daily {DAY} \u00b7 standard \u00b7 {found['grade']}"
     assert share[1] == f"won \u00b7 {moves} moves \u00b7 no help"
     assert share[2:6] == expected_picture(found)
@@ -170,6 +188,7 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     shown = {name: page.locator(f"#kc-stat-{name}").inner_text() for name in ("played", "won", "percent", "best")}
     assert shown == {"played": "1", "won": "1", "percent": "100%", "best": "1"}
     assert page.locator("#kc-by-none").inner_text() == "1" and page.locator("#kc-by-undo").inner_text() == "0"
+    assert page.locator("#kc-end-title").inner_text() == f"Won in {moves} moves"
     with page.expect_download() as download:
         page.click("#kc-export-one")
     saved = tmp_path / "one.json"
@@ -220,11 +239,30 @@ def test_undo_is_help_and_a_game_in_progress_survives_a_reload(browser, built: P
     assert page.locator("#kc-stock").inner_text() == str(52 - sum("place" in m for m in moves[:10]))
     assert page.locator(".cell.filled").count() == 10 - sum(len(m.get("remove", [])) for m in moves[:10])
     play_quickly(page, moves[10:])
-    assert page.locator("#kc-message").inner_text().startswith("Won: ")
+    # One wording everywhere: the board, the card-in-hand line, the panel and the share line.
+    assert page.locator("#kc-message").inner_text().startswith("Finished with help: the twelfth court card")
+    assert page.locator("#kc-end-title").inner_text() == f"Finished with help in {len(moves)} moves"
+    assert page.locator("#kc-hand").inner_text() == "Finished with help"
+    assert page.locator("#kc-turned svg").count() == 0  # no card in hand is left showing after the end
     share = share_lines(page)
     assert share[1] == f"finished with help \u00b7 {len(moves)} moves \u00b7 \u21a9\ufe0f"  # never "won" after an undo
+    # An undo after the end is practice: the result, the share line and its picture stay as they were.
+    page.click("#kc-undo")
+    assert page.locator("#kc-message").inner_text().startswith(
+        "Practice: this replay does not count, and your result stays: finished with help")
+    assert page.locator("#kc-hand").inner_text() == "Practice \u00b7 Card in hand"
+    assert share_lines(page) == share
+    play_quickly(page, moves[-1:])
+    assert page.locator("#kc-message").inner_text().startswith("Practice over (won: ")
+    assert not page.locator("#kc-stats-dialog").is_visible()  # practice opens no panel
+    page.click("#kc-restart")  # no question: a restart after the end is practice too
+    assert page.locator("#kc-stock").inner_text() == "52" and share_lines(page) == share
     page.click("#kc-stats-open")
     assert page.locator("#kc-by-undo").inner_text() == "1" and page.locator("#kc-by-none").inner_text() == "0"
+    close_panel(page)
+    page.reload()  # the finished game comes back as it ended
+    assert page.locator("#kc-message").inner_text().startswith("Finished with help: ")
+    assert share_lines(page) == share
     assert page.errors == []
 
 
@@ -349,8 +387,7 @@ def test_restart_and_show_solution_ask_first_and_count(browser, built: Path) -> 
     play(page, found["solution"]["moves"][:2])
     assert share_lines(page)[1] == "in progress \u00b7 2 moves \u00b7 \U0001f501"
     page.click("#kc-show")
-    page.locator("#kc-show-dialog").get_by_role("button", name="Show solution").click()
-    expect(page.locator("body")).to_have_attribute("data-mode", "line")
+    say_yes_to_the_solution(page)
     assert page.locator("#kc-steps li").count() == 1  # one step at a time: only what has been shown is listed
     page.click("#kc-next")
     page.click("#kc-next")
@@ -377,10 +414,11 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
     page.wait_for_function("document.getElementById('kc-message').textContent.startsWith('Hint: ') && "
                            "!document.getElementById('kc-message').textContent.includes('weighing')")
     items = page.locator("#kc-hint-list li").all_inner_texts()
-    assert items and all(re.fullmatch(r"place in [a-d][1-4]: \d+% \((exact|95% interval \d+% to \d+%)\)", i) for i in items)
+    option = r"place in [a-d][1-4](?: \(or [^)]+\))?: (\d+%) \((?:exact|95% interval (\d+%) to (\d+%))\)"
+    assert items and all(re.fullmatch(option, i) for i in items), items
     assert "above your own chances" in page.locator("#kc-hint-head").inner_text() or "Exact" in page.locator("#kc-hint-head").inner_text()
     said = page.locator("#kc-message").inner_text()  # at the start the figures are sampled: the message has the interval
-    first = re.fullmatch(r"place in [a-d][1-4]: (\d+%) \(95% interval (\d+%) to (\d+%)\)", items[0])
+    first = re.fullmatch(option, items[0])
     assert first and said.endswith(f": {first[1]} of 200 sampled orders stay winnable "
                                    f"(above your own chances; 95% interval {first[2]} to {first[3]})."), said
     assert page.locator(".cell.hinted").count() == 1
@@ -409,6 +447,13 @@ def test_an_imported_file_is_checked_and_never_html(browser, built: Path, tmp_pa
     huge.write_text("[" + " " * (10 * 1024 * 1024) + "]")
     page.set_input_files("#kc-import", str(huge))
     expect(page.locator("#kc-import-note")).to_have_text("Refused: the file is 10,485,762 bytes, more than 4,194,304.")
+    solution = deal_of(built)["solution"]
+    moved = tmp_path / "moved.json"  # a won game of this date put on the next one: that date's deal is another deck
+    moved.write_text(json.dumps({**solution, "daily": {"date": "2027-03-05", "first": {
+        "status": "won", "moves": len(solution["moves"]), "help": {}}}}))
+    page.set_input_files("#kc-import", str(moved))
+    expect(page.locator("#kc-import-note")).to_have_text("Refused: the game: the deck is not the deal of 2027-03-05.")
+    assert page.locator("#kc-stat-won").inner_text() == "0"
     assert page.errors == []
 
 
@@ -431,21 +476,61 @@ def test_everything_to_play_is_in_view(browser, built: Path, shots: Path, width:
     page.screenshot(path=str(shots / f"removal-{width}.png"))
     page.click(f"#kc-cell-{cell_index(moves[first_removal]['remove'][0])}")
     play_quickly(page, moves[first_removal:])
-    page.screenshot(path=str(shots / f"won-share-{width}.png"))
-    page.locator("#kc-share-dialog").get_by_role("button", name="Close").click()
+    panel = page.locator("#kc-stats-dialog")
+    for selector in ("#kc-end-title", "#kc-copy", "#kc-stat-best", "#kc-end-next"):  # the end panel's first screen
+        box = page.locator(selector).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"end panel: {selector} at {box}"
+    page.screenshot(path=str(shots / f"end-{width}.png"))
+    close_panel(page)
+    assert not panel.is_visible()
     assert_in_view(page, width, height, "won")
     page.screenshot(path=str(shots / f"won-{width}.png"))
-    page.click("#kc-stats-open")
-    page.screenshot(path=str(shots / f"stats-{width}.png"))
-    step = open_page(browser, page_url(built) + "#step=17", width, height)
-    assert step.locator(".line-controls").bounding_box()["y"] + 40 <= height
-    step.click("#kc-next")
-    assert step.evaluate("window.scrollY") == 0 and step.evaluate("document.documentElement.scrollWidth") <= width
-    step.screenshot(path=str(shots / f"step-{width}.png"))
-    archive = open_page(browser, (built / "index.html").as_uri(), width, height)
-    assert archive.evaluate("document.documentElement.scrollWidth") <= width
-    archive.screenshot(path=str(shots / f"archive-{width}.png"), full_page=True)
-    assert page.errors == [] and step.errors == [] and archive.errors == []
+    page.goto((built / "index.html").as_uri())  # the archive marks the date just won, in the same browser
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.locator(f'td[data-date="{DAY}"] .r-mark').inner_text() == "won"
+    page.screenshot(path=str(shots / f"archive-{width}.png"), full_page=True)
+    for_a_finger(page, "archive")
+    assert page.errors == []
+
+
+def for_a_finger(page, where: str) -> None:  # type: ignore[no-untyped-def]
+    """Every link and button outside running text is at least 24x24 px (WCAG 2.2 target size)."""
+    targets = "header a, header button, .controls button:visible, .calendar a, .sheet-head button:visible"
+    for target in page.locator(targets).all():
+        box = target.bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, f"{where}: {target.evaluate('e => e.outerHTML')}"
+
+
+@pytest.mark.parametrize("width, height", [SIZES[0], *(pytest.param(*s, marks=pytest.mark.slow) for s in SIZES[1:])])
+def test_the_hint_sheet_and_the_step_through_are_in_view(browser, built: Path, shots: Path, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+    """The hint's options stay in view (a sheet on a phone); Show solution brings the board's top into view."""
+    moves = deal_of(built)["solution"]["moves"]
+    page = open_page(browser, page_url(built), width, height)
+    for_a_finger(page, "daily page")
+    play_quickly(page, moves[:5])
+    page.click("#kc-hint")
+    page.wait_for_function("!document.getElementById('kc-hint-box').hidden")
+    page.evaluate("document.activeElement.blur()")
+    for item in page.locator("#kc-hint-list li").all():
+        box = item.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"hint option at {box}"
+    hinted = page.locator(".cell.hinted").bounding_box()
+    sheet = page.locator("#kc-hint-box").bounding_box()["y"] if width < 900 else height  # beside the board on a desktop
+    assert hinted["y"] >= 0 and hinted["y"] + hinted["height"] <= sheet + 1
+    page.screenshot(path=str(shots / f"hint-{width}.png"))
+    for_a_finger(page, "hint")
+    page.click("#kc-hint-close")
+    assert page.locator("#kc-hint-box").is_hidden() and page.locator(".cell.hinted").count() == 0
+    assert_in_view(page, width, height, "hint closed")
+    page.locator("#kc-show").scroll_into_view_if_needed()
+    page.click("#kc-show")
+    say_yes_to_the_solution(page)
+    assert page.evaluate("window.scrollY") == 0 and page.locator("#kc-cell-0").bounding_box()["y"] >= 0
+    assert page.locator(".line-controls").bounding_box()["y"] + 40 <= height
+    page.click("#kc-next")
+    assert page.evaluate("window.scrollY") == 0 and page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(shots / f"step-{width}.png"))
+    assert page.errors == []
 
 
 def test_dark_theme_follows_the_system(browser, built: Path, shots: Path) -> None:  # type: ignore[no-untyped-def]
@@ -509,12 +594,19 @@ def test_axe_finds_nothing_serious(browser, built: Path, axe_source: str, scheme
     daily = open_page(browser, page_url(built), context=context)
     assert serious_violations(daily, axe_source) == []
     play_quickly(daily, found["solution"]["moves"][:20])
-    assert serious_violations(daily, axe_source) == []
-    daily.click("#kc-stats-open")
-    assert serious_violations(daily, axe_source) == []
-    step = open_page(browser, page_url(built) + "#step=17", context=context)
+    daily.click("#kc-hint")
+    daily.wait_for_function("!document.getElementById('kc-hint-box').hidden")
+    assert serious_violations(daily, axe_source) == []  # mid-game, with the hint's sheet open
+    play_quickly(daily, found["solution"]["moves"][20:])
+    assert daily.locator("#kc-stats-dialog").is_visible()
+    assert serious_violations(daily, axe_source) == []  # the end panel
+    step = open_page(browser, page_url(built, "2027-03-05") + "#step=17", context=context)
+    assert step.locator("#kc-show-dialog").is_visible()
+    assert serious_violations(step, axe_source) == []  # the question an address asks
+    say_yes_to_the_solution(step)
     assert serious_violations(step, axe_source) == []
     archive = open_page(browser, (built / "index.html").as_uri(), context=context)
+    assert archive.locator(".calendar .r-mark").count() == 2  # won and solution shown
     assert serious_violations(archive, axe_source) == []
     solved = tmp_path / "line.html"  # the step-through `kcsolve solve --format html` writes
     solved.write_text(run("solve", "--seed", "1", "--format", "html").stdout)
@@ -583,3 +675,140 @@ def test_a_lost_deal_steps_to_its_jam(browser, tmp_path: Path) -> None:  # type:
     page.wait_for_function("location.hash === '#step=2'", timeout=5000)
     page.click("#kc-play")
     assert page.errors == []
+
+
+def wait_for_hint(page) -> list[str]:  # type: ignore[no-untyped-def]
+    page.click("#kc-hint")
+    page.wait_for_function("!document.getElementById('kc-hint-box').hidden")
+    return page.locator("#kc-hint-list li").all_inner_texts()
+
+
+# The cells a hint's "(or any empty ...)" stands for, under fixed courts.
+ALIKE = {"centre cell": ["b2", "c2", "b3", "c3"], "corner": ["a1", "d1", "a4", "d4"],
+         "cell marked Q": ["b1", "c1", "b4", "c4"], "cell marked J": ["a2", "d2", "a3", "d3"]}
+
+
+def named_cells(item: str, framed: set[str]) -> set[str]:
+    """The cells a placement option names: its own, the ones listed after 'or', or a whole class of framed cells."""
+    cells = r"[a-d][1-4](?:, [a-d][1-4])*"
+    found = re.fullmatch(rf"place in ([a-d][1-4])(?: \(or (?:any empty (.+)|({cells}))\))?: .*", item)
+    assert found, item
+    own, kind, listed = found.groups()
+    return {own} | ({c for c in ALIKE[kind] if c in framed} if kind else set(listed.split(", ")) if listed else set())
+
+
+def no_hint(page) -> None:  # type: ignore[no-untyped-def]
+    """No hint is shown: no sheet or box, no option listed, no cell framed as hinted (a dialog closes a task later)."""
+    expect(page.locator("#kc-hint-box")).to_be_hidden()
+    expect(page.locator("#kc-hint-list li")).to_have_count(0)
+    expect(page.locator(".cell.hinted")).to_have_count(0)
+
+
+def test_a_hint_names_every_cell_and_goes_with_its_position(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    """Equal cells are named, not merged silently; a move, an undo and a restart each take the hint away."""
+    moves = deal_of(built)["solution"]["moves"]
+    page = open_page(browser, page_url(built))
+    play_quickly(page, moves[:5])
+    items = wait_for_hint(page)
+    framed = {page.locator(f"#kc-cell-{c}").get_attribute("data-cell") for c in range(16)
+              if "target" in (page.locator(f"#kc-cell-{c}").get_attribute("class") or "")}
+    covered = [named_cells(item, framed) for item in items]
+    assert set().union(*covered) == framed and sum(map(len, covered)) == len(framed)  # each framed cell once
+    assert any("(or any empty " in item for item in items), items
+    play_quickly(page, moves[5:6])
+    no_hint(page)
+    wait_for_hint(page)
+    page.click("#kc-undo")
+    no_hint(page)
+    wait_for_hint(page)
+    page.click("#kc-restart")
+    page.locator("#kc-restart-dialog").get_by_role("button", name="Restart").click()
+    no_hint(page)
+    page.click("#kc-hint")
+    play_quickly(page, moves[:1])  # a move made while the hint is worked out: the answer is dropped when it comes
+    page.evaluate("new Promise((done) => setTimeout(done, 100))")  # after the hint's own 30 ms timer has run
+    no_hint(page)
+    assert page.errors == []
+
+
+def test_an_address_naming_a_step_asks_first(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    page = open_page(browser, page_url(built) + "#step=3")
+    assert page.locator("#kc-show-dialog").is_visible()  # nothing counted until the player says yes
+    assert page.locator("body").get_attribute("data-mode") == "play"
+    page.locator("#kc-show-dialog").get_by_role("button", name="Keep playing").click()
+    assert page.evaluate("location.hash") == "" and page.locator("body").get_attribute("data-mode") == "play"
+    page.click("#kc-stats-open")
+    assert page.locator("#kc-stat-played").inner_text() == "0"
+    assert page.locator("#kc-end-title").inner_text() == "Not played yet"
+    close_panel(page)
+    page.reload()
+    assert page.locator("#kc-show-dialog").is_hidden() and share_lines(page)[1].startswith("in progress \u00b7 0 moves")
+    page.evaluate("location.hash = '#step=3'")  # a link followed from the page itself asks too
+    expect(page.locator("#kc-show-dialog")).to_be_visible()
+    say_yes_to_the_solution(page)
+    assert page.evaluate("location.hash") == "#step=3"
+    assert page.locator("#kc-message").inner_text().startswith("Step 3 of ")
+    page.click("#kc-back")
+    assert share_lines(page)[1].startswith("solution shown, not won \u00b7 0 moves")
+    assert page.errors == []
+
+
+def test_on_a_phone_share_uses_the_share_sheet_and_the_next_deal_is_in_local_time(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  timezone_id="America/New_York")
+    context.add_init_script("navigator.share = async (data) => { window.shared = data; };")
+    page = context.new_page()
+    page.clock.set_fixed_time("2027-03-04T20:30:00Z")
+    page.goto(page_url(built))
+    # Midnight UTC is 7 pm in New York (before summer time): said on the page, and in the end panel.
+    assert page.locator("#kc-next-deal").inner_text() == (
+        "A new deal comes every day at 7:00 PM your time (midnight UTC); the next in 3 h 30 min.")
+    play_quickly(page, deal_of(built)["solution"]["moves"])
+    assert page.locator("#kc-end-next").inner_text() == "Next deal in 3 h 30 min, at 7:00 PM your time (midnight UTC)."
+    assert page.locator("#kc-stat-current").inner_text() == "1"  # today (UTC) is this date: a streak of one
+    page.locator("#kc-copy").tap()
+    expect(page.locator("#kc-copied")).to_have_text("Shared.")
+    assert page.evaluate("window.shared") == {"text": page.locator("#kc-share-text").input_value()}
+    page.goto((built / "index.html").as_uri())
+    assert "the day changes at midnight UTC (7:00 PM your time)." in page.locator("main p").first.inner_text()
+    context.close()
+
+
+def test_blocked_storage_is_said_once_and_the_game_still_counts(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context()
+    context.add_init_script("Object.defineProperty(window, 'localStorage', "
+                            "{get() { throw new DOMException('blocked', 'SecurityError'); }});")
+    page = open_page(browser, page_url(built), context=context)
+    note = page.locator("#kc-storage-note")
+    assert note.is_visible() and note.inner_text().startswith("This browser is not keeping your progress")
+    play_quickly(page, deal_of(built)["solution"]["moves"])
+    assert page.locator("#kc-storage-note").count() == 1 and note.is_visible()
+    assert (page.locator("#kc-stat-played").inner_text(), page.locator("#kc-stat-won").inner_text()) == ("1", "1")
+    assert page.errors == []
+    context.close()
+
+
+def test_the_archive_marks_your_results_and_the_first_date_not_played(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context()
+    context.clock.set_fixed_time("2027-03-05T12:00:00Z")
+    page = open_page(browser, (built / "index.html").as_uri(), context=context)
+    assert page.locator(".r-mark:visible").count() == 0 and page.locator("#kc-legend").is_hidden()
+    assert page.locator("#kc-unplayed").inner_text() == f"First date you have not played: {DAY}."
+    page.goto(page_url(built))
+    play_quickly(page, deal_of(built)["solution"]["moves"][:3])
+    page.goto((built / "index.html").as_uri())
+    cell = page.locator(f'td[data-date="{DAY}"]')
+    mark = cell.locator(".r-mark")
+    assert mark.inner_text() == "begun" and "r-playing" in mark.get_attribute("class")
+    assert cell.get_by_role("link").get_attribute("href") == f"daily/{DAY}.html"
+    assert cell.locator(".visually-hidden").text_content() == ", in progress"  # heard with the link
+    page.click("#kc-unplayed a")
+    page.wait_for_url("**/daily/2027-03-05.html")
+    page.click("#kc-show")
+    say_yes_to_the_solution(page)
+    page.goto((built / "index.html").as_uri())
+    assert page.locator('td[data-date="2027-03-05"] .r-mark').inner_text() == "shown"
+    assert page.locator("#kc-unplayed").inner_text() == "You have played every date here so far."
+    assert page.locator("#kc-legend").is_visible()
+    assert page.errors == []
+    context.close()

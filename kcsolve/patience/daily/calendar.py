@@ -36,12 +36,21 @@ GRADE_CUTS: tuple[float, ...] = (0.079, 0.0049, 0.00014)
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
 RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
+MAX_ATTEMPT = 1 << 20  # far more candidates than a date ever needs (a winnable one comes within a few)
 
 
 def candidate_seed(day: dt.date, rules: Rules, attempt: int) -> int:
     """Deal number of candidate ``attempt`` for ``day``: SHA-256 of 'kcsolve-daily|RULES|DATE|k', first 8 bytes."""
     text = f"kcsolve-daily|{rules}|{day.isoformat()}|{attempt}".encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def attempt_of(day: dt.date, rules: Rules, seed: int) -> int:
+    """Which candidate of ``day`` deal number ``seed`` is; ValueError if none of the first MAX_ATTEMPT."""
+    for attempt in range(MAX_ATTEMPT):
+        if candidate_seed(day, rules, attempt) == seed:
+            return attempt
+    raise ValueError(f"deal {seed} is not among the first {MAX_ATTEMPT:,} candidates of {day.isoformat()}")
 
 
 def grade(difficulty: Difficulty) -> str:

@@ -19,7 +19,9 @@ from typing import Any
 
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
-from kcsolve.patience.daily.webpage import FAVICON, asset, daily_page
+from kcsolve.patience.daily.webpage import (
+    ARCHIVE_MODULES, FAVICON, asset, daily_page, deal_runs, inline_script, json_for_script,
+)
 from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
@@ -99,31 +101,6 @@ def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today
             f"<tr>{head}</tr>{''.join(rows)}</table>")
 
 
-# The archive finds today (UTC) when it is viewed, not when it was built: it marks that date and links its page.
-_MARK_TODAY = """<script>
-const today = new Date().toISOString().slice(0, 10);
-const lead = document.getElementById("kc-today");
-const cell = document.querySelector(`td[data-date="${today}"]`);
-document.querySelectorAll("td.today").forEach((old) => old.classList.remove("today"));
-const dates = [...document.querySelectorAll("td[data-date]")].map((td) => td.dataset.date).filter((d) => d <= today);
-const link = (day, words) => {
-  const a = document.createElement("a");
-  a.href = `daily/${day}.html`;
-  a.textContent = words;
-  return a;
-};
-if (cell) {
-  cell.classList.add("today");
-  lead.replaceChildren("Today (UTC): ", link(today, `the deal of ${today}`), ".");
-} else if (dates.length) {
-  const latest = dates[dates.length - 1];
-  lead.replaceChildren(`Today (UTC) is ${today}; the latest deal here is `, link(latest, `the deal of ${latest}`), ".");
-} else {
-  lead.textContent = `Today (UTC) is ${today}; no deal here is that old yet.`;
-}
-</script>"""
-
-
 def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> str:
     """``index.html``: a calendar of the dates, each with its grade; today's deal is found when the page is viewed."""
     by_date = {found.date: found for found in deals}
@@ -136,6 +113,7 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
     feed_link = ('<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n'
                  if feed else "")
     feed_words = ' <a href="feed.json">feed.json</a>' if feed else ""
+    data = {"rules": str(deals[0].rules) if deals else "standard"}
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -144,8 +122,16 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
         f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n{feed_link}</head>\n<body>\n"
         f'<header>\n<div class="bar"><h1>kcsolve daily deals</h1></div>\n</header>\n<main>\n<section class="side">\n'
         f"<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
-        f"a day, the same for everyone; the day changes at midnight UTC.{feed_words}</p>\n"
-        f'<p id="kc-today">{lead}</p>\n{tables}\n</section>\n</main>\n{_MARK_TODAY}\n</body>\n</html>\n'
+        "a day, the same for everyone; the day changes at midnight UTC"
+        f'<span id="kc-local-change"></span>.{feed_words}</p>\n'
+        f'<p id="kc-today">{lead}</p>\n<p id="kc-unplayed"></p>\n'
+        f'<p class="small legend" id="kc-legend" hidden>Your results, kept in this browser: '
+        f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> won with help, '
+        f'<span class="r-mark r-shown">shown</span> solution shown, <span class="r-mark r-lost">lost</span>, '
+        f'<span class="r-mark r-playing">begun</span> in progress; no mark: not played.</p>\n'
+        f'{tables}\n</section>\n</main>\n'
+        f'<script type="application/json" id="kc-data">{json_for_script(data)}</script>\n'
+        f'<script type="module">\n{inline_script(ARCHIVE_MODULES)}</script>\n</body>\n</html>\n'
     )
 
 
@@ -220,11 +206,12 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
     if base_url:
         pages["feed.json"] = json.dumps(feed(deals, base_url), indent=1)
     dates = sorted(found.date for found in deals)
+    runs = deal_runs(deals)
     for found in deals:
         day = found.date.isoformat()
         at = dates.index(found.date)
         before, after = (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
-        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]))
+        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]), runs)
         pages[f"daily/{day}.json"] = json.dumps(deal_json(found), indent=1)
     (root / "daily").mkdir()
     for name, text in pages.items():

@@ -14,7 +14,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from kcsolve.patience.daily.calendar import DailyDeal
+from kcsolve.patience.daily.calendar import DailyDeal, attempt_of
 from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.rules import Rules
@@ -22,6 +22,7 @@ from kcsolve.patience.solve.solution import Solution, Verdict
 
 # The page's modules, each after every module it imports: one inline module holds them all.
 MODULES = ("engine.mjs", "help.mjs", "store.mjs", "page.mjs")
+ARCHIVE_MODULES = ("engine.mjs", "store.mjs", "archive.mjs")  # the archive marks each date with the player's result
 _LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
 _ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
@@ -31,14 +32,14 @@ def asset(name: str) -> str:
     return (resources.files("kcsolve.patience.daily") / "web" / name).read_text(encoding="utf-8")
 
 
-def inline_script() -> str:
-    """Every module of ``MODULES`` as one script (an inline module cannot import another file)."""
+def inline_script(modules: tuple[str, ...] = MODULES) -> str:
+    """Every module of ``modules`` as one script (an inline module cannot import another file)."""
     texts = []
-    for index, name in enumerate(MODULES):
+    for index, name in enumerate(modules):
         text = asset(name)
         for imported in _LOCAL_IMPORT.findall(text):
-            if imported not in MODULES[:index]:
-                raise AssertionError(f"{name} imports {imported}, which is not an earlier module of MODULES")
+            if imported not in modules[:index]:
+                raise AssertionError(f"{name} imports {imported}, which is not an earlier module of {modules}")
         text = _LOCAL_IMPORT.sub("", text)
         if _ANY_IMPORT.search(text):
             raise AssertionError(f"{name} imports something that is not one of the page's modules")
@@ -46,7 +47,7 @@ def inline_script() -> str:
     return "\n".join(texts)
 
 
-def _json_for_script(data: dict[str, Any]) -> str:
+def json_for_script(data: dict[str, Any]) -> str:
     """JSON safe inside a <script> element: with every '<' escaped, no text can close it or open a comment."""
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
@@ -70,7 +71,9 @@ _MORE_CONTROLS = """<div class="controls more play-only">
 <button type="button" id="kc-share">Share</button>
 </div>
 <section id="kc-hint-box" class="hint play-only" aria-labelledby="kc-hint-title" hidden>
-<h2 id="kc-hint-title">Hint</h2><p id="kc-hint-head"></p><ol id="kc-hint-list"></ol>
+<div class="sheet-head"><h2 id="kc-hint-title">Hint</h2>
+<button type="button" id="kc-hint-close" aria-label="Close the hint">Close</button></div>
+<ol id="kc-hint-list"></ol><p id="kc-hint-head" class="small"></p>
 </section>
 """
 
@@ -105,38 +108,44 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <p>Today's game then counts as "solution shown", not won, even if you play on to the end.</p>
 <form method="dialog"><button value="yes">Show solution</button> <button value="no">Keep playing</button></form>
 </dialog>
-<dialog id="kc-share-dialog" aria-labelledby="kc-share-title">
-<h2 id="kc-share-title" tabindex="-1" autofocus>Share your result</h2>
-<div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
-<label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
-<textarea id="kc-share-text" rows="10" readonly></textarea>
-<p id="kc-share-legend" class="small"></p>
-<form method="dialog"><button type="button" id="kc-copy">Copy</button> <button>Close</button>
-<span id="kc-copied" role="status"></span></form>
-</dialog>
-<dialog id="kc-stats-dialog" aria-labelledby="kc-stats-title">
-<h2 id="kc-stats-title" tabindex="-1" autofocus>Statistics, rules {rules}</h2>
+<dialog id="kc-stats-dialog" class="panel" aria-labelledby="kc-end-title">
+<form method="dialog" class="panel-head"><h2 id="kc-end-title" tabindex="-1" autofocus></h2>
+<button>Close</button></form>
+<div class="result-row"><div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
+<p class="share-do"><button type="button" id="kc-copy" class="primary">Share</button>
+<span id="kc-copied" role="status"></span></p></div>
+<p id="kc-end-next" class="next-deal"></p>
+<h3 id="kc-stats-title">Statistics, rules {rules}</h3>
 <div class="stats">
 <p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> win rate</p>
 <p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
 </div>
-<table class="by-help"><caption>Wins by help used</caption>
-<tr><th scope="row">no help</th><td id="kc-by-none"></td></tr>
-<tr><th scope="row">undo</th><td id="kc-by-undo"></td></tr>
-<tr><th scope="row">hint</th><td id="kc-by-hint"></td></tr>
-<tr><th scope="row">still winnable?</th><td id="kc-by-check"></td></tr>
-<tr><th scope="row">restart</th><td id="kc-by-restart"></td></tr>
+<table class="by-help"><caption>How your dates ended</caption>
+{rows}
 </table>
 <p class="small">Played: dates with a move made. Won: the first finish of the date was a win; with Show solution
-first it is never a win. A streak is a run of consecutive dates won. Kept in this browser only.</p>
+first it is never a win. A win with several kinds of help counts in each. A streak is a run of consecutive dates
+won. Kept in this browser only.</p>
+<details id="kc-share-more"><summary>The share line</summary>
+<label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
+<textarea id="kc-share-text" rows="8" readonly></textarea>
+<p id="kc-share-legend" class="small"></p></details>
 <h3>Your games as files</h3>
 <p class="small">Game records that <code>kcsolve verify</code> checks: one date, or every date as a list.</p>
 <p><button type="button" id="kc-export-one">Export this date</button> <button type="button" id="kc-export-all">Export all</button></p>
-<p><label for="kc-import">Import games (JSON, at most 4 MB):</label> <input type="file" id="kc-import" accept=".json,application/json"></p>
+<p><label for="kc-import">Import games (JSON, at most 4 MB, deals of this site only):</label>
+<input type="file" id="kc-import" accept=".json,application/json"></p>
 <p id="kc-import-note" role="status"></p>
-<form method="dialog"><button>Close</button></form>
 </dialog>
 """
+
+# The rows of the end panel's bars: how the dates ended (a win counts under each kind of help it used).
+_ENDINGS = (("none", "won, no help"), ("undo", "won with undo"), ("hint", "won with hint"),
+            ("check", "won with still winnable?"), ("restart", "won with restart"), ("shown", "solution shown"),
+            ("lost", "lost"))
+_ENDING_ROWS = "\n".join(
+    f'<tr id="kc-row-{key}"><th scope="row">{words}</th><td id="kc-by-{key}"></td>'
+    '<td class="bar-cell" aria-hidden="true"><span></span></td></tr>' for key, words in _ENDINGS)
 
 # The favicon, an inline SVG: no request for /favicon.ico.
 FAVICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
@@ -180,15 +189,17 @@ def _page(
     tools = ('<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
              + ('<button type="button" id="kc-stats-open">Stats</button>' if daily else "") + "</div>")
     back = '<button type="button" id="kc-back">Back to my game</button>' if daily else ""
-    dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)))
+    dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)), rows=_ENDING_ROWS)
     if not daily:
         dialogs = dialogs[:dialogs.index('<dialog id="kc-restart-dialog"')]
     body = (
         f'<header>\n<div class="bar">{before}<h1>{html.escape(title)}</h1>{after}{nav}{tools}</div>\n</header>\n'
         f'{_no_script(data["deck"], data["line"], solution_link)}'
+        '<p id="kc-storage-note" class="note" role="status" hidden></p>\n'
         '<main>\n<section class="board" aria-label="The game">\n'
         '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
-        '<p><span class="label">Card in hand</span><br>Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
+        '<p><span class="label" id="kc-hand">Card in hand</span><br>'
+        'Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
         'Court cards to come <b id="kc-courts"></b></p></div>\n'
         '<div id="kc-grid" class="grid" role="group" aria-label="The grid, a1 top left to d4 bottom right: '
         'arrow keys or a coordinate move the focus"></div>\n'
@@ -209,7 +220,7 @@ def _page(
         f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n"
         "<noscript><style>main, .tools { display: none; }</style></noscript>\n</head>\n"
         f'<body data-mode="{"play" if daily else "line"}">\n{body}{dialogs}'
-        f'<script type="application/json" id="kc-data">{_json_for_script(data)}</script>\n'
+        f'<script type="application/json" id="kc-data">{json_for_script(data)}</script>\n'
         f'<script type="module">\n{inline_script()}</script>\n</body>\n</html>\n'
     )
 
@@ -233,13 +244,27 @@ def _day_link(day: dt.date | None, rel: str, words: str) -> str:
     return f'<a href="{day.isoformat()}.html" rel="{rel}" aria-label="{words}, {day.isoformat()}">{arrow}</a>'
 
 
+def deal_runs(deals: list[DailyDeal]) -> list[list[Any]]:
+    """The site's deals as runs of consecutive days, [[first date, [candidate k, ...]], ...], for checking imports."""
+    runs: list[list[Any]] = []
+    last: dt.date | None = None
+    for found in sorted(deals, key=lambda d: d.date):
+        if last is None or found.date != last + dt.timedelta(days=1):
+            runs.append([found.date.isoformat(), []])
+        runs[-1][1].append(attempt_of(found.date, found.rules, found.seed))
+        last = found.date
+    return runs
+
+
 def daily_page(
     found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None,
-    span: tuple[dt.date, dt.date] | None = None,
+    span: tuple[dt.date, dt.date] | None = None, deals: list[list[Any]] | None = None,
 ) -> str:
     """The page of one date: the deal to play, its grade and difficulty, the winning line, links to its neighbours.
 
     ``span``: the site's first and last dates, so the page links today's page (found when viewed) when the site has it.
+    ``deals``: the site's dates and candidate numbers (site.deal_runs), which an imported game is held to; by
+    default this date's alone.
     """
     day = found.date.isoformat()
     data = {
@@ -248,13 +273,15 @@ def daily_page(
         "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
         "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
         "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
+        "deals": deals if deals is not None else deal_runs([found]),
     }
     difficulty = found.difficulty.label()
     # A non-breaking hyphen: a phone line must not split "no-peek" into "no-" and "peek".
     words = html.escape(difficulty[:1].upper() + difficulty[1:]).replace("no-peek", "no&#8209;peek")
     facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
              f"<b>{found.grade}</b> &middot; deal {found.seed}"
-             f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}')
+             f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}'
+             '<br><span id="kc-next-deal">A new deal comes every day at midnight UTC.</span>')
     nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
     return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
                  _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))

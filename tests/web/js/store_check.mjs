@@ -1,6 +1,7 @@
 // Runs the page's store (kcsolve/patience/daily/web/store.mjs) on cases from a JSON file and prints the
 // answers as one JSON line. Usage: node store_check.mjs CASES.json, where CASES is
-// {"statistics": [{"entries": [...], "today": "YYYY-MM-DD"}], "check": [any JSON], "export": [entry]}.
+// {"statistics": [{"entries": [...], "today": "YYYY-MM-DD"}], "check": [any JSON], "export": [entry],
+//  "import": [{"text": file text, "rules": site rules, "runs": the site's deal runs}], "deals": [{date, rules, attempt}]}.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
@@ -16,7 +17,20 @@ const checked = cases.check.map((data) => {
     return { refused: exc instanceof store.ImportRefused ? exc.message : `not refused but broken: ${exc}` };
   }
 });
+const imported = (cases.import ?? []).map(({ text, rules, runs }) => {
+  try {
+    return { entries: store.readImport(text, store.siteDeals(rules, runs)) };
+  } catch (exc) {
+    return { refused: exc instanceof store.ImportRefused ? exc.message : `not refused but broken: ${exc}` };
+  }
+});
+const deals = (cases.deals ?? []).map(({ date, rules, attempt }) => {
+  const seed = store.candidateSeed(date, rules, attempt);
+  return { seed, deck: store.dealDeck(seed) };
+});
 console.log(JSON.stringify({
+  import: imported,
+  deals,
   statistics: cases.statistics.map(({ entries, today }) => store.statistics(entries, today)),
   check: checked,
   export: cases.export.map((entry) => store.exportText(entry)),

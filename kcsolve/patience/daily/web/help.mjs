@@ -512,6 +512,12 @@ export function distinctOptions(view) {
   return [...seen.values()];
 }
 
+/** Every legal move of a view that leads where `move` does (cells of one class merged): the options a hint lists as one. */
+export function alikeMoves(view, move) {
+  const key = optionKey(afterstate(view, move));
+  return legalMoves(standIn(view)).filter((other) => optionKey(afterstate(view, other)) === key);
+}
+
 /** How many cards of each value forced pair removal takes from a grid holding count[v] of each (Lemma 1). */
 function forcedTakes(count) {
   const take = new Array(TEN + 1).fill(0);

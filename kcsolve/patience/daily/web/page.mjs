@@ -5,10 +5,10 @@
 import {
   CELL_NAMES, CORNERS, IllegalMove, JACK_CELLS, Position, QUEEN_CELLS, RANKS, TEN, readRecord, replay,
 } from "./engine.mjs";
-import { HINT_PLAYOUTS, WINNABLE_NODES, hintHeading, hints, stillWinnable, viewOf } from "./help.mjs";
+import { HINT_PLAYOUTS, WINNABLE_NODES, alikeMoves, hintHeading, hints, stillWinnable, viewOf } from "./help.mjs";
 import {
-  HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, allEntries, exportAllText, exportText,
-  loadEntry, mergeEntries, newEntry, readImport, saveEntry, statistics,
+  HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, RESULT_WORDS, allEntries, exportAllText,
+  exportText, loadEntry, mergeEntries, newEntry, readImport, resultOf, saveEntry, siteDeals, statistics, storageWorks,
 } from "./store.mjs";
 
 const data = JSON.parse(document.getElementById("kc-data").textContent);
@@ -22,17 +22,23 @@ const COURT_CLASS = { 11: "jack", 12: "queen", 13: "king" };
 const $ = (id) => document.getElementById(id);
 const isDaily = data.kind === "daily";
 
+// After a finish the game is frozen: play from there on (an undo, a restart) is practice, kept nowhere, and the
+// board it ended on stays in `finished` for the share picture.
 const game = { history: [Position.start(record.deck, record.rules)], moves: [], selected: new Set(), cursor: 5,
-  hinted: new Set(), entry: null };
+  hinted: new Set(), entry: null, practice: false, finished: null, hintAsked: 0 };
 let mode = isDaily ? "play" : "line";
 let step = 0;
 let seen = 0;  // the furthest step of the line shown so far: the list reveals one step at a time
 let timer = null;
 let pendingColumn = null;
+let pendingStep = null;  // a step asked for by the address, waiting for the player's yes to Show the solution
+let storageWarned = false;
 
 const current = () => game.history[game.history.length - 1];
 const over = () => current().outcome().status !== "unfinished";
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Where court cards may go, as the letters an empty cell shows (the sample game marks court cells K, Q, J). */
 function cellMark(cell) {
@@ -125,10 +131,15 @@ function drawGrid(position, marks) {
 }
 
 function drawInfo(position) {
-  const card = position.nextCard;
+  const ended = position.outcome().status !== "unfinished";
+  const card = ended ? null : position.nextCard;
   $("kc-stock").textContent = String(52 - position.drawn);
   $("kc-turned").innerHTML = card ? cardSvg(card) : "";
-  $("kc-turned").setAttribute("aria-label", card ? `Card in hand: ${cardWords(card)}` : "No card in hand: the stock is empty");
+  const where = mode === "play" && game.practice ? "Practice \u00b7 " : "";
+  const hand = ended ? (mode === "play" && !game.practice ? capital(resultWords()) : "Game over") : "Card in hand";
+  $("kc-hand").textContent = `${where}${hand}`;
+  $("kc-turned").setAttribute("aria-label", card ? `Card in hand: ${cardWords(card)}`
+    : ended ? "No card in hand: the game is over" : "No card in hand: the stock is empty");
   $("kc-courts").textContent = courtsToCome(position);
   $("kc-placed").textContent = `${position.courtsPlaced}/12`;
 }
@@ -162,7 +173,7 @@ function entryOf(position, move) {
 
 /** Keep the game in this browser, noting the first finish of the date (what the statistics count). */
 function keep() {
-  if (!isDaily) return;
+  if (!isDaily || game.practice) return;
   const entry = game.entry;
   entry.moves = game.moves.slice();
   const judged = current().outcome().status;
@@ -170,12 +181,22 @@ function keep() {
   if (judged !== "unfinished" && !entry.daily.first) {
     entry.daily.first = { status: judged, moves: game.moves.length, help: { ...entry.daily.help } };
   }
-  saveEntry(entry);
+  if (!saveEntry(entry)) warnStorage();
+}
+
+/** Say once, plainly, that nothing is kept: storage blocked or full, the game and the statistics go with the page. */
+function warnStorage() {
+  if (storageWarned || !isDaily) return;
+  storageWarned = true;
+  const note = $("kc-storage-note");
+  note.textContent = "This browser is not keeping your progress: its storage is blocked or full, so this game and "
+    + "your statistics are lost when the page closes. Stats > Export this date keeps a copy as a file.";
+  note.hidden = false;
 }
 
 /** Count one use of a kind of help; help after the first finish changes nothing that counts. */
 function useHelp(kind) {
-  if (isDaily) game.entry.daily.help[kind] += 1;
+  if (isDaily && !game.practice) game.entry.daily.help[kind] += 1;
 }
 
 function act(move) {
@@ -184,10 +205,10 @@ function act(move) {
     game.history.push(before.play(move));
     game.moves.push(entryOf(before, move));
     game.selected.clear();
-    game.hinted.clear();
+    clearHint();
     keep();
     say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
-    if (over()) openShare();
+    if (over() && !game.practice) openEnd();
   } catch (exc) {
     if (!(exc instanceof IllegalMove)) throw exc;
     say(`Refused: ${exc.message}.`, "refused");
@@ -196,12 +217,22 @@ function act(move) {
   renderPlay();
 }
 
+/** What this date came to, in the words of the share line (RESULT_WORDS). */
+function resultWords() {
+  return RESULT_WORDS[resultOf(game.entry) || "playing"];
+}
+
+/** The message at the end of a game: the result in the share line's words, then the engine's reason. */
 function endWords() {
   const judged = current().outcome();
-  const first = game.entry && game.entry.daily.first;
+  if (game.practice) {
+    return `Practice over (${judged.status === "won" ? "won" : "lost"}: ${judged.reason}); it does not count. `
+      + `Your result stays: ${resultWords()}.`;
+  }
+  const first = game.entry.daily.first;
   const counted = first && first.status === "shown" ? " The solution was shown first, so it does not count as a win."
-    : first && first.status === "won" && helpUsed(first.help).length ? " With help, so the share line says so." : "";
-  return `${judged.status === "won" ? "Won" : "Lost"}: ${judged.reason}.${counted}`;
+    : first && first.status === "won" && helpUsed(first.help).length ? " Help was used, so it is not called won." : "";
+  return `${capital(resultWords())}: ${judged.reason}.${counted}`;
 }
 
 function nextWords(position) {
@@ -218,7 +249,8 @@ function clickCell(cell) {
   const position = current();
   focusCell(cell);
   if (over()) {
-    say(`The game is over: ${position.outcome().reason}. Undo, restart or show the solution.`, "refused");
+    const after = game.practice ? "Undo or restart to practise on" : "Undo or restart to practise (it does not count)";
+    say(`The game is over: ${position.outcome().reason}. ${after}, or show the solution.`, "refused");
   } else if (position.cardAt(cell) === null) {
     act({ cell });
   } else if (!position.removing) {
@@ -248,44 +280,97 @@ function focusCell(cell) {
   $(`kc-cell-${cell}`).focus();
 }
 
+/** Leave a finished game as it ended (kept, shared, counted) and play on from it as practice. */
+function startPractice() {
+  game.finished = current();
+  game.practice = true;
+  document.body.dataset.practice = "yes";
+}
+
+const PRACTICE_WORDS = () => `Practice: this replay does not count, and your result stays: ${resultWords()} `
+  + "(reload the page to see your finished game).";
+
 function undo() {
   if (game.history.length < 2) return;
+  const practising = over() && !game.practice;
+  if (practising) startPractice();
   game.history.pop();
   game.moves.pop();
   game.selected.clear();
-  game.hinted.clear();
+  clearHint();
   useHelp("undo");
   keep();
-  say(`Undone. ${nextWords(current())}`);
+  say(practising ? `${PRACTICE_WORDS()} ${nextWords(current())}` : `Undone. ${nextWords(current())}`);
   renderPlay();
 }
 
 function restart() {
+  const practising = over() && !game.practice;
+  if (practising) startPractice();
   game.history.length = 1;
   game.moves.length = 0;
   game.selected.clear();
-  game.hinted.clear();
+  clearHint();
   useHelp("restart");
   keep();
-  say(`Started again (a restart counts as help). ${nextWords(current())}`);
+  say(practising ? `${PRACTICE_WORDS()} ${nextWords(current())}`
+    : game.practice ? `Practice started again. ${nextWords(current())}`
+      : `Started again (a restart counts as help). ${nextWords(current())}`);
   renderPlay();
 }
 
-/** An option of a hint in the terminal's words: the cell to place in, or the cells to remove. */
-function optionWords(move) {
-  if ("cell" in move) return `place in ${CELL_NAMES[move.cell]}`;
-  if ("cells" in move) return `remove ${move.cells.map((c) => CELL_NAMES[c]).join(" ")}`;
+const CLASS_WORDS = [[[5, 6, 9, 10], "centre cell"], [CORNERS, "corner"], [QUEEN_CELLS, "cell marked Q"],
+  [JACK_CELLS, "cell marked J"]];
+
+/** The cells a placement stands for when others lead to the same position: "(or any empty centre cell)", "(or c1)". */
+function alikeWords(position, cell, alike) {
+  const others = alike.filter((c) => c !== cell);
+  if (!others.length) return "";
+  const free = (home) => home.filter((c) => position.cardAt(c) === null && targets(position).includes(c));
+  const named = record.rules.courts === "royals" && !CLASS_WORDS[0][0].includes(cell)
+    ? [CORNERS.concat(QUEEN_CELLS, JACK_CELLS), "edge cell"] : CLASS_WORDS.find(([home]) => home.includes(cell));
+  const all = free(named[0]);
+  if (others.length > 1 && all.length === alike.length && all.every((c) => alike.includes(c))) {
+    return ` (or any empty ${named[1]})`;
+  }
+  return ` (or ${others.map((c) => CELL_NAMES[c]).join(", ")})`;
+}
+
+/** An option of a hint in the terminal's words, with the options it stands for: the cell to place in, or the cells to remove. */
+function optionWords(move, alike = []) {
+  if ("cell" in move) return `place in ${CELL_NAMES[move.cell]}${alikeWords(current(), move.cell, alike.map((m) => m.cell))}`;
+  const cells = (m) => m.cells.map((c) => CELL_NAMES[c]).join(" ");
+  if ("cells" in move) {
+    const others = alike.filter((m) => cells(m) !== cells(move)).map(cells);
+    return `remove ${cells(move)}${others.length ? ` (or ${others.join(", ")})` : ""}`;
+  }
   return "deal on";
+}
+
+/** A hint belongs to one card in hand and one position: every move, undo and restart takes it away. */
+function clearHint() {
+  if (!isDaily) return;
+  game.hintAsked += 1;  // a hint still being worked out is dropped when it arrives
+  game.hinted.clear();
+  $("kc-hint-list").replaceChildren();
+  $("kc-hint-head").textContent = "";
+  $("kc-hint-box").hidden = true;
+  document.body.style.paddingBottom = "";
+  fit();
 }
 
 const percent = (x) => `${Math.round(x * 100)}%`;
 
 function askHint() {
   if (over()) return;
+  clearHint();
+  const asked = game.hintAsked;
   say("Hint: weighing the options without looking at the stock...");
   $("kc-hint").disabled = true;
   setTimeout(() => {
-    const ranked = hints(viewOf(current()), { playouts: HINT_PLAYOUTS, seed: 0 });
+    if (asked !== game.hintAsked) return;
+    const view = viewOf(current());
+    const ranked = hints(view, { playouts: HINT_PLAYOUTS, seed: 0 });
     useHelp("hint");
     keep();
     const panel = $("kc-hint-list");
@@ -299,17 +384,26 @@ function askHint() {
       for (const option of ranked) {
         const item = document.createElement("li");
         const span = option.exact ? "exact" : `95% interval ${percent(option.low)} to ${percent(option.high)}`;
-        item.textContent = `${optionWords(option.move)}: ${percent(option.chance)} (${span})`;
+        item.textContent = `${optionWords(option.move, alikeMoves(view, option.move))}: ${percent(option.chance)} (${span})`;
         item.title = option.meaning;
         panel.append(item);
       }
-      say(best.exact ? `Hint: ${optionWords(best.move)} first, ${percent(best.chance)}: the exact chance of winning with best play (expectimax over every order of the unseen cards).`
-        : `Hint: ${optionWords(best.move)} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable `
+      const bestWords = optionWords(best.move, alikeMoves(view, best.move));
+      say(best.exact ? `Hint: ${bestWords} first, ${percent(best.chance)}: the exact chance of winning with best play (expectimax over every order of the unseen cards).`
+        : `Hint: ${bestWords} first: ${percent(best.chance)} of ${best.playouts} sampled orders stay winnable `
           + `(above your own chances; 95% interval ${percent(best.low)} to ${percent(best.high)}).`);
     }
     $("kc-hint-box").hidden = !best;
+    makeRoomForSheet();
     renderPlay();
   }, 30);
+}
+
+/** On a phone the hint is a sheet over the page's lower part: the page gets room below to scroll past it. */
+function makeRoomForSheet() {
+  const box = $("kc-hint-box");
+  const sheet = !box.hidden && getComputedStyle(box).position === "fixed";
+  document.body.style.paddingBottom = sheet ? `${Math.ceil(box.getBoundingClientRect().height)}px` : "";
 }
 
 function askStillWinnable() {
@@ -338,10 +432,9 @@ function shareText() {
   const help = first ? first.help : entry.daily.help;
   const used = helpUsed(help);
   const moves = first ? first.moves : game.moves.length;
-  const result = !first ? "in progress" : first.status === "shown" ? "solution shown, not won"
-    : first.status === "lost" ? "lost" : used.length ? "finished with help" : "won";
+  const result = resultWords();
   const marks = used.length ? ` ${used.map((kind) => `${HELP_MARKS[kind]}${help[kind] > 1 ? help[kind] : ""}`).join(" ")}` : " no help";
-  const position = current();
+  const position = sharedPosition();
   const rows = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => {
     const card = position.cardAt(r * 4 + c);
     return card === null ? "\u2b1c" : card.rank > TEN ? "\ud83d\udfe8" : "\ud83d\udfe6";
@@ -355,17 +448,75 @@ function helpLegend() {
   return HELP_KINDS.map((kind) => `${HELP_MARKS[kind]} ${HELP_WORDS[kind]}`).join(" \u00b7 ");
 }
 
-function openShare() {
+/** The grid the share line pictures: where the game ended (practice after it changes nothing), or where it is. */
+function sharedPosition() {
+  return game.practice ? game.finished : current();
+}
+
+/** The end panel's heading: this date's result and moves, in the share line's words. */
+function endTitle() {
+  const first = game.entry.daily.first;
+  const result = resultOf(game.entry);
+  if (!result) return "Not played yet";
+  if (!first) return `In progress: ${plural(game.practice ? game.entry.moves.length : game.moves.length, "move")}`;
+  const moves = first.status === "shown" ? "" : first.status === "lost" ? ` after ${plural(first.moves, "move")}`
+    : ` in ${plural(first.moves, "move")}`;
+  return `${capital(RESULT_WORDS[result])}${moves}`;
+}
+
+/** The one panel of the end of a game (and of Stats and Share): result, statistics, next deal, Share. */
+function openEnd() {
   if (!isDaily) return;
+  $("kc-end-title").textContent = endTitle();
   $("kc-share-text").value = shareText();
   // The picture drawn as squares too: without a colour emoji font the text shows empty boxes.
   $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
-    const card = current().cardAt(c);
+    const card = sharedPosition().cardAt(c);
     return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
   }).join("");
   $("kc-share-legend").textContent = `Marks: ${helpLegend()}.`;
   $("kc-copied").textContent = "";
-  $("kc-share-dialog").showModal();
+  $("kc-import-note").textContent = "";
+  fillStats();
+  tellNextDeal();
+  if (!$("kc-stats-dialog").open) $("kc-stats-dialog").showModal();
+}
+
+/** Share: the phone's own share sheet where the browser has one (a touch screen), else the clipboard. */
+async function shareResult() {
+  const text = $("kc-share-text").value;
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ text });
+      $("kc-copied").textContent = "Shared.";
+      return;
+    } catch (exc) {
+      if (exc && exc.name === "AbortError") return;  // the player closed the share sheet
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    $("kc-copied").textContent = "Copied: paste it anywhere.";
+  } catch {
+    $("kc-share-more").open = true;
+    $("kc-share-text").select();
+    $("kc-copied").textContent = "Selected below: copy it with Ctrl+C.";
+  }
+}
+
+/** When the next deal comes: midnight UTC, said in the player's own time, and how long until then. */
+function nextDealWords(now = new Date()) {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const at = next.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  const minutes = Math.max(1, Math.ceil((next - now) / 60000));
+  const wait = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  return { at, wait };
+}
+
+function tellNextDeal() {
+  const { at, wait } = nextDealWords();
+  $("kc-next-deal").textContent = `A new deal comes every day at ${at} your time (midnight UTC); the next in ${wait}.`;
+  $("kc-end-next").textContent = `Next deal in ${wait}, at ${at} your time (midnight UTC).`;
 }
 
 function describeStep(k) {
@@ -437,7 +588,7 @@ function togglePlay() {
 
 /** Seeing the line of a daily deal ends an unfinished attempt: it is kept as "solution shown", never a win. */
 function markSolutionSeen() {
-  if (!isDaily || game.entry.daily.first || over()) return;
+  if (!isDaily || game.practice || game.entry.daily.first || over()) return;
   useHelp("solution");
   game.entry.daily.first = { status: "shown", moves: game.moves.length, help: { ...game.entry.daily.help } };
   keep();
@@ -449,11 +600,35 @@ function showMode(next) {
   document.body.dataset.mode = mode;
   if (mode === "line") {
     markSolutionSeen();
+    clearHint();
     goTo(step);
+    window.scrollTo(0, 0);  // the Show solution button may be below the fold: the board's top row comes into view
   } else {
     history.replaceState(null, "", location.pathname + location.search);
     say(over() ? endWords() : nextWords(current()), over() ? current().outcome().status : "");
     renderPlay();
+  }
+}
+
+/** Step through the line from step k: a daily game not yet finished asks first, as Show solution does. */
+function askForLine(k) {
+  if (!isDaily || game.practice || game.entry.daily.first || over()) {
+    step = k;
+    showMode("line");
+    return;
+  }
+  pendingStep = k;
+  $("kc-show-dialog").showModal();
+}
+
+function answerShow() {
+  const asked = pendingStep;
+  pendingStep = null;
+  if ($("kc-show-dialog").returnValue === "yes") {
+    step = asked ?? step;
+    showMode("line");
+  } else if (stepFromHash() !== null) {
+    history.replaceState(null, "", location.pathname + location.search);  // the address no longer names a step
   }
 }
 
@@ -507,28 +682,39 @@ function onPageKey(event) {
 /** The board as large as the screen allows with the controls still in view: no scrolling to play. */
 function fit() {
   const grid = $("kc-grid");
-  const last = document.querySelector(mode === "line" ? ".line-controls" : ".play-controls");
+  // With the hint's sheet open on a phone, the whole board stays above it (the controls wait under it).
+  const sheet = mode === "play" && isDaily && !$("kc-hint-box").hidden && getComputedStyle($("kc-hint-box")).position === "fixed";
+  const last = sheet ? grid : document.querySelector(mode === "line" ? ".line-controls" : ".play-controls");
   if (!last) return;
+  const floor = sheet ? $("kc-hint-box").getBoundingClientRect().top : window.innerHeight;
   grid.style.maxWidth = "";
   for (let round = 0; round < 3; round += 1) {
-    const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - window.innerHeight;
+    const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - floor;
     if (spill <= 0) return;
     const width = grid.getBoundingClientRect().width;
     grid.style.maxWidth = `${Math.max(180, Math.floor(width - spill * 0.72))}px`;  // a cell is 5:7, so width follows height
   }
 }
 
-function fillStats() {
-  const stats = statistics(allEntries(data.rules), todayUtc());
-  const cells = { played: stats.played, won: stats.won, percent: `${stats.percent}%`, current: stats.current, best: stats.best };
-  for (const [name, value] of Object.entries(cells)) $(`kc-stat-${name}`).textContent = String(value);
-  for (const kind of ["none", ...HELP_KINDS.filter((k) => k !== "solution")]) $(`kc-by-${kind}`).textContent = String(stats.byHelp[kind]);
+/** The games counted: those kept, with this date's as it stands on the page (even where nothing can be kept). */
+function countedEntries() {
+  return [...allEntries(data.rules).filter((e) => e.daily.date !== data.date), game.entry];
 }
 
-function openStats() {
-  fillStats();
-  $("kc-import-note").textContent = "";
-  $("kc-stats-dialog").showModal();
+function fillStats() {
+  const stats = statistics(countedEntries(), todayUtc());
+  const cells = { played: stats.played, won: stats.won, percent: `${stats.percent}%`, current: stats.current, best: stats.best };
+  for (const [name, value] of Object.entries(cells)) $(`kc-stat-${name}`).textContent = String(value);
+  const rows = { ...stats.byHelp, shown: stats.results.shown, lost: stats.results.lost };
+  delete rows.solution;
+  const most = Math.max(1, ...Object.values(rows));
+  const mine = resultOf(game.entry);
+  const used = mine === "won" ? ["none"] : mine === "helped" ? helpUsed(game.entry.daily.first.help) : [mine];
+  for (const [row, count] of Object.entries(rows)) {
+    $(`kc-by-${row}`).textContent = String(count);
+    $(`kc-row-${row}`).querySelector(".bar-cell span").style.width = `${Math.round((100 * count) / most)}%`;
+    $(`kc-row-${row}`).classList.toggle("mine", used.includes(row));  // this date's row, as Wordle marks today's guess
+  }
 }
 
 function download(name, text) {
@@ -548,7 +734,7 @@ async function importFile(file) {
     return;
   }
   try {
-    const { added, kept } = mergeEntries(readImport(await file.text()));
+    const { added, kept } = mergeEntries(readImport(await file.text(), siteDeals(data.rules, data.deals)));
     note.textContent = `Imported ${added} game${added === 1 ? "" : "s"}; kept ${kept} already here.`;
     const mine = loadEntry(data.rules, data.date);
     // A finished game imported over this date's unfinished one replaces it on the board too, or the next move
@@ -568,6 +754,8 @@ async function importFile(file) {
 /** Take up a kept game: replay its moves with the engine (the store checked them already). */
 function resume(entry) {
   game.entry = entry;
+  game.practice = false;
+  delete document.body.dataset.practice;
   game.history.length = 1;
   game.moves.length = 0;
   for (const move of entry.moves) {
@@ -576,6 +764,7 @@ function resume(entry) {
     game.history.push(position.play(next));
     game.moves.push(move);
   }
+  clearHint();
   renderPlay();
 }
 
@@ -599,8 +788,7 @@ function build() {
   window.addEventListener("hashchange", () => {
     const k = stepFromHash();
     if (k === null) return;
-    step = k;
-    if (mode !== "line") showMode("line"); else goTo(k, false);
+    if (mode !== "line") askForLine(k); else goTo(k, false);
   });
   window.addEventListener("resize", () => (mode === "line" ? renderLine() : renderPlay()));
   if (!isDaily) return;
@@ -608,15 +796,24 @@ function build() {
   $("kc-hint").addEventListener("click", askHint);
   $("kc-check").addEventListener("click", askStillWinnable);
   $("kc-remove").addEventListener("click", removeSelected);
-  $("kc-restart").addEventListener("click", () => $("kc-restart-dialog").showModal());
+  $("kc-restart").addEventListener("click", () => (over() || game.practice ? restart() : $("kc-restart-dialog").showModal()));
   $("kc-restart-dialog").addEventListener("close", () => { if ($("kc-restart-dialog").returnValue === "yes") restart(); });
-  $("kc-show").addEventListener("click", () => {
-    if (game.entry.daily.first || over()) showMode("line"); else $("kc-show-dialog").showModal();
+  $("kc-show").addEventListener("click", () => askForLine(step));
+  $("kc-show-dialog").addEventListener("close", answerShow);
+  $("kc-share").addEventListener("click", openEnd);
+  const closeHint = () => {
+    clearHint();
+    renderPlay();
+  };
+  $("kc-hint-close").addEventListener("click", () => {
+    closeHint();
+    focusCell(game.cursor);
   });
-  $("kc-show-dialog").addEventListener("close", () => { if ($("kc-show-dialog").returnValue === "yes") showMode("line"); });
-  $("kc-share").addEventListener("click", openShare);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("kc-hint-box").hidden && !document.querySelector("dialog[open]")) closeHint();
+  });
   $("kc-back").addEventListener("click", () => showMode("play"));
-  $("kc-stats-open").addEventListener("click", openStats);
+  $("kc-stats-open").addEventListener("click", openEnd);
   $("kc-howto-open").addEventListener("click", () => $("kc-howto-dialog").showModal());
   $("kc-export-one").addEventListener("click", () => download(`kcsolve-daily-${data.date}.json`, `${exportText(game.entry)}\n`));
   $("kc-export-all").addEventListener("click", () => download("kcsolve-daily-games.json", exportAllText(allEntries(data.rules))));
@@ -625,16 +822,8 @@ function build() {
     if (file) importFile(file);
     event.target.value = "";
   });
-  $("kc-copy").addEventListener("click", async () => {
-    const text = $("kc-share-text").value;
-    try {
-      await navigator.clipboard.writeText(text);
-      $("kc-copied").textContent = "Copied.";
-    } catch {
-      $("kc-share-text").select();
-      $("kc-copied").textContent = "Selected: copy it with Ctrl+C.";
-    }
-  });
+  $("kc-copy").addEventListener("click", shareResult);
+  setInterval(tellNextDeal, 20000);
 }
 
 /** A link to today's page (UTC, as the page is viewed) when the site has that date and this is another. */
@@ -651,10 +840,17 @@ function linkToday() {
 build();
 if (isDaily) {
   linkToday();
+  tellNextDeal();
+  if (!storageWorks()) warnStorage();
   const kept = loadEntry(data.rules, data.date);
   if (kept && kept.deck.join() === data.deck.join()) resume(kept);
   else game.entry = newEntry(data.date, data.seed, data.deck, data.rules);
 }
 const asked = stepFromHash();
-if (asked !== null) step = asked;
-showMode(asked !== null || !isDaily ? "line" : "play");
+if (asked !== null && isDaily) {
+  showMode("play");
+  askForLine(asked);  // an address naming a step shows the solution only after the player says yes
+} else {
+  if (asked !== null) step = asked;
+  showMode(asked !== null || !isDaily ? "line" : "play");
+}

@@ -1,8 +1,9 @@
 // The player's own daily games, kept in this browser's localStorage: one entry per date and rule set,
 // each a game record (kcsolve-record/1, so `kcsolve verify` reads an exported one) with a "daily" key
 // for the date, the help used and the first finish. Imported files are untrusted: every field is
-// checked here, the moves are replayed by the engine, and nothing of them is ever written as HTML.
-import { DECK_SIZE, parseCard, parseRules, readRecord, replay } from "./engine.mjs";
+// checked here, the moves are replayed by the engine, and nothing of them is ever written as HTML. An import
+// is also held to the site's own deals: each date's deck is worked out here, as calendar.py and deal.py do.
+import { DECK_SIZE, RANKS, parseCard, parseRules, readRecord, replay } from "./engine.mjs";
 
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;  // ten years of games are about 9 MB; a few years fit
 const MAX_IMPORT_GAMES = 1500;
@@ -13,6 +14,9 @@ export const HELP_KINDS = ["undo", "hint", "check", "restart", "solution"];
 export const HELP_MARKS = { undo: "\u21a9\ufe0f", hint: "\ud83d\udca1", check: "\u2753", restart: "\ud83d\udd01", solution: "\ud83d\udcd6" };
 export const HELP_WORDS = { undo: "undo", hint: "hint", check: "still-winnable check", restart: "restart", solution: "solution shown" };
 const FIRST_STATUSES = ["won", "lost", "shown"];
+// What a date came to, one wording everywhere (board, share line, end panel, archive): see resultOf.
+export const RESULT_WORDS = { won: "won", helped: "finished with help", shown: "solution shown, not won", lost: "lost",
+  playing: "in progress" };
 
 export class ImportRefused extends Error {}
 
@@ -27,6 +31,19 @@ function localStore() {
     return window.localStorage;
   } catch {
     return null;  // storage switched off (some private windows): the page plays on without remembering
+  }
+}
+
+/** Whether this browser keeps what the page writes (storage can be present and still refuse every write). */
+export function storageWorks() {
+  const box = localStore();
+  if (!box) return false;
+  try {
+    box.setItem(`${STORE_PREFIX}probe`, "1");
+    box.removeItem(`${STORE_PREFIX}probe`);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -85,9 +102,20 @@ export function allEntries(rules) {
 const isoDay = (time) => new Date(time).toISOString().slice(0, 10);
 const nextDay = (day) => isoDay(Date.parse(`${day}T00:00:00Z`) + 86400000);
 
-/** Played, won, win %, current and best streak of won dates, and the wins by kind of help used. */
+/** What a date came to: won (no help), helped (won with help), shown, lost, playing (begun), or null (not played). */
+export function resultOf(entry) {
+  if (!entry) return null;
+  const first = entry.daily.first;
+  if (!first) return entry.moves.length ? "playing" : null;
+  if (first.status !== "won") return first.status;
+  return HELP_KINDS.some((kind) => first.help[kind]) ? "helped" : "won";
+}
+
+/** Played, won, win %, current and best streak of won dates, the wins by kind of help used, and the count of each result. */
 export function statistics(entries, today) {
   const played = entries.filter((e) => e.moves.length || e.daily.first);
+  const results = { won: 0, helped: 0, shown: 0, lost: 0, playing: 0 };
+  for (const entry of played) results[resultOf(entry)] += 1;
   const wins = played.filter((e) => e.daily.first && e.daily.first.status === "won");
   const byHelp = { none: 0, ...noHelp() };
   for (const win of wins) {
@@ -111,7 +139,7 @@ export function statistics(entries, today) {
     day = isoDay(Date.parse(`${day}T00:00:00Z`) - 86400000);
   }
   const percent = played.length ? Math.round((100 * wins.length) / played.length) : 0;
-  return { played: played.length, won: wins.length, percent, current, best, byHelp };
+  return { played: played.length, won: wins.length, percent, current, best, byHelp, results };
 }
 
 /** One entry as export text: a game record `kcsolve verify` accepts, the deal number an exact integer. */
@@ -177,8 +205,11 @@ function checkMove(move, k, where) {
   return { remove: move.remove.slice() };
 }
 
-/** An entry from untrusted JSON: every field checked, the moves replayed; ImportRefused says what is wrong. */
-export function checkEntry(data, where) {
+/**
+ * An entry from untrusted JSON: every field checked, the moves replayed; ImportRefused says what is wrong.
+ * With `site` (siteDeals), the rule set must be the site's and the deck the site's deal of that date.
+ */
+export function checkEntry(data, where, site = null) {
   demand(data && typeof data === "object" && !Array.isArray(data), `${where} must be a JSON object`);
   demand(data.format === undefined || data.format === "kcsolve-record/1", `${where}: unknown format ${quoted(data.format)}`);
   const deck = checkDeck(data.deck, where);
@@ -198,6 +229,7 @@ export function checkEntry(data, where) {
   demand(typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) && isoDayOk(date), `${where}: 'daily.date' is not a date: ${quoted(date)}`);
   const seed = daily.seed ?? null;
   demand(seed === null || (typeof seed === "string" && /^\d{1,20}$/.test(seed)), `${where}: 'daily.seed' must be a deal number as a string`);
+  if (site) checkDeal(site, { rules, date, seed, deck }, where);
   const help = checkHelp(daily.help ?? {}, `${where}: 'daily.help'`);
   let first = null;
   if (daily.first !== undefined && daily.first !== null) {
@@ -216,11 +248,11 @@ export function checkEntry(data, where) {
   const status = final.outcome().status;
   if (first) {
     demand(HELP_KINDS.every((kind) => first.help[kind] <= help[kind]), `${where}: 'daily.first.help' counts more help than 'daily.help'`);
-    // A finish is believed only from the moves: after it, only an undo or a restart can change them.
-    const changedSince = help.undo > first.help.undo || help.restart > first.help.restart;
-    if (first.status !== "shown" && !changedSince) {
-      demand(status === first.status && first.moves === moves.length, `${where}: 'daily.first' says ${first.status} in ${first.moves} moves, but the moves end ${status}`);
+    // A finish is believed only from the moves, which the page freezes at the finish (play after it is practice).
+    if (first.status !== "shown") {
+      demand(status === first.status && first.moves === moves.length, `${where}: 'daily.first' says ${first.status} in ${first.moves} moves, but the moves end ${status}${status === "unfinished" ? "" : ` in ${moves.length}`}`);
     }
+    demand(first.moves <= moves.length, `${where}: 'daily.first' counts ${first.moves} moves, but the game has ${moves.length}`);
   }
   const result = status === "won" ? "win" : status === "lost" ? "loss" : "unknown";
   return { format: "kcsolve-record/1", deck, rules, result, moves, daily: { date, seed, help, first } };
@@ -231,8 +263,93 @@ function isoDayOk(day) {
   return Number.isFinite(time) && isoDay(time) === day;
 }
 
-/** The entries of an import file's text: one record or a list of them. */
-export function readImport(text) {
+/** An import's deal against the site's: its rules, a date the site holds, and that date's own deck and number. */
+function checkDeal(site, { rules, date, seed, deck }, where) {
+  demand(rulesKey(rules) === rulesKey(site.rules), `${where}: rules ${quoted(rules)}, but this site deals under ${quoted(site.rules)}`);
+  demand(site.attempts.has(date), `${where}: ${date} is not a date of this site`);
+  const own = candidateSeed(date, site.rules, site.attempts.get(date));
+  demand(seed === null || seed === own, `${where}: deal ${seed} is not the deal of ${date} (${own})`);
+  demand(dealDeck(own).join() === deck.join(), `${where}: the deck is not the deal of ${date}`);
+}
+
+/** The site's deals as the page carries them ([[first date, [attempt, ...]], ...], runs of days): rules and a date map. */
+export function siteDeals(rules, runs) {
+  const attempts = new Map();
+  for (const [first, list] of runs) {
+    list.forEach((attempt, k) => attempts.set(isoDay(Date.parse(`${first}T00:00:00Z`) + k * 86400000), attempt));
+  }
+  return { rules, attempts };
+}
+
+const SHA256_K = Uint32Array.from([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
+  0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+  0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
+  0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+
+/** SHA-256 of some bytes (FIPS 180-4): crypto.subtle is missing on a page served over plain http. */
+export function sha256(bytes) {
+  const length = Math.ceil((bytes.length + 9) / 64) * 64;
+  const padded = new Uint8Array(length);
+  padded.set(bytes);
+  padded[bytes.length] = 0x80;
+  new DataView(padded.buffer).setUint32(length - 4, bytes.length * 8);
+  const h = Uint32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const w = new Uint32Array(64);
+  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+  for (let at = 0; at < length; at += 64) {
+    for (let t = 0; t < 16; t += 1) w[t] = new DataView(padded.buffer).getUint32(at + 4 * t);
+    for (let t = 16; t < 64; t += 1) {
+      const s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >>> 3);
+      const s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >>> 10);
+      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+    }
+    let [a, b, c, d, e, f, g, k] = h;
+    for (let t = 0; t < 64; t += 1) {
+      const t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + SHA256_K[t] + w[t]) >>> 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+      [k, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
+    }
+    [a, b, c, d, e, f, g, k].forEach((x, n) => { h[n] = (h[n] + x) >>> 0; });
+  }
+  return Uint8Array.from([...h].flatMap((x) => [x >>> 24, (x >>> 16) & 255, (x >>> 8) & 255, x & 255]));
+}
+
+/** Deal number of candidate `attempt` of a date (calendar.candidate_seed), as decimal text. */
+export function candidateSeed(date, rules, attempt) {
+  const digest = sha256(new TextEncoder().encode(`kcsolve-daily|${rules}|${date}|${attempt}`));
+  return digest.slice(0, 8).reduce((value, byte) => (value << 8n) | BigInt(byte), 0n).toString();
+}
+
+const WORD_MASK = (1n << 64n) - 1n;
+
+/** The deck of a deal number (common/deal.py: SplitMix64 and Fisher-Yates with rejection), top of the stock first. */
+export function dealDeck(seed) {
+  let state = BigInt(seed);
+  const word = () => {
+    state = (state + 0x9e3779b97f4a7c15n) & WORD_MASK;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & WORD_MASK;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & WORD_MASK;
+    return z ^ (z >> 31n);
+  };
+  const order = [...Array(DECK_SIZE).keys()];
+  for (let i = DECK_SIZE - 1; i > 0; i -= 1) {
+    const bound = BigInt(i + 1);
+    const limit = (1n << 64n) - ((1n << 64n) % bound);
+    let drawn = word();
+    while (drawn >= limit) drawn = word();
+    const j = Number(drawn % bound);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.map((i) => `${RANKS[i % 13]}${"SHDC"[Math.floor(i / 13)]}`);
+}
+
+/** The entries of an import file's text (one record or a list of them), each held to the site's deals. */
+export function readImport(text, site) {
   let data;
   try {
     data = JSON.parse(text);
@@ -241,7 +358,10 @@ export function readImport(text) {
   }
   const list = Array.isArray(data) ? data : [data];
   demand(list.length <= MAX_IMPORT_GAMES, `the file holds ${list.length} games, more than ${MAX_IMPORT_GAMES}`);
-  return list.map((item, k) => checkEntry(item, list.length > 1 ? `game ${k + 1}` : "the game"));
+  const entries = list.map((item, k) => checkEntry(item, list.length > 1 ? `game ${k + 1}` : "the game", site));
+  const dates = new Set(entries.map((entry) => entry.daily.date));
+  demand(dates.size === entries.length, "the file holds one date twice");
+  return entries;
 }
 
 /** Add imported entries to the store: a date already kept here stays as it is unless only the import is finished. */

@@ -1,0 +1,69 @@
+// The archive (index.html): finds today (UTC) when it is viewed, not when it was built, marks each date with the
+// player's own result kept in this browser, links the first date not yet played, and says when the day changes
+// in the player's local time.
+import { RESULT_WORDS, allEntries, resultOf } from "./store.mjs";
+
+const archiveData = JSON.parse(document.getElementById("kc-data").textContent);
+const archiveToday = new Date().toISOString().slice(0, 10);
+// The short word a calendar cell shows for each result; RESULT_WORDS is what it means.
+const CELL_WORDS = { won: "won", helped: "help", shown: "shown", lost: "lost", playing: "begun" };
+
+function dateLink(day, words) {
+  const a = document.createElement("a");
+  a.href = `daily/${day}.html`;
+  a.textContent = words;
+  return a;
+}
+
+/** Today's cell and the line that links today's deal (or says the site has none so new). */
+function markToday(dates) {
+  const lead = document.getElementById("kc-today");
+  const cell = document.querySelector(`td[data-date="${archiveToday}"]`);
+  document.querySelectorAll("td.today").forEach((old) => old.classList.remove("today"));
+  const past = dates.filter((d) => d <= archiveToday);
+  if (cell) {
+    cell.classList.add("today");
+    lead.replaceChildren("Today (UTC): ", dateLink(archiveToday, `the deal of ${archiveToday}`), ".");
+  } else if (past.length) {
+    const latest = past[past.length - 1];
+    lead.replaceChildren(`Today (UTC) is ${archiveToday}; the latest deal here is `, dateLink(latest, `the deal of ${latest}`), ".");
+  } else {
+    lead.textContent = `Today (UTC) is ${archiveToday}; no deal here is that old yet.`;
+  }
+}
+
+/** Each date's result as a short word in its cell and in its link's name; the first date up to today not played. */
+function markResults(dates) {
+  const kept = new Map(allEntries(archiveData.rules).map((entry) => [entry.daily.date, resultOf(entry)])
+    .filter(([, result]) => result !== null));  // help asked for before any move is not a game played
+  for (const td of document.querySelectorAll("td[data-date]")) {
+    const result = kept.get(td.dataset.date);
+    if (!result) continue;
+    const mark = document.createElement("span");
+    mark.className = `r-mark r-${result}`;
+    mark.textContent = CELL_WORDS[result];
+    mark.setAttribute("aria-hidden", "true");
+    const words = document.createElement("span");
+    words.className = "visually-hidden";
+    words.textContent = `, ${RESULT_WORDS[result]}`;
+    td.querySelector("a").append(mark, words);
+    td.classList.add("played");
+  }
+  document.getElementById("kc-legend").hidden = kept.size === 0;
+  const unplayed = dates.find((d) => d <= archiveToday && !kept.has(d));
+  const line = document.getElementById("kc-unplayed");
+  if (unplayed) line.replaceChildren("First date you have not played: ", dateLink(unplayed, unplayed), ".");
+  else if (kept.size && dates.some((d) => d <= archiveToday)) line.textContent = "You have played every date here so far.";
+}
+
+/** When the UTC day changes, in the viewer's own time. */
+function localChange() {
+  const midnight = new Date(Date.parse(`${archiveToday}T00:00:00Z`) + 86400000);
+  const at = midnight.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  document.getElementById("kc-local-change").textContent = ` (${at} your time)`;
+}
+
+const siteDates = [...document.querySelectorAll("td[data-date]")].map((td) => td.dataset.date);
+markToday(siteDates);
+markResults(siteDates);
+localChange();
