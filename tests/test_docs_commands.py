@@ -39,7 +39,6 @@ SLOW_LIMIT = 600  # and a slow one: each takes under a minute
 # Commands run in the slow suite only: each takes more than a few seconds.
 SLOW = {
     "kcsolve odds --rules deplete": "the exact count, about 20 s of CPU",
-    "kcsolve site --out site --from 2026-11-20 --days 6": "measures six dates",
     "kcsolve stats --count 1000": "a thousand deals, the compiled course built first",
     "kcsolve stats --count 10000 --jobs 2": "ten thousand deals on two processes",
     "kcsolve corner sim --match --games 100 --rules target=25": "a hundred games of several hands, about 5 s",
