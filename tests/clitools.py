@@ -99,6 +99,17 @@ def verdict_sentences(stdout: str) -> list[str]:
     return sentences
 
 
+def unwrapped(text: str) -> list[str]:
+    """The lines of an output, each that was wrapped at 80 columns joined again (its later lines are indented)."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if lines and line.startswith(" "):
+            lines[-1] += " " + line.lstrip()
+        else:
+            lines.append(line)
+    return lines
+
+
 def tmux_rows(name: str) -> list[str]:
     """The rows of tmux pane ``name``, a line the terminal wrapped joined back into one (so a too-long line shows as one)."""
     out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout

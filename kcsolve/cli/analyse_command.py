@@ -8,7 +8,7 @@ import sys
 import click
 
 from kcsolve.cli.base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
-from kcsolve.common.words import plural
+from kcsolve.common.words import paragraph, plural
 from kcsolve.patience.engine import Place
 from kcsolve.patience.players.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
 from kcsolve.patience.record import IllegalRecordMoveError
@@ -42,7 +42,7 @@ def analyse_command(record_path: str, rules_text: str | None, playouts: int, see
     try:
         result = analyse(record, _rules_option(rules_text), playouts, seed)
     except IllegalRecordMoveError as exc:
-        click.echo(f"Illegal {exc}.")
+        click.echo(paragraph(f"Illegal {exc}."))
         sys.exit(1)
     except NothingToAnalyseError as exc:
         fail(f"{record_path}: {exc}")

@@ -16,7 +16,7 @@ from kcsolve.cli.corner_table import run_table
 from kcsolve.common.budget import parse_budget
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.interval import wilson
-from kcsolve.common.words import plural
+from kcsolve.common.words import paragraph, plural
 from kcsolve.common.workers import MAX_JOBS
 from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import (
@@ -92,7 +92,7 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
                      "stock": _card_list(position.stock)})
         click.echo(json.dumps(data))
         return
-    click.echo(f"Kings Corner, deal {seed}, {players} players, rules {rules}; player 1 plays first.")
+    click.echo(paragraph(f"Kings Corner, deal {seed}, {players} players, rules {rules}; player 1 plays first."))
     click.echo(draw_position(position))
 
 
@@ -127,7 +127,7 @@ def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
 def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
     """A turn solver's answer in words."""
     click.echo(draw_piles(piles))
-    click.echo(f"Hand: {hand_text(hand)}")
+    click.echo(paragraph(f"Hand: {hand_text(hand)}"))
     if not turn.line:
         click.echo("Best turn: no play helps; end the turn.")
         return
@@ -138,7 +138,8 @@ def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
         click.echo(f"  {number}. {move}")
     click.echo(draw_piles(turn.piles))
     if turn.hand:
-        click.echo(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, {turn.spots} spots left open)")
+        click.echo(paragraph(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, "
+                             f"{turn.spots} spots left open)"))
     else:
         click.echo("Hand after: (empty): the player goes out.")
 
@@ -162,9 +163,9 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
     else:
         answer = {"win": "yes: player 1 can force going out first", "loss": "no: player 1 cannot force going out first",
                   "unknown": f"undecided: the budget of {budget:,} positions ran out"}[verdict.result]
-        click.echo(f"Deal {seed}, open hands: {answer} ({verdict.nodes:,} positions).")
+        click.echo(paragraph(f"Deal {seed}, open hands: {answer} ({verdict.nodes:,} positions)."))
         if verdict.line:
-            click.echo("First turn: " + ", ".join(str(m) for m in verdict.line))
+            click.echo(paragraph("First turn: " + ", ".join(str(m) for m in verdict.line)))
     sys.exit({"win": 0, "loss": 1, "unknown": 3}[verdict.result])
 
 
@@ -332,9 +333,9 @@ def replay_command(record_path: str) -> None:
         if str(move) == "end" or after.over:
             click.echo(draw_position(after))
     if played.error:
-        click.echo(f"Illegal {played.error}.")
+        click.echo(paragraph(f"Illegal {played.error}."))
         sys.exit(1)
-    click.echo(describe_result(played.final) if played.final.over else "The hand is not finished.")
+    click.echo(paragraph(describe_result(played.final)) if played.final.over else "The hand is not finished.")
     sys.exit(0 if played.final.over else 1)
 
 
@@ -349,5 +350,5 @@ def verify_command(record_path: str) -> None:
     of the wrong type or unknown).
     """
     good, summary = judge_corner(_load(record_path))
-    click.echo(summary)
+    click.echo(paragraph(summary))
     sys.exit(0 if good else 1)

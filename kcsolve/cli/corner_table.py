@@ -16,6 +16,7 @@ import click
 from kcsolve.cli.base import fail, read_line
 from kcsolve.common.files import write_atomically
 from kcsolve.corner.render import paint
+from kcsolve.corner.screen import message_lines
 from kcsolve.corner.table import Reply, Table
 
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the table is redrawn in place
@@ -40,7 +41,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
                 reply = Reply(["Bye."], done=True)
             if reply.done:
                 lines = [] if table.hand_over else _keep_record(table, record_path, written, reply.lines, colour)
-                _echo([*lines, *reply.lines], colour)
+                _echo(message_lines([*lines, *reply.lines]), colour)
                 return
             messages, redraw = reply.lines, reply.redraw
     except KeyboardInterrupt:
@@ -76,7 +77,7 @@ def _show(table: Table, messages: list[str], redraw: bool, full_screen: bool, co
         click.echo(CLEAR, nl=False, color=True)  # a control sequence, never stripped like colour
         _echo(table.screen(messages), colour)
     else:
-        _echo(messages, colour)
+        _echo(message_lines(messages), colour)  # wrapped as the screen wraps them
         if redraw:
             _echo(table.board(), colour)
     if prompt:

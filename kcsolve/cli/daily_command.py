@@ -21,7 +21,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.cards import format_deck
-from kcsolve.common.words import wrapped
+from kcsolve.common.words import paragraph, wrapped
 from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PROGRESS_IS
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
@@ -91,7 +91,8 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
 def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
-    click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
+    click.echo(paragraph(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, "
+                         f"rules {found.rules}"))
     click.echo("\n".join(wrapped(f"grade {found.grade}; difficulty: {d.label()}", "", "  ")))
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")

@@ -11,7 +11,7 @@ import click
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.cards import Card, InvalidCardError, parse_card, split_deck_text
 from kcsolve.common.interval import wilson
-from kcsolve.common.words import wrapped
+from kcsolve.common.words import NO_BREAK, paragraph, wrapped
 from kcsolve.patience.odds.told import MAX_DEALS, no_peek_bound
 from kcsolve.patience.rules import STANDARD, parse_rules
 
@@ -88,12 +88,12 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
         }))
         return
     given = f" after {len(known)} known cards" if known else ""
-    click.echo(f"Rules {rules}{given}: {chance.numerator}/{chance.denominator}")
-    click.echo(f"  = {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards left "
-               "are winnable, exactly")
+    click.echo(paragraph(f"Rules {rules}{given}: {chance.numerator}/{chance.denominator}"))
+    click.echo(paragraph(f"= {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards "
+                         f"left are winnable,{NO_BREAK}exactly", "  ", "    "))
     click.echo(f"  ({MEANING})")
-    click.echo(f"  (every order counted exactly, by classes of orders: {result.states:,} states in {seconds:.2f} s "
-               "of CPU time)")
+    click.echo(paragraph(f"(every order counted exactly, by classes of orders: {result.states:,} states in "
+                         f"{seconds:.2f}{NO_BREAK}s of CPU time)", "  ", "   "))
 
 
 # The best no-peek player measured on deals that played no part in its design (docs/PLAYERS.md): quoted, not
@@ -147,7 +147,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     paragraphs = [
         (f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
          f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn: computing "
-         f"the best chance would hold about {EXACT_GAME['memory_needed_gb']}\N{NO-BREAK SPACE}GB of values in memory. "
+         f"the best chance would hold about {EXACT_GAME['memory_needed_gb']}{NO_BREAK}GB of values in memory. "
          "Counted exactly by:", EXACT_GAME["command"]),
         (f"At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the rearranging game, "
          "where the player may also move the number cards after each removal. Every real strategy can be played "
@@ -167,6 +167,6 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         lines += wrapped(text, "  ", "    ")
         if command:
             lines.append(f"      {command}")
-    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f}\N{NO-BREAK SPACE}s of CPU time; "
-                     "docs/THEORY.md, section\N{NO-BREAK SPACE}10)", "  ", "    ")
-    click.echo("\n".join(lines).replace("\N{NO-BREAK SPACE}", " "))  # kept a figure and its unit on one line
+    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; "
+                     f"docs/THEORY.md, section{NO_BREAK}10)", "  ", "    ")
+    click.echo("\n".join(lines))

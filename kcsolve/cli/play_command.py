@@ -22,6 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.common.words import wrapped
 from kcsolve.patience.record import InvalidRecordError, is_saved_game, parse_record
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Verdict, solve
@@ -100,7 +101,8 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
 def _game_loop(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> None:
     """Play until the player quits; after each game, offer a retry or the next deal."""
     while True:
-        messages = [f"{title}, rules {session.rules}. Type 'help' for the commands.", *session.play_forced()]
+        messages = [*wrapped(f"{title}, rules {session.rules}. Type 'help' for the commands.", "", "  "),
+                    *session.play_forced()]
         _show(session, title, messages, full_screen, style, paint, True)
         while not session.over:
             reply = session.command(read_line("> "))

@@ -25,7 +25,7 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.common.words import plural
+from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.patience.engine import Status
 from kcsolve.patience.pysol import (
     pysol_deal,
@@ -60,7 +60,8 @@ def deal_command(seed: int | None, pysol: int | None, fmt: str) -> None:
         click.echo(json.dumps({key: number, "deck": [str(c) for c in deck]}))
     else:
         source = f"PySolFC Camelot game {pysol}; " if pysol is not None else ""
-        click.echo(f"# kcsolve deal --{key} {number}  ({source}first card = top of the stock)")
+        note = f"({source}first card = top of the stock)".replace(" ", NO_BREAK)  # too long, it takes a line whole
+        click.echo(paragraph(f"# kcsolve deal --{key} {number}  {note}", "", "#   "))
         click.echo(format_deck(deck), nl=False)
 
 
@@ -81,7 +82,7 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     paint = _use_colour(colour)
     _tell(played, style, paint)
     if played.error:
-        click.echo(f"Illegal {played.error}.")
+        click.echo(paragraph(f"Illegal {played.error}."))
         sys.exit(1)
     sys.exit(0 if played.final.outcome().status is Status.WON else 1)
 
@@ -100,11 +101,11 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
         verdict = judge_line(read_game(_within(record_path, text, MAX_RECORD_TEXT), source=_source_name(record_path)),
                              rules)
-        click.echo(verdict[1])
+        click.echo(paragraph(verdict[1]))
         sys.exit(0 if verdict[0] else 1)
     judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]
     for name, _, line in judged:
-        click.echo(f"{name}: {line}")
+        click.echo(paragraph(f"{name}: {line}"))
     won = sum(1 for _, ok, _ in judged if ok)
     click.echo(f"{plural(len(judged), 'game')}: {won:,} won")
     sys.exit(0 if won == len(judged) else 1)

@@ -9,6 +9,7 @@ import click
 
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail
 from kcsolve.common.deal import SEED_LIMIT, check_seed
+from kcsolve.common.words import paragraph
 from kcsolve.common.workers import MAX_JOBS
 from kcsolve.patience.players.selfplay import (
     PLAYERS,
@@ -57,6 +58,6 @@ def selfplay_command(name: str, start: int, count: int, rules_text: str, jobs: i
             "win_rate": tally.rate, "ci95": [low, high], "seconds_per_game": tally.seconds_per_game,
         }))
         return
-    click.echo(f"player {name}, rules {rules}, deals {start}..{start + count - 1}")
+    click.echo(paragraph(f"player {name}, rules {rules}, deals {start}..{start + count - 1}"))
     click.echo(f"games {games:,}, wins {wins:,}, win rate {tally.rate:.2%} (95% interval {low:.2%} to {high:.2%})")
     click.echo(f"{tally.seconds_per_game:.3f} CPU seconds per game")

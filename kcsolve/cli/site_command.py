@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date
-from kcsolve.common.words import plural
+from kcsolve.common.words import paragraph, plural
 from kcsolve.patience.rules import parse_rules
 
 
@@ -85,4 +85,4 @@ def site_command(
     later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
     written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"
     measured = f"; {reused:,} of them kept from an earlier run" if reused else ""
-    click.echo(f"wrote {written} under {rules} to {out_text}{measured}{later}")
+    click.echo(paragraph(f"wrote {written} under {rules} to {out_text}{measured}{later}"))

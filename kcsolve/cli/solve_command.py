@@ -22,7 +22,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
-from kcsolve.common.words import plural, wrapped
+from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.patience.notation import to_notation
 from kcsolve.patience.pysol import (
@@ -49,7 +49,7 @@ def _describe_stats(stats: Mapping[str, Any], decided: bool = True) -> str:
     route = f"decided by {stats['method']}" if decided else f"{stats['method']} stopped"
     unit = {"sat": "conflicts", "course": "removal choices"}.get(stats["method"], "positions")
     work = f": {stats['nodes']:,} {unit} searched," if stats["nodes"] else ", no search needed,"
-    return f"{route}{work} {stats['seconds'] * 1000:.2f} ms"
+    return f"{route}{work} {stats['seconds'] * 1000:.2f}{NO_BREAK}ms"
 
 
 def _print_solution(solution: Solution, title: str, style: str, colour: bool) -> None:
@@ -145,7 +145,7 @@ def solve_command(
         if fmt == "html":
             click.echo(solution_page(solution, f"{source}, rules {rules}"), nl=False)
         else:
-            _print_solution(solution, f"{source}, rules {rules}", style, _use_colour(colour))
+            _print_solution(solution, paragraph(f"{source}, rules {rules}"), style, _use_colour(colour))
     sys.exit(EXIT_FOR[solution.result])
 
 
@@ -175,9 +175,9 @@ def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> 
         click.echo(to_notation(solution.record(**{key: seed})))
     else:
         stats = _describe_stats(solution.stats, solution.result is not Verdict.UNKNOWN)
-        click.echo(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})")
+        click.echo(paragraph(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})"))
 
 
 def _say(text: str) -> None:
     """Print a sentence of the verdict in lines of at most 80 columns."""
-    click.echo("\n".join(wrapped(text, "", "")))
+    click.echo(paragraph(text, "", ""))

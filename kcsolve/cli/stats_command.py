@@ -19,7 +19,7 @@ from kcsolve.cli.base import (
     fail,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed
-from kcsolve.common.words import plural
+from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.common.workers import MAX_JOBS
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import (
@@ -98,8 +98,8 @@ def stats_command(
         run = run_range(store, rules, start, count, jobs, budget, report, scheduler, stop)
     except Interrupted:
         done = store.done_count(str(rules), start, count, budget)
-        click.echo(f"\ninterrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
-                   "run the same command again to resume", err=True)
+        click.echo("\n" + paragraph(f"interrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
+                                     "run the same command again to resume"), err=True)
         sys.exit(130)
     except (SchedulerError, RunFailedError, ResultsStoreError) as exc:
         if report:
@@ -140,7 +140,7 @@ def _convert(path: Path) -> None:
     if not path.exists():
         fail(f"{str(path)!r} does not exist: there is nothing to convert")
     deals = convert(path)
-    click.echo(f"converted {str(path)!r}: {plural(deals, 'deal')} stored by chunks")
+    click.echo(paragraph(f"converted {str(path)!r}: {plural(deals, 'deal')} stored by chunks"))
 
 
 def _print_deal(store: Any, rules: str, seed: int, fmt: str) -> None:
@@ -160,7 +160,7 @@ def _print_deal(store: Any, rules: str, seed: int, fmt: str) -> None:
         detail = f": {LOSS_REASONS[reason]}" + (f", in deal {round_no}" if round_no else "")
     elif result == "unknown":
         detail = f" within the budget {budget} (a larger --budget tries again)"
-    click.echo(f"deal {seed} under {rules}: {words}{detail}")
+    click.echo(paragraph(f"deal {seed} under {rules}: {words}{detail}"))
 
 
 def _print_listed(store: Any, rules: str, start: int, count: int, listed: str) -> None:
@@ -179,16 +179,18 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
     from kcsolve.patience.stats.summary import REASONS
 
     last = summary.start + summary.count - 1
-    click.echo(f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
-               f"{summary.won:,} winnable, {summary.lost:,} lost whatever the play, {summary.undecided:,} undecided")
+    click.echo(paragraph(f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
+                         f"{summary.won:,}{NO_BREAK}winnable, {summary.lost:,}{NO_BREAK}lost whatever the play, "
+                         f"{summary.undecided:,}{NO_BREAK}undecided"))
     if summary.win_rate is not None:
         low, high = summary.ci95
         click.echo(f"winnable {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
-        click.echo("  (by one who sees the deck: an upper bound on the win rate of a player who cannot)")
+        click.echo(paragraph("(by one who sees the deck: an upper bound on the win rate of a player who cannot)",
+                             "  ", "   "))
     if summary.undecided:
         low, high = summary.bounds
         click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")
-    click.echo("for comparison, Pretty Good Solitaire rates the game 'Easy (80%)', not saying how")
+    click.echo(paragraph("for comparison, Pretty Good Solitaire rates the game 'Easy (80%)', not saying how"))
     if summary.lost:
         click.echo("losses by reason:")
         for code, label in REASONS.items():
@@ -197,5 +199,5 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
         click.echo("losses by the deal (fill round) in which best play is lost:")
         for round_no, n in sorted(summary.loss_deals.items()):
             click.echo(f"  deal {round_no:<3} {n:>9,}  {n / summary.lost:7.2%}")
-    rate = f" at {run.rate:,.0f} deals/s" if run.solved else ""
-    click.echo(f"stored in {path}; this run solved {plural(run.solved, 'deal')}{rate}")
+    rate = f" at {run.rate:,.0f}{NO_BREAK}deals/s" if run.solved else ""
+    click.echo(paragraph(f"stored in {path}; this run solved {plural(run.solved, 'deal')}{rate}"))

@@ -17,7 +17,7 @@ from typing import Callable
 
 import pytest
 from click.testing import Result
-from clitools import assert_bad_input, make_runner, run, verdict_sentences, write
+from clitools import assert_bad_input, make_runner, run, unwrapped, verdict_sentences, write
 
 import kcsolve.cli.solve_command
 from kcsolve.cli import cli
@@ -322,11 +322,11 @@ def test_solve_a_deck_file_from_deal(tmp_path: Path) -> None:
         from_file = run("solve", "--style", "line", path)
         seeded = run("solve", "--style", "line", "--seed", str(seed))
         assert from_file.exit_code == seeded.exit_code == {"win": 0, "loss": 1}[outcome(seed)]
-        head, *body = from_file.stdout.splitlines()
-        assert head == f"Deck {path}, rules standard"
+        head, body = from_file.stdout.split("\n\n", 1)
+        assert " ".join(head.split()) == f"Deck {path}, rules standard"  # the title is wrapped at 80 columns
         mask = re.compile(r"\d+\.\d\d ms")
-        unwrapped = " ".join(seeded.stdout.splitlines()[1:])  # wrapping may fall elsewhere with other timings
-        assert mask.sub("", " ".join(body)) == mask.sub("", unwrapped)
+        told = " ".join(seeded.stdout.split("\n\n", 1)[1].splitlines())  # wrapping may fall elsewhere with other timings
+        assert mask.sub("", " ".join(body.splitlines())) == mask.sub("", told)
         result, data = solve_json(path)
         assert "seed" not in data
         assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"} | ({"loss", "best"} if data["result"] == "loss" else set())
@@ -455,7 +455,7 @@ def test_count_text() -> None:
     start, count = 5, 12
     result = run("solve", "--seed", str(start), "--count", str(count))
     assert result.exit_code == 0 and result.stderr == ""
-    lines = result.stdout.splitlines()
+    lines = unwrapped(result.stdout)  # a deal's line is wrapped at 80 columns
     assert len(lines) == count + 1
     tally = Counter()
     for seed, line in zip(range(start, start + count), lines, strict=False):
@@ -500,7 +500,7 @@ def test_count_reaches_the_last_seed() -> None:
 
 def test_count_of_one() -> None:
     result = run("solve", "--seed", "0", "--count", "1")
-    lines = result.stdout.splitlines()
+    lines = unwrapped(result.stdout)  # a deal's line is wrapped at 80 columns
     assert len(lines) == 2 and lines[0].startswith(f"seed 0: {outcome(0)} (")
     assert result.exit_code == 0
 
@@ -592,7 +592,7 @@ def test_undecided_deal_in_a_count_exits_3(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(kcsolve.cli.solve_command, "solve", fake_unknown({4}))
     result = run("solve", "--seed", "2", "--count", "4")
     assert result.exit_code == 3 and result.stderr == ""
-    lines = result.stdout.splitlines()
+    lines = unwrapped(result.stdout)  # a deal's line is wrapped at 80 columns
     assert len(lines) == 5
     assert lines[2].startswith("seed 4: unknown (budget 7 ran out after 8 positions; ")
     wins = sum(outcome(s) == "win" for s in (2, 3, 5))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clitools import assert_bad_input, run, write
+from clitools import assert_bad_input, run, unwrapped, write
 
 from kcsolve.corner.engine import card_text, seeded_deck
 from kcsolve.corner.record import FIELDS, RECORD_FORMAT
@@ -115,8 +115,8 @@ def test_wrong_penalties_exit_1(tmp_path: Path, record: dict[str, Any]) -> None:
     verdict = run("corner", "verify", write(tmp_path, changed(record, result={**record["result"],
                                                                               "penalties": [0, points[1] + 1]})))
     assert verdict.exit_code == 1
-    assert verdict.stdout == (f"the record claims penalty points player 1: 0, player 2: {points[1] + 1}; "
-                              f"the replay gives penalty points player 1: 0, player 2: {points[1]}\n")
+    assert unwrapped(verdict.stdout) == [f"the record claims penalty points player 1: 0, player 2: {points[1] + 1}; "
+                                         f"the replay gives penalty points player 1: 0, player 2: {points[1]}"]
 
 
 def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any]) -> None:

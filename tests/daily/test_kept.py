@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from clitools import run
+from clitools import run, unwrapped
 
 from kcsolve.common.cache import CACHE_ENV
 from kcsolve.patience.daily import calendar, kept
@@ -31,7 +31,7 @@ def build(out: Path, *extra: str) -> str:
     """Build three dates of a site into ``out``; what the command printed."""
     result = run("site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--force", *extra)
     assert result.exit_code == 0, result.stderr
-    return result.stdout
+    return "".join(line + "\n" for line in unwrapped(result.stdout))  # its line is wrapped at 80 columns
 
 
 def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -175,8 +175,8 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     parsed = json.loads(data.output)
     chance = Fraction(parsed["numerator"], parsed["denominator"])
     assert f"{chance.numerator}/{chance.denominator}" in text.output
-    assert ("of the orders of the 12 cards left are winnable, exactly\n  (by a player who sees them; an upper bound for one "
-            "who cannot)") in text.output
+    assert ("of the orders of the 12 cards left are winnable, exactly (by a player who sees them; an upper bound for "
+            "one who cannot)") in " ".join(text.output.split())  # wrapped at 80 columns
     assert parsed["figure_is"] == ("share of orders winnable, exact (by a player who sees them; an upper bound for "
                                    "one who cannot)")
     assert chance == Fraction(parsed["winning_orders"], parsed["orders"]) and parsed["orders"] == math.factorial(12)

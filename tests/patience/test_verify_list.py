@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, run
+from clitools import assert_bad_input, run, unwrapped
 
 from kcsolve.patience.record import MAX_RECORD_LIST, MAX_RECORD_LIST_TEXT
 
@@ -22,7 +22,7 @@ def test_each_game_gets_its_verdict_and_all_must_be_won(games: tuple[dict, dict]
     won, lost = games
     both = run("verify", "-", input=json.dumps([won, {**lost, "result": "win"}]))
     assert both.exit_code == 1
-    assert both.stdout.splitlines() == [
+    assert unwrapped(both.stdout) == [
         "game 1 (2027-03-04): won: the twelfth court card was placed as card 51",
         "game 2: lost: grid full with nothing to remove after card 39 (the record claims 'win')",
         "2 games: 1 won"]

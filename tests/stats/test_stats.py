@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from clitools import kcsolve_process
+from clitools import kcsolve_process, unwrapped
 
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal
@@ -98,14 +98,15 @@ def test_text_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0
     text = result.stdout
     assert "\nwinnable " in text and "95% Wilson interval" in text and "80%" in text
-    assert "(by one who sees the deck: an upper bound on the win rate of a player who cannot)" in text
-    assert " winnable, " in text.splitlines()[0] and " lost whatever the play, " in text.splitlines()[0]
+    assert "(by one who sees the deck: an upper bound on the win rate of a player who cannot)" in " ".join(text.split())
+    assert " winnable, " in unwrapped(text)[0] and " lost whatever the play, " in unwrapped(text)[0]
     data = json.loads(CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"),
                                                "--format", "json"]).stdout)
     assert data["win_rate_is"].startswith("share of the deals winnable by a player who sees the deck")
     assert "grid full with nothing to remove" in text and "deal 3" in text
     one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
-    assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ") and "this run solved 1 deal at " in one.stdout
+    assert one.stdout.startswith("standard, seeds 1000..1000 (1 deal): ")
+    assert "this run solved 1 deal at " in " ".join(one.stdout.split())
 
 
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
@@ -120,7 +121,8 @@ def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
-    assert "interrupted:" in err and "run the same command again to resume" in err and "Traceback" not in err
+    assert "interrupted:" in err and "run the same command again to resume" in " ".join(err.split())
+    assert "Traceback" not in err
     kept = stored(db)
     assert 4000 <= kept < 100000
     code, resumed = stats_json("--count", "100000", "--db", str(db), "--jobs", "2")
@@ -265,8 +267,8 @@ def test_show_and_list_answer_per_deal(tmp_path: Path) -> None:
     lost = next(s for s in range(40, 100) if s not in wins)
     shown = CliRunner().invoke(cli, ["stats", "--show", str(lost), "--db", db])
     loss = solve(deal(lost), parse_rules("standard")).loss
-    assert shown.stdout == (f"deal {lost} under standard: lost under best play: grid full with nothing to remove, "
-                            f"in deal {loss.deal}\n")
+    assert unwrapped(shown.stdout) == [f"deal {lost} under standard: lost under best play: grid full with nothing to "
+                                       f"remove, in deal {loss.deal}"]
     shown = CliRunner().invoke(cli, ["stats", "--show", str(wins[0]), "--db", db, "--format", "json"])
     assert json.loads(shown.stdout)["result"] == "win"
 

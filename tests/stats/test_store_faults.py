@@ -16,7 +16,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
-from clitools import alive, assert_bad_input, children, kcsolve_process, make_runner
+from clitools import alive, assert_bad_input, children, kcsolve_process, make_runner, unwrapped
 
 from kcsolve.cli import cli
 from kcsolve.common.deal import deal_ranks
@@ -554,7 +554,8 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
                      f"convert it with: kcsolve stats --convert --db {str(db)!r}")
     assert snapshot(tmp_path) == before
     converted = stats_cli("--convert", "--db", str(db))
-    assert converted.exit_code == 0 and converted.stdout == f"converted {str(db)!r}: 8 deals stored by chunks\n"
+    assert converted.exit_code == 0
+    assert unwrapped(converted.stdout) == [f"converted {str(db)!r}: 8 deals stored by chunks"]
     result = stats_cli("--count", "10", "--db", str(db), "--format", "json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["solved_now"] == 3  # 6, 7 and 9: the converted deals are kept

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clitools import assert_bad_input, kcsolve_process, run, wait_for_screen
+from clitools import assert_bad_input, kcsolve_process, run, unwrapped, wait_for_screen
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import Place, Remove, cell_name
@@ -212,7 +212,7 @@ def test_saved_game_is_compact_carries_the_seed_and_resumes(tmp_path: Path) -> N
     text = path.read_text()
     assert text.count("\n") == 1 and json.loads(text)["seed"] == seed
     resumed = run("play", str(path), "--style", "line", input=typed(line[25:]))
-    assert resumed.stdout.startswith(f"Saved game {path}, rules standard.")
+    assert unwrapped(resumed.stdout)[0].startswith(f"Saved game {path}, rules standard.")  # wrapped at 80 columns
     assert "Won: the twelfth court card was placed" in resumed.stdout and "Illegal" not in resumed.stdout
 
 

@@ -10,7 +10,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from clitools import run, write
+from clitools import run, unwrapped, write
 
 from kcsolve.common.cards import Card, parse_card
 from kcsolve.common.deal import deal
@@ -86,7 +86,7 @@ def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_p
     verdicts = [str(judge(r)) for r in records]
     for record, verdict in list(zip(records, verdicts))[::75]:  # the verdicts are those `kcsolve verify` prints
         shown = run("verify", write(tmp_path, record.to_json()))
-        assert shown.stdout.rstrip("\n").split(" (the record claims")[0] == verdict
+        assert unwrapped(shown.stdout)[0].split(" (the record claims")[0] == verdict  # wrapped at 80 columns
         assert shown.exit_code == (0 if verdict.startswith("won") else 1)
     kinds = {v.split(":")[0].split()[0] for v in verdicts}
     assert len(records) >= 2000 and kinds == {"won", "lost", "unfinished", "illegal"}

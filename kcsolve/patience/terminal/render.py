@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kcsolve.common.cards import TEN, Card, rank_symbol
+from kcsolve.common.words import paragraph
 from kcsolve.patience.engine import Place, Position, Remove, Status, cell_name
 from kcsolve.patience.record import Step
 from kcsolve.patience.terminal.paint import colour_of, paint
@@ -97,7 +98,7 @@ def tell_game(start: Position, steps: list[Step], style: str = "boxes", colour: 
             yield describe_removal(previous, step.move.cells)
             yield draw(after, style, colour)
         previous = after
-    yield verdict_line(previous)
+    yield paragraph(verdict_line(previous), "", "")
 
 
 def verdict_line(position: Position) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kcsolve.common.cards import Card, rank_symbol
-from kcsolve.common.words import plural
+from kcsolve.common.words import plural, wrapped
 from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Position, Status, cell_name
 from kcsolve.patience.rules import Courts, Removal
 from kcsolve.patience.terminal.paint import colour_of, paint
@@ -91,7 +91,7 @@ def status(position: Position) -> list[str]:
     left = len(position.deck) - position.drawn
     lines = [f"Stock: {plural(left, 'card')} left; court cards to come: {to_come(position)}."]
     if outcome.status is not Status.UNFINISHED:
-        return lines + [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
+        return lines + wrapped(f"{outcome.status.value.capitalize()}: {outcome.reason}.", "", "")
     if position.removing and position.removable_sets():
         lines += condensed(wrap(removal_options(position), WIDTH, "Remove: ", "        "), REMOVAL_LINES)
         if position.next_card is not None and position.rules.removal is Removal.OPTIONAL:

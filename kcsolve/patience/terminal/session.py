@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import Card, rank_symbol
 from kcsolve.common.files import write_atomically
-from kcsolve.common.words import brief, plural
+from kcsolve.common.words import brief, plural, wrapped
 from kcsolve.patience.engine import (
     CORNERS,
     IllegalMoveError,
@@ -40,15 +40,19 @@ if TYPE_CHECKING:
     from kcsolve.patience.players.hints import Hint
 
 HELP = """Commands:
-  b2          place the turned card in b2 (or, while removing, remove the Ten in b2)
+  b2          place the turned card in b2 (or, while removing, remove the
+              Ten in b2)
   b2 d2       remove the cards in b2 and d2 together (a set summing to 10)
   deal        stop removing and deal on (optional removal only)
   undo        take back the last move
-  hint        rank the options, without looking at the stock; each figure says what it is
-  sets        list every set that may be removed now (the screen shows the first few)
-  peek        ask the solver, which sees the real stock, whether the deal can still be won
-  auto        let forced moves play themselves (on/off): a lone legal move, a court card
-              whose free cells are all alike
+  hint        rank the options, without looking at the stock; each figure
+              says what it is
+  sets        list every set that may be removed now (the screen shows the
+              first few)
+  peek        ask the solver, which sees the real stock, whether the deal
+              can still be won
+  auto        let forced moves play themselves (on/off): a lone legal move, a
+              court card whose free cells are all alike
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
 
@@ -120,8 +124,8 @@ class Session:
         could = {"win": "this deal could be won", "loss": "no play could win this deal",
                  None: "the solver could not decide whether this deal could be won"}[winnable]
         return [
-            f"{plural(len(self.moves), 'move')}, {plural(self.undos, 'undo')}, {plural(self.hints_used, 'hint')}; "
-            f"{could} (exact solver).",
+            *wrapped(f"{plural(len(self.moves), 'move')}, {plural(self.undos, 'undo')}, "
+                     f"{plural(self.hints_used, 'hint')}; {could} (exact solver).", "", ""),
             "r: retry this deal   n: next deal   q: quit",
         ]
 
@@ -135,14 +139,14 @@ class Session:
         position = self.position
         outcome = position.outcome()
         if outcome.status is not Status.UNFINISHED:
-            return [f"{outcome.status.value.capitalize()}: {outcome.reason}."]
+            return wrapped(f"{outcome.status.value.capitalize()}: {outcome.reason}.", "", "")
         left = len(self.deck) - position.drawn
         to_come = Counter(rank_symbol(c.rank) for c in self.deck[position.drawn :] if c.is_court)
         courts = ", ".join(f"{kind} {to_come[kind]}" for kind in "KQJ")
         lines = [f"Stock: {plural(left, 'card')} left; court cards still to come: {courts}."]
         if position.removing and position.removable_sets():
-            sets = "  ".join(" ".join(cell_name(c) for c in s) for s in position.removable_sets())
-            lines.append(f"Removal: take a Ten or a set summing to 10. Possible: {sets}")
+            sets = [" ".join(cell_name(c) for c in s) for s in position.removable_sets()]
+            lines += wrap(sets, 80, "Removal: take a Ten or a set summing to 10. Possible: ", "  ", "  ")
             if self.rules.removal is Removal.OPTIONAL:
                 lines.append("(or 'deal' / a free cell to stop removing and place the next card)")
             if self.rules.removal is Removal.OPTIONAL and self.rules.goal is Goal.CLEAR and position.next_card:
