@@ -79,15 +79,3 @@ def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
     assert piped.returncode == 3 and piped.stderr == ""
 
 
-@pytest.mark.parametrize("args", [
-    ["--help"], ["rules"], ["rules", "camelot+groups"], ["solve", "--seed", "0"], ["solve", "--seed", "1"],
-    ["solve", "--seed", "5", "--budget", "10"], ["solve", "--seed", "1", "--style", "line"],
-    ["selfplay", "--player", "greedy", "--count", "3"], ["daily", "--date", "2027-01-01"], ["deal", "--seed", "3"],
-    ["corner", "deal", "--seed", "1"], ["corner", "sim", "--games", "3"],
-    *[[command, "--help"] for command in ("analyse", "corner", "daily", "deal", "odds", "play", "pysol-solvable",
-                                          "replay", "rules", "selfplay", "site", "solve", "stats", "verify")],
-], ids=" ".join)
-def test_text_output_fits_80_columns(args: list[str]) -> None:
-    result = run(*args)
-    assert result.exit_code in (0, 1, 3), result.stderr
-    assert [line for line in result.stdout.splitlines() if len(line) > 80] == []
