@@ -19,7 +19,7 @@ def package_modules() -> set[str]:
     found = {"__init__.py"}
     for info in pkgutil.walk_packages([str(ROOT)], prefix="kcsolve."):
         parts = info.name.split(".")[1:]
-        found.add("/".join(parts + ["__init__.py"]) if info.ispkg else "/".join(parts) + ".py")
+        found.add("/".join([*parts, "__init__.py"]) if info.ispkg else "/".join(parts) + ".py")
     return found
 
 

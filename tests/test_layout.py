@@ -66,9 +66,9 @@ def test_no_import_circle() -> None:
         state[node] = 1
         for nxt in sorted(edges[node]):
             if state.get(nxt) == 1:
-                raise AssertionError(" -> ".join(trail + [node, nxt]))
+                raise AssertionError(" -> ".join([*trail, node, nxt]))
             if nxt not in state:
-                visit(nxt, trail + [node])
+                visit(nxt, [*trail, node])
         state[node] = 2
 
     for module in sorted(edges):

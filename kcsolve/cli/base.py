@@ -10,7 +10,8 @@ import os
 import sys
 import threading
 import time
-from typing import Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import click
 
@@ -339,7 +340,7 @@ class Ticker:
 def parse_date(text: str | None) -> dt.date:
     """A YYYY-MM-DD date, or today in UTC (one day for everyone) when none is given."""
     if text is None:
-        return dt.datetime.now(dt.timezone.utc).date()
+        return dt.datetime.now(dt.UTC).date()
     return parse_day(text)
 
 

@@ -27,10 +27,10 @@ from kcsolve.common.cards import format_deck
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
 from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.patience.engine import Status
+from kcsolve.patience.notation import read_game
 from kcsolve.patience.pysol import (
     pysol_deal,
 )
-from kcsolve.patience.notation import read_game
 from kcsolve.patience.record import (
     MAX_RECORD_LIST_TEXT,
     MAX_RECORD_TEXT,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Mapping, NoReturn
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 import click
 
@@ -129,10 +130,7 @@ def solve_command(
         fail("--format html shows one deal: drop --count")
     if count is not None:
         _solve_many(pysol if pysol is not None else seed or 0, count, rules, method, budget, fmt, pysol is not None)
-    if deck_path is not None:
-        deck = load_deck(deck_path)
-    else:
-        deck = deal(seed or 0) if pysol is None else pysol_deal(pysol)
+    deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0) if pysol is None else pysol_deal(pysol)
     with Ticker(f"solving with {method}"):
         solution = solve(deck, rules, method, budget)
     if fmt in ("json", "notation"):

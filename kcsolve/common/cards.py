@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterable, NamedTuple, Self
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Self
 
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import brief

@@ -8,7 +8,7 @@ be reproduced in any language. Nothing here touches :mod:`random`.
 from __future__ import annotations
 
 import reprlib
-from typing import Iterator
+from collections.abc import Iterator
 
 from kcsolve.common.cards import Card, full_deck
 from kcsolve.errors import KcsolveError

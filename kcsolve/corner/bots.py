@@ -198,7 +198,7 @@ class SearchBot(Bot):
             move = self.plan.pop(0)
             self.planned_for = apply(view.piles, view.hand, move) if not isinstance(move, End) else None
             return move
-        self.plan = list(self._best_line(view)) + [END]
+        self.plan = [*list(self._best_line(view)), END]
         self.planned_for = (view.piles, view.hand)
         return self.choose(view)
 
@@ -217,7 +217,7 @@ class SearchBot(Bot):
         samples = [sample_position(view, rng) for _ in range(self.samples)]
         best: tuple[Move, ...] = ()
         best_score = (-1.0, 0.0)
-        for (piles, hand), line in chosen.items():
+        for (_piles, hand), line in chosen.items():
             if not hand:
                 return line
             won, points = 0, 0

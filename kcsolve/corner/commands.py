@@ -49,9 +49,9 @@ def parse_command(text: str) -> Command:
         verb = "move" if len(words) == 1 else None
     if verb is not None and len(words) == 1:
         return Command(verb) if verb != "move" else Command("move", move=parse_move("end"))
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 5:
-        if 1 <= int(words[0]) <= MAX_PICK:
-            return Command("pick", number=int(words[0]))
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 5 \
+            and 1 <= int(words[0]) <= MAX_PICK:
+        return Command("pick", number=int(words[0]))
     try:
         return Command("move", move=parse_move(_move_text(words)))
     except InvalidCornerMoveError:

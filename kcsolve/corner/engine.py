@@ -212,7 +212,7 @@ class Position:
         if why:
             raise IllegalCornerMoveError(f"{move}: {why}")
         piles, hand, marks = step(self.piles, self.hand, self.rules, self.marks, move)
-        hands = self.hands[: self.player] + (hand,) + self.hands[self.player + 1:]
+        hands = (*self.hands[:self.player], hand, *self.hands[self.player + 1:])
         after = replace(self, piles=piles, hands=hands, moved=True, marks=marks)
         return after._out_of_cards() if not hand else after
 
@@ -229,7 +229,7 @@ class Position:
         """The player to move draws up to ``count`` cards from the stock."""
         taken, stock = self.stock[:count], self.stock[count:]
         hand = tuple(sorted(self.hand + taken))
-        return replace(self, hands=self.hands[: self.player] + (hand,) + self.hands[self.player + 1:], stock=stock)
+        return replace(self, hands=(*self.hands[:self.player], hand, *self.hands[self.player + 1:]), stock=stock)
 
     def _end_turn(self) -> Position:
         """Draw if the rules draw at the end, pass the turn on, and begin the next turn.

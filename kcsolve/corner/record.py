@@ -12,6 +12,7 @@ game's index and ``seats`` as the bots) are still read.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -339,7 +340,7 @@ def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[in
         if name not in PILES:
             raise InvalidCornerRecordError(f"{source}: unknown pile {name!r} (piles: {', '.join(PILES)})")
         pile = _cards(cards, f"pile {name}", source, seen)
-        for below, above in zip(pile, pile[1:]):
+        for below, above in itertools.pairwise(pile):
             if not fits_on(above, below):
                 raise InvalidCornerRecordError(
                     f"{source}: pile {name}: {card_text(above)} cannot lie on {card_text(below)}")

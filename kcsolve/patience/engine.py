@@ -194,7 +194,7 @@ class Position:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: the cell holds {self.card_at(cell)}")
         if not self.may_take(card, cell):
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: a {_court_word(card.rank)} may not go there")
-        grid = self.grid[:cell] + (self.drawn,) + self.grid[cell + 1 :]
+        grid = (*self.grid[:cell], self.drawn, *self.grid[cell + 1:])
         courts = self.courts_placed + (card.rank > TEN)
         placed = Position(self.deck, self.rules, grid, self.drawn + 1, False, courts)
         opens = EMPTY not in grid or (self.drawn + 1 == DECK_SIZE and self.rules.goal is Goal.CLEAR)

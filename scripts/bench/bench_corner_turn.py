@@ -34,7 +34,7 @@ def main() -> None:
             start = time.process_time()
             turn = best_turn(PILES, hand, DEFAULT, budget=budget)
             seconds = time.process_time() - start
-            print(f"{name:<16} {label:>12} {turn.states:>10,} {str(turn.proven):>7} {seconds:>7.3f}")
+            print(f"{name:<16} {label:>12} {turn.states:>10,} {turn.proven!s:>7} {seconds:>7.3f}")
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_stats import timed_run  # noqa: E402
+from bench_stats import timed_run
 
-from kcsolve.patience.stats.store import ResultsStore  # noqa: E402
+from kcsolve.patience.stats.store import ResultsStore
 
 RULES = ("groups", "optional+groups")
 

@@ -22,13 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_stats import timed_run  # noqa: E402
+from bench_stats import timed_run
 
-from kcsolve.patience.rules import STANDARD  # noqa: E402
-from kcsolve.patience.solve.route import Budget  # noqa: E402
-from kcsolve.patience.stats.chunks import solve_chunk  # noqa: E402
-from kcsolve.patience.stats.native import NUMBA_COURSE  # noqa: E402
-from kcsolve.patience.stats.store import ChunkResult, ResultsStore  # noqa: E402
+from kcsolve.patience.rules import STANDARD
+from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.stats.chunks import solve_chunk
+from kcsolve.patience.stats.native import NUMBA_COURSE
+from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 
 START = 5_000_000
 

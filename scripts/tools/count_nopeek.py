@@ -31,7 +31,7 @@ def main() -> int:
     args = parser.parse_args()
     layers = Layers(args.mode)
     start = time.perf_counter()
-    out = open(args.out, "a") if args.out else None
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115  # closed in the finally below
     try:
         while True:
             raw, families, merged = layers.counts()

@@ -95,7 +95,7 @@ def main() -> None:
         chances = sorted(d.chance for _, d, _ in measured)
         seconds = [s for _, _, s in measured]
         counts = " ".join(f"{c:>4}" for c in graded(chances))
-        print(f"{str(rules):<32} {len(chances):>5} {sum(1 for c in chances if c == 0):>5} "
+        print(f"{rules!s:<32} {len(chances):>5} {sum(1 for c in chances if c == 0):>5} "
               f"{chances[len(chances) // 2]:>8.2g} {counts}  {sum(seconds) / len(seconds):>6.2f} {max(seconds):>6.2f}",
               flush=True)
 

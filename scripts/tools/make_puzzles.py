@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
-from itertools import permutations
+from itertools import pairwise, permutations
 from pathlib import Path
 
 from kcsolve.common.cards import Card, format_deck, parse_card
@@ -143,7 +143,7 @@ def counter_intuitive(seeds: range = range(3000)) -> str:
         if position.outcome().status is Status.WON:
             continue
         ranks = tuple(c.rank for c in deck)
-        for before, after in zip(history, history[1:]):
+        for before, after in pairwise(history):
             if before.removing or after.removing or after.drawn == before.drawn:
                 continue
             verdict = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False).run_from(

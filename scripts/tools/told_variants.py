@@ -23,7 +23,7 @@ import itertools
 import math
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.odds.told import _seatings, told_chance
@@ -36,22 +36,22 @@ def numbers_only(ranks: list[int]) -> float:
     """The best chance when only the order of the number cards is told; court cards come by chance."""
     numbers = tuple(r for r in ranks if r <= 10)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(i: int, placed: tuple[int, ...], grid: tuple[int, ...], held: tuple[int, ...]) -> float:
         """Before the next card, with ``i`` number cards drawn and ``held`` numbers in each court class."""
         unseen = 52 - i - sum(placed)
         chance = 0.0
         if i < NUMBERS:
-            grown = grid[:numbers[i]] + (grid[numbers[i]] + 1,) + grid[numbers[i] + 1:]
+            grown = (*grid[:numbers[i]], grid[numbers[i]] + 1, *grid[numbers[i] + 1:])
             if sum(grid) < 4:
                 best = settle(i + 1, placed, grown, held)
             else:
-                best = max(settle(i + 1, placed, grown, held[:k] + (held[k] + 1,) + held[k + 1:])
+                best = max(settle(i + 1, placed, grown, (*held[:k], held[k] + 1, *held[k + 1:]))
                            for k in range(3) if held[k] + placed[k] < 4)
             chance += (NUMBERS - i) / unseen * best
         for k in range(3):
             if placed[k] < 4 and held[k] + placed[k] < 4:
-                chance += (4 - placed[k]) / unseen * settle(i, placed[:k] + (placed[k] + 1,) + placed[k + 1:], grid, held)
+                chance += (4 - placed[k]) / unseen * settle(i, (*placed[:k], placed[k] + 1, *placed[k + 1:]), grid, held)
         return chance
 
     def settle(i: int, placed: tuple[int, ...], grid: tuple[int, ...], held: tuple[int, ...]) -> float:
@@ -79,7 +79,7 @@ def no_moving(ranks: list[int]) -> float:
     """The best chance when the order is told except the kinds, and nothing moves after a removal."""
     order = tuple(ranks)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(p: int, placed: tuple[int, ...], classes: tuple[tuple[int, ...], ...]) -> float:
         """Before card ``p``; ``classes`` holds the count of each value in the centre and each court class."""
         rank = order[p]
@@ -87,14 +87,14 @@ def no_moving(ranks: list[int]) -> float:
             chance = 0.0
             for k in range(3):
                 if placed[k] < 4 and sum(classes[k + 1]) + placed[k] < 4:
-                    now = placed[:k] + (placed[k] + 1,) + placed[k + 1:]
+                    now = (*placed[:k], placed[k] + 1, *placed[k + 1:])
                     chance += (4 - placed[k]) / (12 - sum(placed)) * settle(p, now, classes)
             return chance
         best = 0.0
         for c in range(4):
             if sum(classes[c]) < (4 if c == 0 else 4 - placed[c - 1]):
-                grown = classes[c][:rank] + (classes[c][rank] + 1,) + classes[c][rank + 1:]
-                best = max(best, settle(p, placed, classes[:c] + (grown,) + classes[c + 1:]))
+                grown = (*classes[c][:rank], classes[c][rank] + 1, *classes[c][rank + 1:])
+                best = max(best, settle(p, placed, (*classes[:c], grown, *classes[c + 1:])))
         return best
 
     def settle(p: int, placed: tuple[int, ...], classes: tuple[tuple[int, ...], ...]) -> float:
@@ -118,7 +118,7 @@ def no_moving(ranks: list[int]) -> float:
     def canonical(p: int, placed: tuple[int, ...], classes: tuple[tuple[int, ...], ...]) -> float:
         """The court kinds play identical parts: store them sorted, with their classes."""
         kinds = sorted(zip(placed, classes[1:]))
-        return value(p, tuple(k for k, _ in kinds), (classes[0],) + tuple(c for _, c in kinds))
+        return value(p, tuple(k for k, _ in kinds), (classes[0], *tuple(c for _, c in kinds)))
 
     empty = (0,) * 11
     return value(0, (0, 0, 0), (empty,) * 4)

@@ -12,8 +12,8 @@ import functools
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from click.testing import Result
@@ -53,7 +53,7 @@ def ranks(deck: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(c.rank for c in deck)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def outcome(seed: int, rules_text: str = "standard") -> str:
     """The library's verdict on a seeded deal."""
     return solve(deal(seed), parse_rules(rules_text)).result
@@ -65,12 +65,12 @@ def seeds_where(predicate: Callable[[int], bool], how_many: int = 1) -> list[int
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def win_seed() -> int:
     return seeds_where(lambda s: outcome(s) == "win")[0]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def loss_seed() -> int:
     return seeds_where(lambda s: outcome(s) == "loss")[0]
 
@@ -196,7 +196,7 @@ def test_solve_line_style_shows_the_same_grids_as_boxes() -> None:
     assert grid_lines(line.stdout) == box_grids(boxes.stdout)
     # the same words, grids aside
     words = [x for x in boxes.stdout.splitlines() if x and not x.startswith(("|", "+"))]
-    assert [x for x in lines if not GRID_LINE.match(x) and x] == words[:-1] + [lines[-1]]
+    assert [x for x in lines if not GRID_LINE.match(x) and x] == [*words[:-1], lines[-1]]
 
 
 def test_solve_colour_flags() -> None:
@@ -327,7 +327,7 @@ def test_solve_a_deck_file_from_deal(tmp_path: Path) -> None:
         mask = re.compile(r"\d+\.\d\d ms")
         told = " ".join(seeded.stdout.split("\n\n", 1)[1].splitlines())  # wrapping may fall elsewhere with other timings
         assert mask.sub("", " ".join(body.splitlines())) == mask.sub("", told)
-        result, data = solve_json(path)
+        _result, data = solve_json(path)
         assert "seed" not in data
         assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"} | ({"loss", "best"} if data["result"] == "loss" else set())
         assert data["deck"] == [str(c) for c in deal(seed)]
@@ -413,7 +413,7 @@ def test_deplete_makes_a_difference_and_its_records_say_so(tmp_path: Path) -> No
 
 
 def test_rules_are_case_and_space_tolerant() -> None:
-    result, data = solve_json("--seed", "0", "--rules", " Swap + DEPLETE ")
+    _result, data = solve_json("--seed", "0", "--rules", " Swap + DEPLETE ")
     assert data["rules"] == "deplete+swap"
     assert data["result"] == outcome(0, "deplete+swap")
 
@@ -691,7 +691,7 @@ def test_bad_budget_overflowing_exponent() -> None:
 def test_a_long_bad_budget_is_cut_in_its_error_line() -> None:
     text = "9" * 5000 + "x"
     assert_bad_input(run("solve", "--seed", "1", "--budget", text), f"bad budget '{text[:36]}...: {BUDGET_HELP}")
-    with pytest.raises(InvalidBudgetError, match="not NoneType$"):
+    with pytest.raises(InvalidBudgetError, match=r"not NoneType$"):
         parse_budget(None)  # type: ignore[arg-type]
 
 

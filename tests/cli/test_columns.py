@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from pathlib import Path
 
 import click
 import pytest

@@ -135,7 +135,7 @@ def test_a_bad_deck_in_a_record_is_never_judged_won() -> None:
 @given(st.one_of(
     st.text(max_size=300),
     st.lists(st.text(max_size=4), max_size=60),
-    st.lists(st.sampled_from(PACK + ["10h", "x", "♣", "", "KK"]), max_size=60),
+    st.lists(st.sampled_from([*PACK, "10h", "x", "♣", "", "KK"]), max_size=60),
 ))
 def test_solve_raises_only_its_own_errors_on_junk(junk: object) -> None:
     try:
@@ -186,7 +186,7 @@ def test_a_json_number_too_long_to_convert_is_one_line(tmp_path: Path, command: 
 @pytest.mark.parametrize("seed", [1.5, 3.0, True, False, None, "x", "1e3", "9" * 40, [3], 10**5000, -1, 2**64],
                          ids=lambda seed: type(seed).__name__)
 def test_deal_refuses_what_is_not_a_deal_number_with_its_own_error(seed: object) -> None:
-    with pytest.raises(kcsolve.KcsolveError, match="deal number is a whole number|between 0 and 2\\*\\*64-1"):
+    with pytest.raises(kcsolve.KcsolveError, match=r"deal number is a whole number|between 0 and 2\*\*64-1"):
         kcsolve.deal(seed)  # type: ignore[arg-type]
 
 

@@ -156,7 +156,7 @@ def test_parse_deck_plain_text_with_commas() -> None:
 def test_parse_deck_comments() -> None:
     lines = ["# a deck file", "# with two comment lines"]
     for i in range(0, 52, 13):
-        lines.append(" ".join(PACK_NAMES[i : i + 13]) + "  # cards %d-%d: QS KS would be ignored here" % (i + 1, i + 13))
+        lines.append(" ".join(PACK_NAMES[i : i + 13]) + f"  # cards {i + 1}-{i + 13}: QS KS would be ignored here")
     lines.append("#" + " ".join(PACK_NAMES))  # a commented-out deck adds nothing
     text = "\n".join(lines)
     assert parse_deck(text) == SUITED

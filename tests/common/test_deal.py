@@ -54,8 +54,8 @@ def test_golden_decks_are_whole_packs() -> None:
 
 
 def test_reference_openings() -> None:
-    assert [str(c) for c in deal(0)[:6]] == "8C JD 9S 2C 2H QH".split()
-    assert [str(c) for c in deal(1)[:6]] == "7H 9S 4H 8D 8H 5C".split()
+    assert [str(c) for c in deal(0)[:6]] == ["8C", "JD", "9S", "2C", "2H", "QH"]
+    assert [str(c) for c in deal(1)[:6]] == ["7H", "9S", "4H", "8D", "8H", "5C"]
 
 
 def test_splitmix64_reference_values() -> None:

@@ -128,7 +128,7 @@ def test_the_strict_play_under_is_observed_and_a_seat_must_be_at_the_table() -> 
                      for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"))
 
     game = KingsCornerGame(2, "under=strict")
-    hands = (tuple(sorted(card(t) for t in "5H 9H TS QD".split())), (card("2C"),))
+    hands = (tuple(sorted(card(t) for t in ["5H", "9H", "TS", "QD"])), (card("2C"),))
     state = KingsCornerState(game, Position(game.rules, piles(N="9D", E="4C", S="8S"), hands, (0, 1, 2)), 0)
     marks = slice(OBSERVATION_SIZE - 8, OBSERVATION_SIZE)
     assert state.observation_tensor(0)[marks] == [0.0] * 8

@@ -119,7 +119,7 @@ def test_the_piles_fit_80_columns_whatever_their_lengths(sizes: list[int], seed:
     piles = tuple(tuple(rng.randrange(52) for _ in range(n)) for n in sizes)
     lines = draw_piles(piles, f"Stock: {stock}").splitlines()
     assert len(lines) == 3 and all(len(line) <= WIDTH for line in lines)
-    for name, size in zip(("N", "E", "S", "W", "NE", "SE", "SW", "NW"), sizes):
+    for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"):
         assert re.search(rf"(^|\s){name} ", "\n".join(lines)), name
 
 
@@ -398,7 +398,7 @@ def test_save_and_resume_give_the_same_game(tmp_path: Path) -> None:
     assert resumed.split("> ")[-1] == direct.split("> ")[-1]
     assert resumed.split("> ")[-2] == direct.split("> ")[-2]
     saved = parse_saved(path.read_text())
-    assert saved.players == 4 and saved.bots == "greedy" and [str(m) for m in saved.hands[0]][0] == "play 8S S"
+    assert saved.players == 4 and saved.bots == "greedy" and next(str(m) for m in saved.hands[0]) == "play 8S S"
 
 
 def test_a_game_saved_between_hands_resumes_with_the_next_hand(tmp_path: Path) -> None:

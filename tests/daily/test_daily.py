@@ -211,9 +211,9 @@ def test_daily_shows_the_deck_once_in_rows_of_sixteen(style: str) -> None:
 
 
 def test_daily_defaults_to_the_utc_date() -> None:
-    before = dt.datetime.now(dt.timezone.utc).date()
+    before = dt.datetime.now(dt.UTC).date()
     data = json.loads(run("daily", "--no-solution", "--format", "json").stdout)
-    after = dt.datetime.now(dt.timezone.utc).date()
+    after = dt.datetime.now(dt.UTC).date()
     assert data["date"] in {before.isoformat(), after.isoformat()}
 
 

@@ -64,7 +64,7 @@ def _class_sequences(left: dict[str, int]):
         if n:
             left[label] -= 1
             for rest in _class_sequences(left):
-                yield (label,) + rest
+                yield (label, *rest)
             left[label] += 1
 
 
@@ -75,7 +75,7 @@ def _wins_by_simulation(order: tuple[str, ...], shape: Shape, stop_at_courts: bo
     for drawn, label in enumerate(order, start=1):
         grid.append(label)
         courts += label == "K"
-        if stop_at_courts and courts == shape.courts or drawn == len(order):
+        if (stop_at_courts and courts == shape.courts) or drawn == len(order):
             return True
         if len(grid) == shape.grid:
             kept = [c for c in grid if c != "T"]
@@ -151,7 +151,7 @@ def test_known_cards_that_end_the_game_are_refused() -> None:
     courts = [parse_card(r + s) for r in "JQK" for s in "SHDC"]
     with pytest.raises(InvalidKnownCardsError, match="known card 12, 'KC', already wins the game"):
         odds(parse_rules("standard"), courts)
-    jam = [parse_card(c) for c in "JS QS KS JH QH KH JD QD KD JC QC KC AS AH AD AC".split()]
+    jam = [parse_card(c) for c in ["JS", "QS", "KS", "JH", "QH", "KH", "JD", "QD", "KD", "JC", "QC", "KC", "AS", "AH", "AD", "AC"]]
     with pytest.raises(InvalidKnownCardsError, match="known card 16, 'AC', fills the grid with nothing to remove"):
         odds(parse_rules("deplete"), jam)
 

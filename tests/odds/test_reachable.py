@@ -38,7 +38,7 @@ COURT_RANK = {1: 13, 2: 12, 3: 11}  # corners take Kings, then Queen cells, then
 COURT = 0  # stands for a court card in a timeline of values
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def layer_counts(mode: int = 0, placed: int | None = None) -> LayerCounts:
     """The count under test, computed once per mode and slice for the whole file (a mode 2 count takes 20 s)."""
     return count_layers(mode, placed)
@@ -357,7 +357,7 @@ def test_every_state_a_game_reaches_is_accepted(seed):
             if EMPTY in position.grid and position.courts_placed < 12 and removed_any:
                 cells, courts, unseen = describe_state(class_key(position))
                 gone = [4 - unseen[v] - sum(values.count(v) for values in cells) for v in range(1, 11)]
-                removed = gone[:4] + [gone[4] // 2, gone[9]]
+                removed = [*gone[:4], gone[4] // 2, gone[9]]
                 assert reachable(*_figures(cells, courts, removed)), position
                 removals[position.drawn // 10] += 1
     assert removals[2] > 50 and removals[3] > 20

@@ -12,7 +12,7 @@ real game (``endgame._expectimax``) and the told game averaged over every order
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -26,7 +26,6 @@ from kcsolve.patience.odds.rearranged import (
 from kcsolve.patience.odds.told import told_chance
 from kcsolve.patience.players.endgame import _expectimax
 from kcsolve.patience.solve.theory import forced_takes
-
 from tests.odds.test_told import late_positions, orders
 
 KIND_OF_CLASS = {1: 13, 2: 12, 3: 11}
@@ -36,7 +35,7 @@ def brute_rearranged(counts: tuple[int, ...], courts: tuple[int, ...], grid: tup
                      unseen: tuple[int, ...]) -> float:
     """The rearranging game by plain expectimax: class counts, grid and unseen counts by rank, nothing merged."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]) -> float:
         total = sum(unseen)
         chance = 0.0
@@ -128,7 +127,7 @@ def test_the_start_is_one_state_and_its_first_layers_are_counted() -> None:
     key = state_key(*START)
     assert state_key(((), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13) == key
     grid_after_one = [((v,), (), (), ()) for v in (1, 9, 3, 7)]
-    unseen = [(0,) + tuple(4 - (r == v) for r in range(1, 14)) for v in (1, 9, 3, 7)]
+    unseen = [(0, *tuple(4 - (r == v) for r in range(1, 14))) for v in (1, 9, 3, 7)]
     assert len({state_key(c, (0, 0, 0, 0), u) for c, u in zip(grid_after_one, unseen)}) == 1  # families renamed
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -35,7 +35,7 @@ def brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], court
     """The told game's value by plain expectimax over class counts, every placement and every seating tried."""
     unseen_kinds = tuple(order.count(rank) for rank in (13, 12, 11))
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(p: int, counts: tuple[int, ...], placed: tuple[int, ...], kinds_left: tuple[int, ...],
               grid: tuple[int, ...]) -> float:
         if sum(placed) == 12:
@@ -134,12 +134,12 @@ def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], 
         seat(0, [[], [], [], []])
         return out
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(p: int, classes: tuple[tuple[int, ...], ...], placed: tuple[int, ...], left: tuple[int, ...]) -> float:
         rank = order[p]
         if rank > 10:
             chance = 0.0
-            for kind, c in kinds.items():
+            for c in kinds.values():
                 if left[c] and len(classes[c]) + placed[c] < 4:
                     now = tuple(x + (i == c) for i, x in enumerate(placed))
                     rest = tuple(x - (i == c) for i, x in enumerate(left))
@@ -148,7 +148,7 @@ def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], 
         best = 0.0
         for c in range(4):
             if len(classes[c]) + placed[c] < 4:
-                grown = classes[:c] + (tuple(sorted(classes[c] + (rank,))),) + classes[c + 1:]
+                grown = (*classes[:c], tuple(sorted(classes[c] + (rank,))), *classes[c + 1:])
                 best = max(best, after(p, grown, placed, left))
         return best
 
@@ -264,7 +264,7 @@ def test_the_bound_reports_its_sample() -> None:
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: told_chance([0] * 52), "stock ranks must be whole numbers 1..13"),
     (lambda: told_chance([r for r in deal_ranks(1) if r != 13]), "the stock must hold the 4 court cards of rank 13"),
-    (lambda: told_chance(deal_ranks(1) + [3]), "a value has more than four cards"),
+    (lambda: told_chance([*deal_ranks(1), 3]), "a value has more than four cards"),
     (lambda: told_chance([], ((1, 2, 3, 4),) * 4, (0, 0, 0, 0)), "the grid is full"),
     (lambda: told_chance([], ((), (), ()), (0, 0, 0, 0)), "a class view has four classes"),
     (lambda: told_chance([], ((), (), (), ()), (1, 0, 0, 0)), "must be 0 in the centre"),

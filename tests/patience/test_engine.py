@@ -409,7 +409,7 @@ COURTS_FIRST = (
     "K K K K Q Q Q Q J J J J "
     "T T T T 9 A 9 A 9 A 9 A 8 2 8 2 8 2 8 2 7 3 7 3 7 3 7 3 6 4 6 4 6 4 6 4 5 5 5 5"
 )
-COURT_CELLS = "a1 d1 a4 d4 b1 c1 b4 c4 a2 a3 d2 d3".split()
+COURT_CELLS = ["a1", "d1", "a4", "d4", "b1", "c1", "b4", "c4", "a2", "a3", "d2", "d3"]
 
 
 def test_standard_is_won_at_the_twelfth_court_card() -> None:
@@ -448,14 +448,14 @@ def test_deplete_stuck_grid_loses_after_the_twelfth_court() -> None:
     deck = make_deck("K K K K Q Q Q Q J J J J A A A A")
     standard = place_all(Position.start(deck), COURT_CELLS)
     assert standard.outcome().status is Status.WON
-    pos = place_all(Position.start(deck, DEPLETE), COURT_CELLS + ["b2", "c2", "b3", "c3"])
+    pos = place_all(Position.start(deck, DEPLETE), [*COURT_CELLS, "b2", "c2", "b3", "c3"])
     assert pos.outcome().status is Status.LOST
     assert pos.outcome().reason == "grid full with nothing to remove after card 16"
 
 
 def test_twelfth_court_filling_the_grid_wins_at_once_under_standard_but_opens_removal_under_deplete() -> None:
     deck = make_deck("T A 9 5 K K K K Q Q Q Q J J J J")
-    order = ["b2", "c2", "b3", "c3"] + COURT_CELLS
+    order = ["b2", "c2", "b3", "c3", *COURT_CELLS]
     won = place_all(Position.start(deck), order)
     assert won.outcome().status is Status.WON
     assert won.outcome().reason == "the twelfth court card was placed as card 16"

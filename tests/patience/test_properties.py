@@ -84,7 +84,7 @@ def random_game(
 @settings(max_examples=120, deadline=None)
 @given(seed=seeds, rules_text=rule_texts, rng_seed=rng_seeds, careful=st.booleans())
 def test_random_play_keeps_every_card_and_ends(seed: int, rules_text: str, rng_seed: int, careful: bool) -> None:
-    final, moves, removed = random_game(seed, rules_text, rng_seed, careful)
+    final, _moves, _removed = random_game(seed, rules_text, rng_seed, careful)
     outcome = final.outcome()
     assert outcome.status in (Status.WON, Status.LOST)
     assert outcome.reason

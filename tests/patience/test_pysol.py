@@ -189,7 +189,7 @@ def test_missing_pysol_cards_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -
 # --- the command line ------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def outcome(game: int) -> str:
     return solve(pysol_deal(game), STANDARD).result
 

@@ -10,8 +10,8 @@ import pytest
 from clitools import assert_bad_input, run, write
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.engine import Place, Position, Status, cell_name
 from kcsolve.common.interval import Z95
+from kcsolve.patience.engine import Place, Position, Status, cell_name
 from kcsolve.patience.players.analysis import DUBIOUS, Analysis, MoveReport, analyse, mark_for, winnable_along
 from kcsolve.patience.players.hints import SAMPLED_MEANING, figure_interval
 from kcsolve.patience.players.selfplay import play_deal
@@ -258,7 +258,7 @@ def test_the_kept_interval_is_in_the_text_and_the_json(tmp_path: Path) -> None:
     for move in moves:
         given_low, given_high = move["given_up_interval"]
         assert given_low <= move["given_up"] <= given_high
-        if move["best_move"] is None or move["given_up"] == 0 and move["kept"] == 1 and given_high == 0:
+        if move["best_move"] is None or (move["given_up"] == 0 and move["kept"] == 1 and given_high == 0):
             assert move["kept_interval"] == [move["kept"], move["kept"]]
     assert any(m["given_up_interval"][0] < m["given_up_interval"][1] for m in moves)
     shown = re.search(r"Its 95% interval, over the sampled figures where another option was best: "

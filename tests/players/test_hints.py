@@ -44,7 +44,7 @@ def engine_expectimax(position: Position) -> float:
         card = next(c for c in unseen if c.rank == rank)
         rest = list(unseen)
         rest.remove(card)
-        deck = position.deck[: position.drawn] + (card, *rest)
+        deck = (*position.deck[:position.drawn], card, *rest)
         drawn = Position(deck, position.rules, position.grid, position.drawn, False, position.courts_placed)
         moves = [m for m in drawn.legal_moves() if isinstance(m, Place)]
         best = max((engine_expectimax(drawn.play(m)) for m in moves), default=0.0)

@@ -18,8 +18,15 @@ from kcsolve.patience.players.policy import greedy_player, random_player
 from kcsolve.patience.players.strong import strong_player
 from kcsolve.patience.rules import parse_rules
 
+
+def seeded_random_player(seed: int):  # type: ignore[no-untyped-def]
+    """A random player with a generator of its own, kept from move to move."""
+    rng = random.Random(seed)
+    return lambda position: random_player(position, rng)
+
+
 PLAYERS = {
-    "random": lambda seed: (lambda position, rng=random.Random(seed): random_player(position, rng)),
+    "random": seeded_random_player,
     "greedy": lambda seed: greedy_player,
     "hint": lambda seed: (lambda position: hint_player(position, playouts=8, seed=seed)),
     "strong": lambda seed: (lambda position: strong_player(position, seed, samples=8)),

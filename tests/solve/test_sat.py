@@ -70,7 +70,7 @@ def test_encoding_refutes_an_impossible_demand() -> None:
         stays = [-encoding.r(card, p) for p in encoding.removable_in(card)]
         with Solver(name=SOLVER_NAME, bootstrap_with=encoding.clauses) as solver:
             assert solver.solve(assumptions=stays)
-            assert not solver.solve(assumptions=stays + [encoding.x(card, corners)])
+            assert not solver.solve(assumptions=[*stays, encoding.x(card, corners)])
         checked += 1
     assert checked >= 5
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -286,7 +287,8 @@ def test_damaged_chunk_is_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Path) -> None:
-    from clitools import assert_bad_input, run as run_cli
+    from clitools import assert_bad_input
+    from clitools import run as run_cli
 
     from kcsolve.common.workers import InvalidJobsError
 
@@ -295,7 +297,7 @@ def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Pat
                      {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})
     assert not db.exists()
     store = ResultsStore(db)
-    with pytest.raises(InvalidJobsError, match="got 1000000$"):
+    with pytest.raises(InvalidJobsError, match=r"got 1000000$"):
         run(store, parse_rules("standard"), 0, 1, jobs=1_000_000)
     store.close()
 
@@ -308,7 +310,7 @@ def shared_deals(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         rows = conn.execute("SELECT rules, first, count FROM chunks ORDER BY rules, first").fetchall()
     conn.close()
-    return sum(max(0, min(a + n, b + m) - b) for (r, a, n), (s, b, m) in zip(rows, rows[1:]) if r == s)
+    return sum(max(0, min(a + n, b + m) - b) for (r, a, n), (s, b, m) in itertools.pairwise(rows) if r == s)
 
 
 @pytest.mark.parametrize("rules, count", [("standard", 3000), ("groups", 1000), ("optional+groups", 1000)])

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clitools import kcsolve_process, tmux_rows, wait_for_screen
+from clitools import kcsolve_process, wait_for_screen
 
 from kcsolve.corner.record import parse_corner_record, replay_corner
 

@@ -86,7 +86,7 @@ class KeptDays:
         if played.error is not None or played.final.outcome().status is not Status.WON:
             return None
         measured = data["difficulty"]
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) or (k == "spread" and v is None)
+        if not all((isinstance(v, (int, float)) and not isinstance(v, bool)) or (k == "spread" and v is None)
                    for k, v in measured.items()):
             return None
         difficulty = Difficulty(**measured)  # a field it does not have is a TypeError

@@ -20,7 +20,13 @@ from typing import Any
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
 from kcsolve.patience.daily.webpage import (
-    ARCHIVE_MODULES, FAVICON, asset, daily_page, deal_runs, inline_script, json_for_script,
+    ARCHIVE_MODULES,
+    FAVICON,
+    asset,
+    daily_page,
+    deal_runs,
+    inline_script,
+    json_for_script,
 )
 from kcsolve.patience.players.difficulty import DIFFICULTY_IS
 

@@ -164,7 +164,7 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                     a, b = base[i] // 5, base[i] % 5
                     # Equal families (adjacent, as codes are sorted) and the two sides of a family drawn
                     # equally often lead to the same state: take it once, weighted by how many ways lead there.
-                    if i > 0 and base[i] == base[i - 1] or (kind - 3) % 2 == 1 and a == b:
+                    if (i > 0 and base[i] == base[i - 1]) or ((kind - 3) % 2 == 1 and a == b):
                         continue
                     while i + weight < families and base[i + weight] == base[i]:
                         weight += 1
@@ -178,7 +178,7 @@ def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, famil
                         b += 1  # the smaller side: the card pairs with one of the larger side on the grid
                         npaired += 2
                     codes[i] = a * 5 + b
-                if stop_at_courts and kind == 0 and nc == courts or rest == 0:
+                if (stop_at_courts and kind == 0 and nc == courts) or rest == 0:
                     left[0] = courts - nc
                     left[1] = copies - nt
                     left[2] = copies - nf

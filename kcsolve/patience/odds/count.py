@@ -248,7 +248,7 @@ def after_known(known: list[Card] | tuple[Card, ...], stop_at_courts: bool) -> C
         if per_rank[card.rank] > 4:
             raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, is a fifth of its rank")
         course.draw(*class_of(card.rank))
-        if stop_at_courts and course.courts == FULL.courts or course.drawn() == FULL.deck:
+        if (stop_at_courts and course.courts == FULL.courts) or course.drawn() == FULL.deck:
             raise InvalidKnownCardsError(f"known card {position}, {str(card)!r}, already wins the game")
         if course.on_grid() == FULL.grid and not course.remove():
             raise InvalidKnownCardsError(

@@ -35,8 +35,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from kcsolve.patience.odds.nopeek import (CLASSES, MODES, ORDER, InvalidNoPeekStateError, _cycles, _fixed_columns,
-                                          _symmetries)
+from kcsolve.patience.odds.nopeek import (
+    CLASSES,
+    MODES,
+    ORDER,
+    InvalidNoPeekStateError,
+    _cycles,
+    _fixed_columns,
+    _symmetries,
+)
 
 LAYERS = 52
 GRID = 16
@@ -73,7 +80,7 @@ class Step(NamedTuple):
     five: bool  # a Five among the survivors
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _history(cap: int, five_ok: bool, courts: int, pairs: int, five_pairs: int,
              tens: int) -> tuple[Step, ...] | None:
     """Removals, the earliest first, that the removals left can be split into, given what comes after them.

@@ -27,8 +27,8 @@ going forward, then each layer's values are computed from the next one's going b
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -355,7 +355,7 @@ def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = N
             step = -(-len(layers[depth]) // threads)
             chunks = [layers[depth][lo:lo + step] for lo in range(0, len(layers[depth]), step)]
             values = np.concatenate(list(pool.map(
-                lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks)))
+                lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks)))  # noqa: B023  # list() drains the map in this iteration
             layers[depth + 1] = np.zeros(0, np.int64)  # its values are folded into this layer's: free the keys
             if log:
                 log(f"back: {depth} cards on done ({time.perf_counter() - started:,.0f} s)")

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.deal import SEED_LIMIT, deal_ranks
@@ -79,7 +79,7 @@ def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Seque
            left_after: list[int]) -> float:
     """The told game's value for a checked position, given its course (:func:`_course`)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:
         """Best chance before card ``p`` with this many numbers in the centre and in each court class."""
         rank = stock[p]
@@ -88,12 +88,12 @@ def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Seque
             chance = 0.0
             for kind in range(KINDS):
                 if placed[kind] < 4 and held[kind] + placed[kind] < 4:
-                    now = placed[:kind] + (placed[kind] + 1,) + placed[kind + 1:]
+                    now = (*placed[:kind], placed[kind] + 1, *placed[kind + 1:])
                     chance += (4 - placed[kind]) / unseen * settle(p, centre, held, now)
             return chance
         if centre < CENTRE:
             return settle(p, centre + 1, held, placed)
-        return max(settle(p, centre, held[:kind] + (held[kind] + 1,) + held[kind + 1:], placed)
+        return max(settle(p, centre, (*held[:kind], held[kind] + 1, *held[kind + 1:]), placed)
                    for kind in range(KINDS) if held[kind] + placed[kind] < 4)
 
     def settle(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:

@@ -19,10 +19,9 @@ from statistics import NormalDist
 from typing import Any
 
 from kcsolve.common.interval import wilson
-
-from kcsolve.patience.engine import Move, PlayerView, Position
+from kcsolve.patience.engine import Move, Position
 from kcsolve.patience.players.endgame import distinct_options, option_key
-from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, Hint, figure_interval, hints
+from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, figure_interval, hints
 from kcsolve.patience.record import InvalidRecordError, Record, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.peek import peek

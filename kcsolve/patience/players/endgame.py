@@ -89,12 +89,12 @@ def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at
     for rank, count in enumerate(stock):
         if not count:
             continue
-        rest = stock[:rank] + (count - 1,) + stock[rank + 1 :]
+        rest = (*stock[:rank], count - 1, *stock[rank + 1:])
         if rank > TEN:
             home = KIND_CLASS[rank]
             if not free[home]:
                 continue
-            now = courts[:home] + (courts[home] + 1,) + courts[home + 1 :]
+            now = (*courts[:home], courts[home] + 1, *courts[home + 1:])
             best = _expectimax((cells, now), rest, False, stop_at_courts)
         else:
             best = max(
@@ -107,7 +107,7 @@ def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at
 
 def _with(cells: tuple, c: int, rank: int) -> tuple:
     """The class contents with ``rank`` added to class ``c``."""
-    return cells[:c] + (tuple(sorted((*cells[c], rank))),) + cells[c + 1 :]
+    return (*cells[:c], tuple(sorted((*cells[c], rank))), *cells[c + 1:])
 
 
 def _removal_outcomes(cells: tuple) -> list[tuple]:

@@ -23,7 +23,8 @@ how its weights were tuned (scripts/tools/tune_quick.py).
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

@@ -350,5 +350,5 @@ def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: 
 
 def class_key(view: PlayerView, move: Move) -> tuple:
     """The class-level result of a move, for comparing moves that differ only in interchangeable cells."""
-    return option_key(view.after(move)) + ((isinstance(move, Remove)),)
+    return (*option_key(view.after(move)), isinstance(move, Remove))
 

@@ -88,7 +88,7 @@ def _stuck(packed: np.int64, need: np.ndarray) -> bool:
     """Whether no set fits the counts."""
     guard = np.int64(GUARD)
     guarded = packed | guard
-    for s in range(need.size):
+    for s in range(need.size):  # noqa: SIM110  # numba compiles a loop, not all() over a generator
         if (guarded - need[s]) & guard == guard:
             return False
     return True
@@ -193,7 +193,7 @@ def _clears(packed: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_stam
         return True
     counters[1] += 1
     size = _closure(packed, need, seen_keys, seen_stamps, counters[1], stack, found)
-    for i in range(size):
+    for i in range(size):  # noqa: SIM110  # numba compiles a loop, not any() over a generator
         if found[i] == 0:
             return True
     return False

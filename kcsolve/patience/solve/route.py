@@ -9,7 +9,8 @@ hands back the answer.
 from __future__ import annotations
 
 import importlib
-from typing import Protocol, Sequence, cast
+from collections.abc import Sequence
+from typing import Protocol, cast
 
 from kcsolve.common.budget import Budget, InvalidBudgetError, parse_budget
 from kcsolve.common.cards import (
@@ -40,8 +41,20 @@ ROUTES = {
 METHODS = ("auto", *ROUTES)
 
 __all__ = [
-    "METHODS", "ROUTES", "DEFAULT_BUDGET", "Budget", "InvalidBudgetError", "RejectedLineError", "Solution", "Verdict",
-    "UnsupportedMethodError", "parse_budget", "solve", "method_module", "as_deck", "as_rules",
+    "DEFAULT_BUDGET",
+    "METHODS",
+    "ROUTES",
+    "Budget",
+    "InvalidBudgetError",
+    "RejectedLineError",
+    "Solution",
+    "UnsupportedMethodError",
+    "Verdict",
+    "as_deck",
+    "as_rules",
+    "method_module",
+    "parse_budget",
+    "solve",
 ]
 
 

@@ -13,7 +13,7 @@ trusted on its own word.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import factorial
 
 from kcsolve.common.cards import DECK_SIZE, TEN
@@ -271,14 +271,14 @@ def count_winning_orders(known: list[int], unseen: list[int], rules: Rules) -> t
             raise ValueError(f"the known cards already end the game ({state})")
     ranks = sorted(set(unseen))
 
-    @lru_cache(maxsize=None)
+    @cache
     def wins(values: tuple[int, ...], courts: int, left: tuple[int, ...]) -> int:
         if not any(left):
             return 1  # the stock ran out without a jam: all courts are placed
         total = 0
         for i, rank in enumerate(ranks):
             if left[i]:
-                rest = left[:i] + (left[i] - 1,) + left[i + 1 :]
+                rest = (*left[:i], left[i] - 1, *left[i + 1:])
                 state, after, now = _draw(values, courts, rank, stop)
                 if state == "win":
                     total += distinct_orders(rest)

@@ -79,7 +79,7 @@ def _shapes(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...],
                  for shape in shapes if max(shape.count(v) for v in shape) <= 4)
 
 
-_SHAPES = {False: _shapes(((TEN,),) + PAIRS_OF_TEN), True: _shapes(((TEN,),) + GROUPS_OF_TEN)}
+_SHAPES = {False: _shapes(((TEN,), *PAIRS_OF_TEN)), True: _shapes(((TEN,), *GROUPS_OF_TEN))}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
@@ -191,7 +191,7 @@ class DepthFirstSearch:
         rank = self.ranks[drawn]
         seen: set[tuple] = set()
         for cell in self._cells_in_order(grid, rank, drawn):
-            after = grid[:cell] + (rank,) + grid[cell + 1 :]
+            after = (*grid[:cell], rank, *grid[cell + 1:])
             key = self.key(after)
             if key in seen:
                 continue
@@ -329,7 +329,7 @@ class DepthFirstSearch:
                 key = self.key(after)
                 if key not in seen:
                     seen.add(key)
-                    walk(after, sets + [chosen])
+                    walk(after, [*sets, chosen])
 
         walk(grid, [])
         outcomes.sort(key=lambda o: o[0])

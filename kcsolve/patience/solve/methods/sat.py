@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
