@@ -84,9 +84,13 @@ def _flat(outcomes: list) -> list[State | float]:
     return flat
 
 
-def options(state: State, rank: int) -> list[State | float]:
-    """The player's choices after drawing ``rank``: placements and removal choices, each leading to one outcome."""
-    return _flat(children(state, rank))
+@lru_cache(maxsize=1_000_000)
+def options(state: State, rank: int) -> tuple[State | float, ...]:
+    """The player's choices after drawing ``rank``: placements and removal choices, each leading to one outcome.
+
+    Cached: the penalty asks for every rank's options at every state the search visits.
+    """
+    return tuple(_flat(children(state, rank)))
 
 
 def worth(child: State | float, stock: Stock, w: Valuation) -> float:
