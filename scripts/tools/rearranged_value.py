@@ -1,12 +1,14 @@
 """The exact value of the rearranging game from a shuffled deck: an upper bound on the best no-peek chance.
 
-Usage: python scripts/tools/rearranged_value.py [--threads N] [--out FILE.json]
+Usage: python scripts/tools/rearranged_value.py [--threads N] [--out FILE.json] [--table DIR]
 
 Lists every reachable state layer by layer (cards drawn), then computes the values
 going back (kcsolve.patience.odds.rearranged; docs/THEORY.md, section 10, Theorem 9).
 Prints each layer as it is done; at the end the value, the states per layer, the
 wall-clock and CPU time and the peak memory, also written to --out as JSON. It
 takes tens of minutes and a few GB on one core; nothing is kept if it is stopped.
+--table writes every state's value, one layer_NN.npz (sorted keys, values) a layer
+(about 3.2 GB in all): the W of scripts/tools/bound_nopeek.py.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ import json
 import resource
 import sys
 import time
+from pathlib import Path
+
+import numpy as np
 
 from kcsolve.patience.odds.rearranged import START, rearranged_values, state_key
 
@@ -25,10 +30,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=1, help="threads sharing each layer")
     parser.add_argument("--out", help="write the value and the counts to this JSON file")
+    parser.add_argument("--table", help="write every state's value into this new folder, a file a layer")
     args = parser.parse_args()
+    folder = Path(args.table) if args.table else None
+    if folder:
+        folder.mkdir()
+
+    def save(depth: int, keys: np.ndarray, values: np.ndarray) -> None:
+        """Write one layer's sorted keys and values."""
+        np.savez(folder / f"layer_{depth:02d}.npz", keys=keys, values=values)
+
     wall, cpu = time.perf_counter(), time.process_time()
     values, layers = rearranged_values([state_key(*START)], log=lambda line: print(line, flush=True),
-                                       threads=args.threads)
+                                       threads=args.threads, keep=save if folder else None)
     result = {
         "value": float(values[0]), "value_hex": float(values[0]).hex(), "states": sum(layers),
         "states_by_cards_drawn": layers, "wall_seconds": round(time.perf_counter() - wall, 1),

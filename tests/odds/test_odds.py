@@ -197,7 +197,8 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert parsed["exact_game"]["states_under_2304"] == 479_075_753_983
     assert parsed["exact_game"]["figure_is"] == "exact count of the states of the game without seeing the deck"
     assert "The game without peeking has 479,075,753,983 states under its 2,304 symmetries" in said
-    assert "would hold about 383 GB of values in memory. Counted exactly by:" in said
+    assert "is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days on a hundred." in said
+    assert parsed["exact_game"]["cost"].startswith("CPU: about 4.8e11 states")
     assert "\n      python scripts/tools/count_nopeek_exact.py\n" in text.output
     assert parsed["upper_is"] == "exact upper bound on the best chance of a player who cannot see the deck"
     told = parsed["told"]

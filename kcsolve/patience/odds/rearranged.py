@@ -330,11 +330,13 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
 START = (((), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13)
 
 
-def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = None,
-                      threads: int = 1) -> tuple[np.ndarray, list[int]]:
+def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = None, threads: int = 1,
+                      keep: Callable[[int, np.ndarray, np.ndarray], None] | None = None) -> tuple[np.ndarray, list[int]]:
     """The best chance of the rearranging game from each state, exactly, and the number of states in each layer.
 
     ``threads`` share each layer's states (the compiled loops run without the GIL).
+    ``keep`` is given each layer's depth (cards on from the first keys), sorted
+    keys and values as they are done, last layer first: the whole value table.
     """
     layers = [np.unique(np.array(keys, np.int64))]
     started = time.perf_counter()
@@ -356,6 +358,8 @@ def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = N
             chunks = [layers[depth][lo:lo + step] for lo in range(0, len(layers[depth]), step)]
             values = np.concatenate(list(pool.map(
                 lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks)))  # noqa: B023  # list() drains the map in this iteration
+            if keep:
+                keep(depth, layers[depth], values)
             layers[depth + 1] = np.zeros(0, np.int64)  # its values are folded into this layer's: free the keys
             if log:
                 log(f"back: {depth} cards on done ({time.perf_counter() - started:,.0f} s)")
