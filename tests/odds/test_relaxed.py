@@ -13,11 +13,21 @@ import numpy as np
 import pytest
 
 from kcsolve.patience.odds.rearranged import rearranged_values, state_key
-from kcsolve.patience.players.relaxed import (
-    InvalidDeckError, MissingTableError, RearrangedTable, State, Stock, Valuation, centre_first, deck_score,
-    mean_and_upper, post_draw, scaled, zero,
-)
 from kcsolve.patience.players.endgame import _expectimax
+from kcsolve.patience.players.relaxed import (
+    InvalidDeckError,
+    MissingTableError,
+    RearrangedTable,
+    State,
+    Stock,
+    Valuation,
+    centre_first,
+    deck_score,
+    mean_and_upper,
+    post_draw,
+    scaled,
+    zero,
+)
 from tests.odds.test_told import late_positions, orders
 
 
@@ -97,7 +107,7 @@ def test_the_rearranging_table_as_w(tmp_path) -> None:  # type: ignore[no-untype
 
         def save(depth: int, keys: np.ndarray, values: np.ndarray) -> None:
             """Write one layer as the value script does."""
-            np.savez(tmp_path / f"layer_{n}{depth:02d}.npz", keys=keys, values=values)
+            np.savez(tmp_path / f"layer_{n}{depth:02d}.npz", keys=keys, values=values)  # noqa: B023  # called within this iteration
 
         rearranged_values([state_key(cells, courts, stock)], keep=save)
     table = RearrangedTable(tmp_path)

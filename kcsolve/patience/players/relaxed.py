@@ -18,9 +18,9 @@ the unseen cards following from the deck and the cards drawn. Standard rules onl
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -54,7 +54,7 @@ def children(state: State, rank: int) -> list[State | float]:
         home = KIND_CLASS[rank]
         if not free[home]:
             return [LOST]
-        now = courts[:home] + (courts[home] + 1,) + courts[home + 1:]
+        now = (*courts[:home], courts[home] + 1, *courts[home + 1:])
         return [WON] if sum(now) == 12 else [_settled((cells, now))]
     return list({_settled((_with(cells, c, rank), courts)) for c in range(4) if free[c]} - {LOST}) or [LOST]
 
@@ -100,7 +100,7 @@ def worth(child: State | float, stock: Stock, w: Valuation) -> float:
 
 def post_draw(state: State, stock: Stock, rank: int, w: Valuation) -> float:
     """P: the best W over the choices after drawing ``rank`` from ``stock`` (the stock after the draw is given W)."""
-    rest = stock[:rank] + (stock[rank] - 1,) + stock[rank + 1:]
+    rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1:])
     return max(worth(child, rest, w) for child in options(state, rank))
 
 
@@ -139,7 +139,7 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge:
         stock[rank] -= 1
         stocks.append(tuple(stock))
 
-    @lru_cache(maxsize=None)
+    @cache
     def score(here: State, drawn: int) -> float:
         """The best score from a state with ``drawn`` of the deck's cards drawn."""
         if drawn == len(ranks):
