@@ -254,8 +254,8 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
                      f"{_rate(wins, games)}")
     if match:
         lines.append(f"  ties (the lowest total shared): {tally.ties:,}")
-    else:
-        lines.append(f"  impasses: {tally.no_winner:,}" + (f"; ties: {tally.ties:,}" if rules.tie else ""))
+    elif rules.tie:
+        lines.append(f"  ties: {tally.ties:,}")
     return lines
 
 

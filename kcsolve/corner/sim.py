@@ -57,8 +57,8 @@ def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]
 class GameResult:
     """One game of a tournament: its index, the bot in each seat, who won, and the penalty points.
 
-    ``winners`` lists who went out, in order (two or more on a tie under 'tie'; none
-    after an impasse); for a game of several hands, the seats with the lowest total.
+    ``winners`` lists who went out, in order (two or more on a tie under 'tie'); for a
+    game of several hands, the seats with the lowest total.
     """
 
     index: int
@@ -120,13 +120,12 @@ def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], 
 
 @dataclass
 class Tally:
-    """Running totals of a tournament: a game won alone counts for its seat and bot; a tie and a game nobody
-    won (an impasse) are counted apart."""
+    """Running totals of a tournament: a game won alone counts for its seat and bot; a tie is counted apart.
+    A dealt hand always has a winner: the impasse cannot come (docs/CORNER.md proves it)."""
 
     players: int
     names: tuple[str, ...]
     games: int = 0
-    no_winner: int = 0
     ties: int = 0
     seat_wins: list[int] = field(default_factory=list)
     bot_wins: dict[str, int] = field(default_factory=dict)
@@ -143,11 +142,9 @@ class Tally:
     def add(self, result: GameResult) -> None:
         """Count one game."""
         self.games += 1
-        if not result.winners:
-            self.no_winner += 1
-        elif len(result.winners) > 1:
+        if len(result.winners) > 1:
             self.ties += 1
-        else:
+        elif result.winners:
             self.seat_wins[result.winners[0]] += 1
             self.bot_wins[result.bots[result.winners[0]]] += 1
         for seat, name in enumerate(result.bots):
@@ -164,7 +161,7 @@ class Tally:
         games are independent samples (two or more, a bot never playing itself), else null."""
         return {
             "summary": True, "unit": "game" if match else "hand", "games": self.games, "players": self.players,
-            "impasses": self.no_winner, "ties": self.ties,
+            "ties": self.ties,
             "bot_wins": self.bot_wins, "bot_seats": self.bot_seats,
             "bot_win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
             "bot_win_interval": {n: _interval(self.bot_wins[n], self.bot_seats[n]) if self.bots_alone else None

@@ -86,7 +86,7 @@ def test_seeded_tournaments_are_deterministic() -> None:
     first = tournament(3, ("random", "greedy", "turn"), 12, 99).to_json()
     again = tournament(3, ("random", "greedy", "turn"), 12, 99, jobs=2).to_json()
     assert first == again and first["games"] == 12
-    assert sum(first["seat_wins"]) + first["impasses"] + first["ties"] == 12
+    assert sum(first["seat_wins"]) + first["ties"] == 12 and "impasses" not in first
 
 
 def test_the_engine_refuses_what_the_rules_forbid() -> None:

@@ -26,6 +26,7 @@ from kcsolve.corner.engine import (
     card_int,
     deal_hand,
     fits_on,
+    rank,
     seeded_deck,
 )
 from kcsolve.corner.openhands import solve_open
@@ -195,6 +196,27 @@ def test_an_impasse_is_never_declared_while_someone_can_play(seed: int) -> None:
         if not position.winners:
             assert not position.stock
             assert not any(board_moves(position.piles, h, position.rules) for h in position.hands)
+
+
+@pytest.mark.parametrize("rules", ["default", "under=yes", "under=strict+tie=yes", "dealt_kings=stay",
+                                   "until_play=yes+draw_two=yes", "draw=start+draw_three=yes", "hand_size=10"])
+def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: str) -> None:
+    """The proof in docs/CORNER.md, checked on every position of random dealt hands: once the stock is empty, a
+    card of the highest rank held goes onto some pile or spot, so a dealt hand never ends in an impasse."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        position = deal_hand(seeded_deck(seed), 2 + seed % 3, parse_corner_rules(rules))
+        while not position.over:
+            held = [(rank(card), seat, card) for seat, cards in enumerate(position.hands) for card in cards]
+            if not position.stock and held:
+                _, seat, card = max(held)
+                assert any(isinstance(m, Play) and m.card == card
+                           for m in board_moves(position.piles, position.hands[seat], position.rules))
+                checked += 1
+            position = position.play(rng.choice(position.legal_moves()))
+        assert position.winners
+    assert checked > 100
 
 
 # the variants against a plain minimax over single moves

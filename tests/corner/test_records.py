@@ -151,7 +151,6 @@ def test_sim_labels_a_single_hand_without_rates_or_intervals() -> None:
         "  greedy in every seat",
         "  seat 1 (plays first): won 1 of 1 hand",
         "  seat 2: won 0 of 1 hand",
-        "  impasses: 0",
     ]
 
 
