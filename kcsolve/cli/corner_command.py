@@ -7,7 +7,9 @@ import os
 import secrets
 import sys
 import textwrap
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import IO, Any
 
 import click
 
@@ -205,16 +207,52 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
                                    "penalties": list(result.penalties)}, result.index, result.bots)
             click.echo(json.dumps(record.to_json()))
 
+    progress = Progress(games, "game" if match else "hand", sys.stderr)
+
+    def counted(result: Any) -> None:
+        each(result)
+        progress.tick(result.index + 1)
+
     try:
-        tally = tournament(players, names, games, seed, rules, jobs, each, match)
+        tally = tournament(players, names, games, seed, rules, jobs, counted, match)
     except KeyboardInterrupt:
+        progress.close()
         click.echo("kcsolve: interrupted", err=True)
         sys.exit(130)
+    progress.close()
     if fmt == "json":
         click.echo(json.dumps(tally.to_json(match)))
         return
     for line in tally_lines(tally, names, seed, rules, match):
         click.echo(textwrap.fill(line, 80, subsequent_indent="    "))
+
+
+class Progress:
+    """A line on stderr saying how far a long run has got, on a terminal only: shown once ``delay`` seconds have
+    passed, redrawn at most twice a second, wiped at the end so that the results stand alone."""
+
+    def __init__(self, total: int, unit: str, stream: IO[str], clock: Callable[[], float] = time.monotonic,
+                 delay: float = 3.0, terminal: bool | None = None) -> None:
+        self.total, self.unit, self.stream, self.clock, self.delay = total, unit, stream, clock, delay
+        self.terminal = stream.isatty() if terminal is None else terminal
+        self.start, self.shown_at, self.width = clock(), -1.0, 0
+
+    def tick(self, done: int) -> None:
+        """``done`` of the total are finished."""
+        now = self.clock()
+        if not self.terminal or now - self.start < self.delay or now - self.shown_at < 0.5:
+            return
+        line = f"{done:,} of {plural(self.total, self.unit)} played ({done / self.total:.0%}), {now - self.start:.0f} s"
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.shown_at, self.width = now, len(line)
+
+    def close(self) -> None:
+        """Wipe the line, if one was shown."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
 
 
 def _rate(wins: int, count: int) -> str:

@@ -3,6 +3,7 @@ and 1 for a wrong or illegal one, naming the culprit in one line; ``sim`` writes
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from clitools import assert_bad_input, run, write
 
+from kcsolve.cli.corner_command import Progress
 from kcsolve.corner.engine import card_text, seeded_deck
 from kcsolve.corner.record import FIELDS, RECORD_FORMAT
 
@@ -189,3 +191,23 @@ def test_sim_match_labels_count_games_and_the_lead() -> None:
     assert lines[2].startswith("  greedy  won ") and " of 3 games (" in lines[2] and "; mean total " in lines[2]
     assert lines[4].startswith("  seat 1 (leads the first hand): won ") and lines[4].count(" of 3 games (") == 1
     assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80
+
+
+def test_a_long_sim_shows_its_progress_on_a_terminal_and_wipes_it() -> None:
+    """The progress line waits 3 s, is redrawn at most twice a second, and is wiped at the end; none off a
+    terminal."""
+    now = [0.0]
+    stream = io.StringIO()
+    progress = Progress(300, "hand", stream, clock=lambda: now[0], terminal=True)
+    for done, at in [(1, 1.0), (10, 3.5), (11, 3.7), (150, 4.5)]:
+        now[0] = at
+        progress.tick(done)
+    progress.close()
+    line = "\r10 of 300 hands played (3%), 4 s"
+    assert stream.getvalue() == (line + "\r150 of 300 hands played (50%), 4 s".ljust(len(line) + 1)
+                                 + "\r" + " " * 34 + "\r")
+    quiet = io.StringIO()
+    off = Progress(300, "hand", quiet, clock=lambda: 100.0, terminal=False)
+    off.tick(299)
+    off.close()
+    assert quiet.getvalue() == ""
