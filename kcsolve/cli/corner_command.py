@@ -38,6 +38,7 @@ from kcsolve.corner.record import (
     parse_position,
     position_to_json,
     replay_corner,
+    untested_options,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
@@ -384,8 +385,13 @@ def verify_command(record_path: str) -> None:
     Exit status: 0 when its deal number gives its deck, every move is legal, the
     hand is over and any claimed result is what happened; 1 when one of these is
     wrong (named in one line); 2 when the record is malformed (a field missing,
-    of the wrong type or unknown).
+    of the wrong type or unknown). A good record's options that its moves never
+    put to the test (under=yes with no card put under a pile, say) are named.
     """
-    good, summary = judge_corner(_load(record_path))
+    record = _load(record_path)
+    good, summary = judge_corner(record)
     click.echo(summary)
+    untested = untested_options(record, replay_corner(record)) if good else []
+    if untested:
+        click.echo(textwrap.fill(f"Options these moves did not put to the test: {', '.join(untested)}.", 80))
     sys.exit(0 if good else 1)

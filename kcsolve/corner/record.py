@@ -23,11 +23,14 @@ from kcsolve.common.words import clipped, plural
 from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import (
     PILES,
+    End,
     IllegalCornerMoveError,
     InvalidCornerMoveError,
     InvalidPlayersError,
     Move,
+    Play,
     Position,
+    Under,
     card_int,
     card_text,
     check_players,
@@ -278,6 +281,32 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
     if not final.over:
         return False, f"unfinished after {plural(len(record.moves), 'move')}"
     return True, describe_result(final)
+
+
+def untested_options(record: CornerRecord, played: CornerReplay) -> list[str]:
+    """The options the record sets (other than their defaults) that its moves never put to the test, as rule texts:
+    'under=yes' with no card put under a pile, 'tie=yes' with no last round, 'target' in a single hand, ..."""
+    rules, first, final = record.rules, played.positions[0], played.final
+    steps = list(zip(played.positions, record.moves, played.positions[1:]))
+    ends = [(before, after) for before, move, after in steps if isinstance(move, End)]
+    dealt = record.players * rules.hand_size + 4
+    drew = len(first.stock) < 52 - dealt or any(len(a.stock) < len(b.stock) for b, _, a in steps)
+    tested = {
+        "draw": drew,
+        "until_play": drew,
+        "draw_two": any(len(before.stock) >= 2 and not before.winners and not (rules.until_play and before.moved)
+                        for before, _ in ends) or (rules.draw == "start" and len(first.stock) < 52 - dealt - 1),
+        "under": any(isinstance(move, Under) for move in record.moves),
+        "draw_three": any(isinstance(move, Play | Under) and len(before.hand) == 1 and after.hands[before.player]
+                          for before, move, after in steps),
+        "dealt_kings": any(rank(card) == KING for card in record.deck[dealt - 4: dealt]),
+        "tie": any(before.winners for before, _, _ in steps),
+        "scoring": any(final.hands),
+        "target": False,
+        "hand_size": True,
+    }
+    options = [text for text in str(rules).split("+") if text != "default"]
+    return [text for text in options if not tested[text.partition("=")[0]]]
 
 
 def _in_words(key: str, value: Any) -> str:

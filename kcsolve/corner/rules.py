@@ -121,7 +121,19 @@ def parse_corner_rules(text: str) -> CornerRules:
             raise InvalidCornerRulesError(
                 f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree")
         settings[name], source[name] = setting, token.strip()
-    return replace(DEFAULT, **settings)  # type: ignore[arg-type]
+    return check_acting(replace(DEFAULT, **settings))  # type: ignore[arg-type]
+
+
+def check_acting(rules: CornerRules) -> CornerRules:
+    """``rules`` itself unless an option it sets can never act: a record must not carry a rule that changed nothing.
+
+    Under ``until_play`` the drawing at the start of a turn is until a card can be
+    played and a turn ended without a move draws at its end, whatever ``draw`` says,
+    so ``draw=start`` would be recorded without acting.
+    """
+    if rules.until_play and rules.draw == "start":
+        raise InvalidCornerRulesError("draw=start never acts with until_play=yes: leave one of them out")
+    return rules
 
 
 def rules_from_json(data: object) -> CornerRules:
@@ -148,4 +160,4 @@ def rules_from_json(data: object) -> CornerRules:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} (rules: {known})")
         rules = replace(rules, **{key: value})
-    return rules
+    return check_acting(rules)

@@ -432,7 +432,7 @@ def test_an_option_given_twice_alike_is_one_setting() -> None:
 
 
 def test_rules_written_to_json_read_back() -> None:
-    rules = parse_corner_rules("draw=start+until_play=yes+under=yes+scoring=aces+target=200+hand_size=5")
+    rules = parse_corner_rules("until_play=yes+under=yes+scoring=aces+target=200+hand_size=5")
     assert rules_from_json(rules.to_json()) == rules
 
 

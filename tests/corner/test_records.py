@@ -211,3 +211,24 @@ def test_a_long_sim_shows_its_progress_on_a_terminal_and_wipes_it() -> None:
     off.tick(299)
     off.close()
     assert quiet.getvalue() == ""
+
+
+def test_an_option_that_cannot_act_is_refused_in_rules_and_in_records(tmp_path: Path) -> None:
+    """draw=start never acts under until_play: 300 hands played the same moves with and without it."""
+    message = "draw=start never acts with until_play=yes: leave one of them out"
+    assert_bad_input(run("corner", "sim", "--games", "1", "--rules", "until_play=yes+draw=start"), message)
+    record = json.loads(run("corner", "sim", "--games", "1", "--rules", "until_play=yes", "--format", "json")
+                        .stdout.splitlines()[0])
+    record["rules"]["draw"] = "start"
+    assert_bad_input(run("corner", "verify", write(tmp_path, record)), f"{write(tmp_path, record)!r}: {message}")
+
+
+def test_verify_names_the_options_the_moves_did_not_test(tmp_path: Path) -> None:
+    lines = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json", "--rules",
+                "under=yes+dealt_kings=stay+draw_two=yes+draw_three=yes+target=30").stdout.splitlines()
+    result = run("corner", "verify", write(tmp_path, json.loads(lines[0])))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:] == [
+        "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,", "target=30."]
+    plain = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json").stdout.splitlines()[0]
+    assert len(run("corner", "verify", write(tmp_path, json.loads(plain))).stdout.splitlines()) == 1

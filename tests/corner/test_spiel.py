@@ -46,7 +46,7 @@ def test_every_action_stands_for_one_move_and_back() -> None:
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, "default"), (3, "under=strict+tie=yes"), (4, "draw_two=yes"),
-                                                (2, "until_play=yes+draw=start")])
+                                                (2, "until_play=yes+draw_two=yes")])
 def test_random_agents_play_whole_hands(players: int, rules: str) -> None:
     """Under dealt draws the state follows the engine's own hand move for move; under chance draws every card
     comes from a chance node and the hands end the same way."""

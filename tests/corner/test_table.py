@@ -28,7 +28,7 @@ from kcsolve.corner.screen import HEIGHT, WIDTH, score_table
 from kcsolve.corner.table import Table
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
-              "scoring=aces+target=100", "draw=start+under=yes+until_play=yes", "under=strict", "tie=yes",
+              "scoring=aces+target=100", "draw_two=yes+under=yes+until_play=yes", "under=strict", "tie=yes",
               "draw_two=yes", "under=strict+tie=yes+draw_two=yes"]
 
 
