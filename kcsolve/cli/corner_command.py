@@ -41,7 +41,7 @@ from kcsolve.corner.record import (
     untested_options,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
-from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
+from kcsolve.corner.rules import DEFAULT, GUIDE, OPTIONS, VARIANTS, parse_corner_rules
 from kcsolve.corner.saved import parse_saved
 from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, check_bots, tournament
 from kcsolve.corner.table import Table
@@ -348,14 +348,25 @@ def _load(path: str) -> CornerRecord:
 
 
 @corner.command("rules", context_settings=CONTEXT)
-def rules_command() -> None:
-    """List every option of --rules: its values, its default, and what it changes."""
+@click.option("--how", is_flag=True, help="How the game is played: a short guide for someone new to it.")
+def rules_command(how: bool) -> None:
+    """List every option of --rules: its values, its default, what it changes, and which variant it follows.
+
+    With --how: how to play, from the deal to the scoring of a game.
+    """
+    if how:
+        for line in GUIDE:
+            click.echo(line)
+        return
     click.echo("Options: name=value, joined with '+' (--rules draw=start+under=yes).")
     for name, effect in OPTIONS.items():
         default = DEFAULT.to_json()[name]
         shown = ("yes" if default else "no") if isinstance(default, bool) else default
         click.echo(f"  {name} (default {shown})")
         click.echo(textwrap.fill(effect, 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
+        click.echo(textwrap.fill(f"Variant: {VARIANTS[name]}.", 80, initial_indent=" " * 6,
+                                 subsequent_indent=" " * 8))
+    click.echo("How to play: kcsolve corner rules --how")
 
 
 @corner.command("replay", context_settings=CONTEXT)

@@ -47,7 +47,7 @@ HELP = [
     "  hint         the turn solver's best line for this turn",
     "  scores       the score table;  save FILE: save (corner play FILE resumes)",
     "  Enter        the table again;  help: this list;  quit: leave",
-    "A long pile shows its base, '..', its last cards and (its size).",
+    "Long piles: base, '..', last cards, (size).  How to play: corner rules --how",
 ]
 FOOTER = "play QH N  merge S N  end  moves  undo  hint  scores  save FILE  help  quit"
 BETWEEN = "Enter: the next hand   scores   save FILE   help   quit"

@@ -302,3 +302,20 @@ def test_the_rules_command_lists_every_option_with_its_default() -> None:
         assert lines[lines.index(f"  {name} (default {shown})") + 1].startswith("      ")
     assert "strict: only after your own pile move emptied a side spot" in " ".join(result.stdout.split())
     assert max(len(line) for line in lines) <= 80
+    assert sum(line.startswith("      Variant: ") for line in lines) == len(parse_corner_rules("").to_json())
+    assert lines[-1] == "How to play: kcsolve corner rules --how"
+
+
+def test_the_rules_command_explains_the_game_to_a_newcomer() -> None:
+    """--how covers the deal, the sides and corners, building down in alternating colours, moving a pile, the
+    Kings, the turn, going out, the penalties and a game of hands, in 80 columns."""
+    result = run("corner", "rules", "--how")
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
+    text = " ".join(result.stdout.split())
+    for said in ("seven cards each", "side piles N, E, S, W", "one rank lower and the other colour",
+                 "only a King may start a corner", "a whole side pile may move onto another pile",
+                 "then end the turn", "no cards left wins the hand", "a King 10, any other card 1",
+                 "the lowest total wins", "'kcsolve corner rules' lists the options"):
+        assert said in text, said

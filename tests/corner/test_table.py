@@ -534,3 +534,8 @@ def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_p
         "hand's leader: you are player 3)."]
     record = parse_corner_record((tmp_path / "hand-2.json").read_text())
     assert record.players == 3 and table.me == 2
+
+
+def test_help_at_the_table_points_to_the_guide() -> None:
+    table = Table(1, 2, "greedy", parse_corner_rules(""))
+    assert table.command("help").lines[-1].endswith("How to play: corner rules --how")
