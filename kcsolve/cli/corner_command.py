@@ -300,9 +300,12 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
 
 @corner.command("play", context_settings=CONTEXT)
 @click.argument("saved_path", metavar="[SAVED.json]", required=False)
-@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is N + h.")
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is deal "
+                                       "N + h - 1.")
 @click.option("--players", type=int, help="Players at the table, 2 to 4.  [default: 2]")
-@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}).  [default: greedy]")
+@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}), or one a seat from "
+                                          "player 2 on, comma-separated (greedy,search,turn seats three).  "
+                                          "[default: greedy]")
 @click.option("--match", is_flag=True, help="Play hands until a player reaches the target score (rules option "
                                              "target, default 50); the lowest total wins.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True),
@@ -336,8 +339,12 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
         table = Table.resume(parse_saved(_read_text(saved_path, MAX_RECORD_TEXT), source), source)
     else:
         rules = parse_corner_rules(rules_text or "default")
-        table = Table(_seed(seed), check_players(2 if players is None else players), bot_name or "greedy", rules,
-                      match)
+        if bot_name is not None and not bot_name.strip():
+            fail(f"--bots needs a bot name ({', '.join(BOTS)}), not {bot_name!r}")
+        named = len((bot_name or "greedy").split(","))
+        default_players = named + 1 if named > 1 else 2  # one name a seat says how many sit at the table
+        table = Table(_seed(seed), check_players(default_players if players is None else players),
+                      bot_name or "greedy", rules, match)
     full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
     run_table(table, record_path, full_screen, _use_colour(colour))
 

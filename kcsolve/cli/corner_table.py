@@ -26,6 +26,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
     written: set[int] = set()
     try:
         messages, redraw = [*table.opening(), *table.advance()], True
+        told = messages  # what the bots did last: a full screen keeps it above replies that change nothing
         while True:
             if table.hand_over:
                 messages += _keep_record(table, record_path, written, messages, colour)
@@ -43,6 +44,10 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
                 _echo([*lines, *reply.lines], colour)
                 return
             messages, redraw = reply.lines, reply.redraw
+            if redraw:
+                told = messages
+            elif full_screen:
+                messages = [*told, *messages]
     except KeyboardInterrupt:
         click.echo("\nBye.")
         sys.exit(130)

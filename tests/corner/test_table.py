@@ -424,9 +424,9 @@ def _save(**changes: object) -> dict:
     ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
     ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
     ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
-    ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, not 'wizard'"),
-    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, not ['greedy']"),
-    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, not {'greedy': 1}"),
+    ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not 'wizard'"),
+    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not ['greedy']"),
+    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not {'greedy': 1}"),
     ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
     ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
     ({"hands": [["fly away"]]}, "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', "
@@ -539,3 +539,38 @@ def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_p
 def test_help_at_the_table_points_to_the_guide() -> None:
     table = Table(1, 2, "greedy", parse_corner_rules(""))
     assert table.command("help").lines[-1].endswith("How to play: corner rules --how")
+
+
+@pytest.mark.parametrize("rules", ["draw=start", "until_play=yes", "default"])
+def test_a_bots_summary_tells_its_draw_in_the_order_it_came(rules: str) -> None:
+    """Under draw=start (and the drawing until a card plays) a bot draws before its moves, so the summary says so
+    first; under the default it draws after them."""
+    said = 0
+    for seed in range(12):
+        table = Table(seed, 3, "greedy", parse_corner_rules(rules))
+        lines: list[str] = []
+        for line in [*table.advance(), *table.command("end").lines]:  # a wrapped line goes on indented
+            lines += [line] if not line.startswith("    ") else [lines.pop() + " " + line.strip()]
+        for line in lines:
+            if re.match(r"Player \d: .*play .*drew", line) or re.match(r"Player \d: drew .*play ", line):
+                first = line.split(": ", 1)[1]
+                assert first.startswith("drew") == (rules != "default"), line
+                said += 1
+    assert said >= 2
+
+
+def test_the_bots_can_be_named_one_a_seat() -> None:
+    table = Table(3, 4, "greedy,search,turn", parse_corner_rules(""))
+    assert [bot.name for bot in table.bots[1:]] == ["greedy", "search", "turn"]
+    assert "against greedy (player 2), search (player 3), turn (player 4)." in table.opening()[0]
+    assert parse_saved(json.dumps(table.saved().to_json())).bots == "greedy,search,turn"
+    assert Table.resume(parse_saved(json.dumps(table.saved().to_json()))).bot_names == ("greedy", "search", "turn")
+    result = run("corner", "play", "--seed", "3", "--bots", "greedy,search,turn", "--plain", input="quit\n")
+    assert result.exit_code == 0 and result.stdout.startswith("Kings Corner, deal 3, 4 players, rules default:")
+    assert_bad_input(run("corner", "play", "--bots", "", input="quit\n"),
+                     "--bots needs a bot name (random, greedy, turn, search), not ''")
+    assert_bad_input(run("corner", "play", "--bots", "greedy,turn", "--players", "4", input="quit\n"),
+                     "2 bots named for 3 seats besides yours in 'greedy,turn': name one for all or one for each")
+    assert_bad_input(run("corner", "play", "--bots", "greedy,grdy", "--players", "3", input="quit\n"),
+                     "unknown bot 'grdy' (bots: random, greedy, turn, search)")
+    assert "hand h of a match is deal N + h - 1" in " ".join(run("corner", "play", "--help").stdout.split())
