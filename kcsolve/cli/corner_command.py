@@ -32,8 +32,12 @@ from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
 from kcsolve.corner.record import (
     MAX_RECORD_TEXT,
     CornerRecord,
+    CornerGame,
     describe_result,
+    game_of,
     judge_corner,
+    judge_game,
+    parse_corner_file,
     parse_corner_record,
     parse_position,
     position_to_json,
@@ -43,7 +47,7 @@ from kcsolve.corner.record import (
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import DEFAULT, GUIDE, OPTIONS, VARIANTS, parse_corner_rules
 from kcsolve.corner.saved import parse_saved
-from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, check_bots, tournament
+from kcsolve.corner.sim import MATCH_DEALS, check_bots, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
 
@@ -199,8 +203,10 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
 
     def each(result: Any) -> None:
         if fmt == "json" and match:
-            click.echo(json.dumps({"format": MATCH_FORMAT, "index": result.index, "bots": list(result.bots),
-                                   "winners": list(result.winners), "totals": list(result.penalties)}))
+            first = seed + MATCH_DEALS * result.index
+            hands = [tuple(parse_move(m) for m in moves) for moves in result.hand_moves]
+            game = game_of(players, rules, [first + h for h in range(len(hands))], hands, result.index, result.bots)
+            click.echo(json.dumps(game.to_json()))
         elif fmt == "json":
             deal = seed + result.index
             record = CornerRecord(seeded_deck(deal), players, rules, tuple(parse_move(m) for m in result.moves), deal,
@@ -398,7 +404,8 @@ def replay_command(record_path: str) -> None:
 @corner.command("verify", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def verify_command(record_path: str) -> None:
-    """Check a record against the schema (docs/CORNER.md), then replay it.
+    """Check a record (a hand, or a game of hands from 'sim --match') against the schema (docs/CORNER.md), then
+    replay it.
 
     Exit status: 0 when its deal number gives its deck, every move is legal, the
     hand is over and any claimed result is what happened; 1 when one of these is
@@ -406,7 +413,11 @@ def verify_command(record_path: str) -> None:
     of the wrong type or unknown). A good record's options that its moves never
     put to the test (under=yes with no card put under a pile, say) are named.
     """
-    record = _load(record_path)
+    record = parse_corner_file(_read_text(record_path, MAX_RECORD_TEXT), _source_name(record_path))
+    if isinstance(record, CornerGame):
+        good, summary = judge_game(record)
+        click.echo(summary)
+        sys.exit(0 if good else 1)
     good, summary = judge_corner(record)
     click.echo(summary)
     untested = untested_options(record, replay_corner(record)) if good else []

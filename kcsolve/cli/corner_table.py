@@ -71,8 +71,7 @@ def _keep_record(table: Table, record_path: str | None, written: set[int], pendi
         fail(f"cannot write the record to {path!r}: {exc.strerror or exc}; the game was played but hand "
              f"{table.number + 1} is not recorded")
     state = "" if table.hand_over else " so far (unfinished)"
-    seat = "" if table.me == 0 else f" (a record counts seats from the hand's leader: you are player {table.me + 1})"
-    return [f"The record of hand {table.number + 1}{state} is in {path}{seat}."]
+    return [f"The record of hand {table.number + 1}{state} is in {path}."]
 
 
 def _show(table: Table, messages: list[str], redraw: bool, full_screen: bool, colour: bool, prompt: bool) -> None:

@@ -21,7 +21,6 @@ from kcsolve.errors import KcsolveError
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
 MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
-MATCH_FORMAT = "kcsolve-corner-game/1"  # the line 'sim --match --format json' writes for each game of several hands
 
 
 class RunawayHandError(KcsolveError):
@@ -66,6 +65,7 @@ class GameResult:
     winners: tuple[int, ...]
     penalties: tuple[int, ...]
     moves: tuple[str, ...]
+    hand_moves: tuple[tuple[str, ...], ...] = ()  # a game of several hands: each hand's moves
 
 
 def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -83,6 +83,7 @@ class MatchResult:
     totals: tuple[int, ...]
     hands: int
     winners: tuple[int, ...]
+    moves: tuple[tuple[Move, ...], ...] = ()  # each hand's moves, in order
 
     @property
     def winner(self) -> int | None:
@@ -97,17 +98,19 @@ def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DE
     """
     totals = [0] * players
     hands = 0
+    played: list[tuple[Move, ...]] = []
     while max(totals) < rules.target:
         lead = hands % players
         order = [(lead + i) % players for i in range(players)]
-        final, _ = play_hand(deal_hand(seeded_deck(seed + hands), players, rules), [bots[s] for s in order])
+        final, moves = play_hand(deal_hand(seeded_deck(seed + hands), players, rules), [bots[s] for s in order])
+        played.append(tuple(moves))
         for place, points in enumerate(final.penalties()):
             totals[order[place]] += points
         hands += 1
         if hands >= MAX_MATCH_HANDS and max(totals) < rules.target:
             raise RunawayHandError(f"a game went past {MAX_MATCH_HANDS:,} hands without reaching the target")
     low = min(totals)
-    return MatchResult(tuple(totals), hands, tuple(s for s, t in enumerate(totals) if t == low))
+    return MatchResult(tuple(totals), hands, tuple(s for s, t in enumerate(totals) if t == low), tuple(played))
 
 
 def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -115,7 +118,8 @@ def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], 
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     result = play_match(seed + MATCH_DEALS * game, players, bots, rules)
-    return GameResult(game, seats, result.winners, result.totals, ())
+    return GameResult(game, seats, result.winners, result.totals, (),
+                      tuple(tuple(str(m) for m in moves) for moves in result.moves))
 
 
 @dataclass

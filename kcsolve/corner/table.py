@@ -404,5 +404,6 @@ class Table:
 
     def record(self) -> CornerRecord:
         """The hand in play (or just ended) as a record; an unfinished hand's result says it is not over."""
+        lead = self.lead if self.match else None  # in a match each player keeps their number from hand to hand
         return CornerRecord(seeded_deck(self.deal_number), self.players, self.rules, tuple(self.moves),
-                            self.deal_number, result_of(self.position))
+                            self.deal_number, result_of(self.position, self.lead), lead=lead)

@@ -12,6 +12,7 @@ import pytest
 from clitools import assert_bad_input, run, write
 
 from kcsolve.cli.corner_command import Progress
+from kcsolve.common.words import plural
 from kcsolve.corner.engine import card_text, seeded_deck
 from kcsolve.corner.record import FIELDS, RECORD_FORMAT
 
@@ -56,7 +57,7 @@ def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
     ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
     ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
     ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
-    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, rules, deck, moves, "
+    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, lead, rules, deck, moves, "
                    "result)"),
     ({"moves": "end"}, "'moves' must be a list of move texts"),
     ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
@@ -138,8 +139,9 @@ def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any])
 def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
     result = run("corner", "sim", "--match", "--games", "2", "--bots", "greedy,random", "--format", "json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [set(line) for line in lines[:-1]] == [{"format", "index", "bots", "winners", "totals"}] * 2
-    assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/1"}
+    assert [set(line) for line in lines[:-1]] == [{"format", "game", "players", "index", "bots", "rules", "hands",
+                                                   "result"}] * 2
+    assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/2"}
     summary = lines[-1]
     assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
     assert len(summary["seat_wins"]) == 2 and sum(summary["bot_seats"].values()) == 4
@@ -232,3 +234,46 @@ def test_verify_names_the_options_the_moves_did_not_test(tmp_path: Path) -> None
         "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,", "target=30."]
     plain = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json").stdout.splitlines()[0]
     assert len(run("corner", "verify", write(tmp_path, json.loads(plain))).stdout.splitlines()) == 1
+
+
+def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(tmp_path: Path) -> None:
+    """Each game of 'sim --match' is a record of its hands, players numbered the same in every hand and each hand
+    saying who led; verify replays every hand and checks the lead, the end at the target, the totals and the
+    winners; a tampered game is wrong (exit 1) with the hand named."""
+    out = run("corner", "sim", "--match", "--games", "2", "--players", "3", "--bots", "greedy,random,turn",
+              "--rules", "target=40", "--format", "json").stdout.splitlines()
+    games = [json.loads(line) for line in out[:-1]]
+    for game in games:
+        assert [hand["lead"] for hand in game["hands"]] == [h % 3 for h in range(len(game["hands"]))]
+        totals = [sum(hand["result"]["penalties"][p] for hand in game["hands"]) for p in range(3)]
+        assert game["result"] == {"totals": totals, "winners": [p for p in range(3) if totals[p] == min(totals)]}
+        result = run("corner", "verify", write(tmp_path, game))
+        assert result.exit_code == 0 and result.stdout.startswith(f"{plural(len(game['hands']), 'hand')}; ")
+    game = max(games, key=lambda g: len(g["hands"]))
+    assert len(game["hands"]) >= 3
+    random_player = game["bots"].index("random")
+    assert sum(hand["result"]["penalties"][random_player] for hand in game["hands"]) == \
+        game["result"]["totals"][random_player]  # the random bot keeps its number in every hand
+
+    def verdict(changed: dict[str, Any]) -> str:
+        result = run("corner", "verify", write(tmp_path, changed))
+        assert result.exit_code == 1, result.stdout + result.stderr
+        return result.stdout.strip()
+
+    led = json.loads(json.dumps(game))
+    led["hands"][1]["lead"] = 0
+    assert verdict(led) == "hand 2 is led by player 1; the lead passes left, so player 2 leads it"
+    short = {**game, "hands": game["hands"][:-1]}
+    assert verdict(short).startswith(f"unfinished: after {len(game['hands']) - 1} hand")
+    extra = {**game, "hands": [*game["hands"], game["hands"][0]]}
+    assert verdict(extra) == f"hand {len(game['hands']) + 1} was played after a player reached 40 points"
+    claimed = {**game, "result": {**game["result"], "totals": [0, 0, 0]}}
+    assert verdict(claimed).startswith("the record claims totals [0, 0, 0]; the replay gives ")
+    moved = json.loads(json.dumps(game))
+    moved["hands"][1]["moves"][0] = "merge N E"
+    assert verdict(moved).startswith("hand 2: illegal move 1 (player 2): merge N E:")
+    old = {"format": "kcsolve-corner-game/1", "index": 0, "bots": ["greedy", "greedy"], "winners": [0],
+           "totals": [3, 50]}
+    path = write(tmp_path, old)
+    assert_bad_input(run("corner", "verify", path), f"{path!r}: a kcsolve-corner-game/1 record holds totals only, "
+                     "no hands to replay ('corner sim --match --format json' now writes kcsolve-corner-game/2)")

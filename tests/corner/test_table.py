@@ -520,8 +520,8 @@ def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     assert lines[1] == "Player 2: play 4H E." and lines[2] == "You and Player 2 went out (a tie)."
 
 
-def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_path: Path) -> None:
-    """Records count seats from the hand's leader: at three players you lead hand 1 and are player 3 of hand 2."""
+def test_in_a_match_you_are_player_1_in_every_hands_record(tmp_path: Path) -> None:
+    """A match's records keep one number a person: you are player 1 in hand 2 too, which player 2 leads."""
     table = Table(6, 3, "greedy", CornerRules(), match=True)
     table.advance()
     while not table.hand_over:
@@ -530,10 +530,12 @@ def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_p
     assert _keep_record(table, str(path), set(), [], False) == [f"The record of hand 1 is in {path}."]
     table.command("")
     assert _keep_record(table, str(path), set(), [], False) == [
-        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'} (a record counts seats from the "
-        "hand's leader: you are player 3)."]
+        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'}."]
     record = parse_corner_record((tmp_path / "hand-2.json").read_text())
-    assert record.players == 3 and table.me == 2
+    assert record.players == 3 and table.me == 2 and record.lead == 1 and record.person(table.me) == 0
+    first = parse_corner_record(path.read_text())
+    assert first.lead == 0 and first.result is not None
+    assert first.result["penalties"][0] == table.points[0][0]  # yours, as the score table has them
 
 
 def test_help_at_the_table_points_to_the_guide() -> None:
