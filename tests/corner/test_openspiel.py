@@ -19,7 +19,7 @@ def test_without_open_spiel_nothing_of_it_is_imported() -> None:
             "u.find_spec = lambda name, *rest: None if name == 'pyspiel' else real(name, *rest)\n"
             "import kcsolve.corner.spiel\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyspiel', 'open_spiel', 'numpy')\n"
-            "      or m == 'kcsolve.corner.openspiel'))\n")
+            "      or m == 'kcsolve.corner.spiel.openspiel'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -16,7 +16,7 @@ import numpy as np
 import pyspiel
 
 from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS
-from kcsolve.corner.spiel import NUM_ACTIONS, OBSERVATION_SIZE, KingsCornerGame, KingsCornerState
+from kcsolve.corner.spiel.game import NUM_ACTIONS, OBSERVATION_SIZE, KingsCornerGame, KingsCornerState
 
 SHORT_NAME = "kings_corner"
 MAX_GAME_LENGTH = 52 + 10_000  # every card, then far more moves than any hand makes (sim's MAX_HAND_MOVES)

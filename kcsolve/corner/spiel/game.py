@@ -25,7 +25,6 @@ seat, so a learning agent can play against them.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from dataclasses import replace
 
@@ -468,10 +467,3 @@ class BotAgent:
     def step(self, state: KingsCornerState) -> int:
         """The bot's action in ``state``, where its seat is to move."""
         return action_of(self.bot.choose(state.observation(self.seat)))
-
-
-
-if importlib.util.find_spec("pyspiel") is not None:  # OpenSpiel is installed: give it the game
-    from kcsolve.corner import openspiel
-
-    openspiel.register()
