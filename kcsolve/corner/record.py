@@ -403,7 +403,8 @@ def game_from_json(data: dict[str, Any], source: str) -> CornerGame:
     result = data.get("result")
     if result is not None:
         if not isinstance(result, dict) or any(name not in GAME_RESULT_FIELDS for name in result):
-            raise InvalidCornerRecordError(f"{source}: 'result' must be an object with {' and '.join(GAME_RESULT_FIELDS)}")
+            raise InvalidCornerRecordError(
+                f"{source}: 'result' must be an object with {' and '.join(GAME_RESULT_FIELDS)}")
         for name in GAME_RESULT_FIELDS:
             value = result.get(name, [])
             if not (isinstance(value, list) and all(_count(v) and v >= 0 for v in value)):

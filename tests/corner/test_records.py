@@ -57,8 +57,8 @@ def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
     ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
     ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
     ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
-    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, lead, rules, deck, moves, "
-                   "result)"),
+    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, lead, rules, deck, "
+                   "moves, result)"),
     ({"moves": "end"}, "'moves' must be a list of move texts"),
     ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
     ({"rules": {"under": 2}}, "rule 'under' takes no or yes or strict, not 2"),

@@ -198,6 +198,7 @@ def test_nothing_public_holds_the_hidden_cards() -> None:
         game = KingsCornerGame(3, draws=draws, seed=5)
         state = play_randomly(game.new_initial_state(), random.Random(1), 60)
         assert [name for name in vars(state) if not name.startswith("_")] == []
+        assert state.penalties() == [0, 0, 0] and not state.is_terminal()  # they would tell what others hold
         assert [name for name in vars(game) if not name.startswith("_")] == ["players", "rules", "draws"]
     state = play_randomly(KingsCornerGame(2).new_initial_state(), random.Random(2), 25)
     while state.is_chance_node() or END_ACTION not in state.legal_actions():

@@ -255,7 +255,10 @@ class KingsCornerState:
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self._game.players)]
 
     def penalties(self) -> list[int]:
-        """Penalty points of the cards each seat holds (for rewards by score)."""
+        """Once over, the penalty points of the cards each seat holds (for rewards by score); zeros before, since
+        they would tell what the others hold."""
+        if not self.is_terminal():
+            return [0] * self._game.players
         return list(self._visible().penalties())
 
     # what a seat sees
