@@ -391,13 +391,13 @@ def replay_command(record_path: str) -> None:
     click.echo(draw_position(played.positions[0]))
     for number, (move, after) in enumerate(zip(record.moves, played.positions[1:]), start=1):
         mover = played.positions[number - 1].player
-        click.echo(f"{number}. player {mover + 1}: {move}")
+        click.echo(f"{number}. player {record.person(mover) + 1}: {move}")
         if str(move) == "end" or after.over:
             click.echo(draw_position(after))
     if played.error:
         click.echo(f"Illegal {played.error}.")
         sys.exit(1)
-    click.echo(describe_result(played.final) if played.final.over else "The hand is not finished.")
+    click.echo(describe_result(played.final, record.lead or 0) if played.final.over else "The hand is not finished.")
     sys.exit(0 if played.final.over else 1)
 
 

@@ -277,3 +277,13 @@ def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(t
     path = write(tmp_path, old)
     assert_bad_input(run("corner", "verify", path), f"{path!r}: a kcsolve-corner-game/1 record holds totals only, "
                      "no hands to replay ('corner sim --match --format json' now writes kcsolve-corner-game/2)")
+
+
+def test_replay_numbers_the_players_of_a_match_hand_as_the_game_does(tmp_path: Path) -> None:
+    """Hand 2 of a game at three players is led by player 2: its first move is player 2's."""
+    game = json.loads(run("corner", "sim", "--match", "--games", "1", "--players", "3", "--rules", "target=40",
+                          "--format", "json").stdout.splitlines()[0])
+    hand = game["hands"][1]
+    lines = run("corner", "replay", write(tmp_path, hand)).stdout.splitlines()
+    assert next(line for line in lines if line.startswith("1. ")).startswith("1. player 2: ")
+    assert lines[-1] == run("corner", "verify", write(tmp_path, hand)).stdout.splitlines()[0]
