@@ -17,6 +17,7 @@ import pyspiel
 
 from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS
 from kcsolve.corner.spiel.game import NUM_ACTIONS, OBSERVATION_SIZE, KingsCornerGame, KingsCornerState
+from kcsolve.errors import KcsolveError
 
 SHORT_NAME = "kings_corner"
 MAX_GAME_LENGTH = 52 + 10_000  # every card, then far more moves than any hand makes (sim's MAX_HAND_MOVES)
@@ -36,6 +37,10 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "rules": "default"},
 )
+
+
+class InvalidObserverError(KcsolveError):
+    """Parameters given to the observer, which takes none."""
 
 
 class PyKingsCornerGame(pyspiel.Game):
@@ -104,7 +109,7 @@ class Observer:
 
     def __init__(self, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"Kings Corner's observer takes no parameters, not {params!r}")
+            raise InvalidObserverError(f"Kings Corner's observer takes no parameters, not {params!r}")
         self.perfect_recall = iig_obs_type.perfect_recall
         self.tensor = np.zeros(0 if self.perfect_recall else OBSERVATION_SIZE, np.float32)
         self.dict = {"observation": self.tensor}
