@@ -1,11 +1,13 @@
 """The IS-MCTS agent of docs/examples/corner_ismcts.py against the `search` bot, two players, chance draws.
 
     python scripts/bench/bench_corner_ismcts.py --hands 2000 --jobs 2 [--iterations 64] [--seed 0] [--log FILE]
+        [--first N]
 
 Hand h: IS-MCTS sits in seat h mod 2 (so each leads half the hands), the cards come from
 random.Random(seed * 1_000_003 + h). Prints IS-MCTS's wins with the 95% Wilson interval;
 a progress line on stderr after each hand; --log appends one JSON line per hand, so a run
-cut short still gives its figure (--summarise FILE prints the figure of a log).
+cut short still gives its figure (--summarise FILE prints the figure of a log) and goes on with
+--first N (the number of hands its log holds) and the same --log.
 """
 
 from __future__ import annotations
@@ -66,19 +68,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log")
     parser.add_argument("--summarise")
+    parser.add_argument("--first", type=int, default=0)
     args = parser.parse_args()
     if args.summarise:
         rows = [json.loads(line) for line in pathlib.Path(args.summarise).read_text().splitlines() if line]
         print(figure(sum(r["won"] for r in rows), len(rows)))
         return
     wins, done = 0.0, 0
-    tasks = [(hand, args.seed, args.iterations) for hand in range(args.hands)]
+    tasks = [(hand, args.seed, args.iterations) for hand in range(args.first, args.hands)]
     for row in ordered_map(play, tasks, args.jobs) if args.jobs > 1 else (play(*t) for t in tasks):
         wins, done = wins + row["won"], done + 1
         if args.log:
             with open(args.log, "a", encoding="utf-8") as log:
                 log.write(json.dumps(row) + "\n")
-        print(f"\r{done}/{args.hands} hands, IS-MCTS {wins:g} wins", end="", file=sys.stderr, flush=True)
+        print(f"\r{done}/{len(tasks)} hands, IS-MCTS {wins:g} wins", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(figure(wins, done))
 
