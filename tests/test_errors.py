@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import io
 import json
@@ -22,6 +23,7 @@ from kcsolve.patience.solve.theory import NoSeatError
 
 BUGS = {RejectedLineError, NoSeatError}  # a bug in kcsolve, never bad input: a traceback, not an error line
 SIGNALS = {OutOfBudget}  # control flow inside a search, caught there: it never reaches a caller
+OPTIONAL = {"kcsolve.corner.spiel.openspiel": "pyspiel"}  # modules that need an optional package, and the package
 
 
 def _error_classes() -> set[type[BaseException]]:
@@ -30,6 +32,8 @@ def _error_classes() -> set[type[BaseException]]:
     for info in pkgutil.walk_packages(kcsolve.__path__, prefix="kcsolve."):
         if info.name.endswith("__main__"):
             continue  # importing it runs the command line
+        if info.name in OPTIONAL and importlib.util.find_spec(OPTIONAL[info.name]) is None:
+            continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             if (inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == info.name

@@ -7,7 +7,9 @@ import os
 import secrets
 import sys
 import textwrap
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import IO, Any
 
 import click
 
@@ -30,17 +32,22 @@ from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
 from kcsolve.corner.record import (
     MAX_RECORD_TEXT,
     CornerRecord,
+    CornerGame,
     describe_result,
+    game_of,
     judge_corner,
+    judge_game,
+    parse_corner_file,
     parse_corner_record,
     parse_position,
     position_to_json,
     replay_corner,
+    untested_options,
 )
 from kcsolve.corner.render import draw_piles, draw_position, hand_text
-from kcsolve.corner.rules import DEFAULT, OPTIONS, parse_corner_rules
+from kcsolve.corner.rules import DEFAULT, GUIDE, OPTIONS, VARIANTS, parse_corner_rules
 from kcsolve.corner.saved import parse_saved
-from kcsolve.corner.sim import MATCH_DEALS, MATCH_FORMAT, check_bots, tournament
+from kcsolve.corner.sim import MATCH_DEALS, check_bots, tournament
 from kcsolve.corner.table import Table
 from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
 
@@ -197,8 +204,10 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
 
     def each(result: Any) -> None:
         if fmt == "json" and match:
-            click.echo(json.dumps({"format": MATCH_FORMAT, "index": result.index, "bots": list(result.bots),
-                                   "winners": list(result.winners), "totals": list(result.penalties)}))
+            first = seed + MATCH_DEALS * result.index
+            hands = [tuple(parse_move(m) for m in moves) for moves in result.hand_moves]
+            game = game_of(players, rules, [first + h for h in range(len(hands))], hands, result.index, result.bots)
+            click.echo(json.dumps(game.to_json()))
         elif fmt == "json":
             deal = seed + result.index
             record = CornerRecord(seeded_deck(deal), players, rules, tuple(parse_move(m) for m in result.moves), deal,
@@ -206,16 +215,52 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
                                    "penalties": list(result.penalties)}, result.index, result.bots)
             click.echo(json.dumps(record.to_json()))
 
+    progress = Progress(games, "game" if match else "hand", sys.stderr)
+
+    def counted(result: Any) -> None:
+        each(result)
+        progress.tick(result.index + 1)
+
     try:
-        tally = tournament(players, names, games, seed, rules, jobs, each, match)
+        tally = tournament(players, names, games, seed, rules, jobs, counted, match)
     except KeyboardInterrupt:
+        progress.close()
         click.echo("kcsolve: interrupted", err=True)
         sys.exit(130)
+    progress.close()
     if fmt == "json":
         click.echo(json.dumps(tally.to_json(match)))
         return
     for line in tally_lines(tally, names, seed, rules, match):
         click.echo(textwrap.fill(line, 80, subsequent_indent="    "))
+
+
+class Progress:
+    """A line on stderr saying how far a long run has got, on a terminal only: shown once ``delay`` seconds have
+    passed, redrawn at most twice a second, wiped at the end so that the results stand alone."""
+
+    def __init__(self, total: int, unit: str, stream: IO[str], clock: Callable[[], float] = time.monotonic,
+                 delay: float = 3.0, terminal: bool | None = None) -> None:
+        self.total, self.unit, self.stream, self.clock, self.delay = total, unit, stream, clock, delay
+        self.terminal = stream.isatty() if terminal is None else terminal
+        self.start, self.shown_at, self.width = clock(), -1.0, 0
+
+    def tick(self, done: int) -> None:
+        """``done`` of the total are finished."""
+        now = self.clock()
+        if not self.terminal or now - self.start < self.delay or now - self.shown_at < 0.5:
+            return
+        line = f"{done:,} of {plural(self.total, self.unit)} played ({done / self.total:.0%}), {now - self.start:.0f} s"
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.shown_at, self.width = now, len(line)
+
+    def close(self) -> None:
+        """Wipe the line, if one was shown."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
 
 
 def _rate(wins: int, count: int) -> str:
@@ -255,16 +300,19 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
                      f"{_rate(wins, games)}")
     if match:
         lines.append(f"  ties (the lowest total shared): {tally.ties:,}")
-    else:
-        lines.append(f"  impasses: {tally.no_winner:,}" + (f"; ties: {tally.ties:,}" if rules.tie else ""))
+    elif rules.tie:
+        lines.append(f"  ties: {tally.ties:,}")
     return lines
 
 
 @corner.command("play", context_settings=CONTEXT)
 @click.argument("saved_path", metavar="[SAVED.json]", required=False)
-@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is N + h.")
+@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is deal "
+                                       "N + h - 1.")
 @click.option("--players", type=int, help="Players at the table, 2 to 4.  [default: 2]")
-@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}).  [default: greedy]")
+@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}), or one a seat from "
+                                          "player 2 on, comma-separated (greedy,search,turn seats three).  "
+                                          "[default: greedy]")
 @click.option("--match", is_flag=True, help="Play hands until a player reaches the target score (rules option "
                                              "target, default 50); the lowest total wins.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True),
@@ -298,8 +346,12 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
         table = Table.resume(parse_saved(_read_text(saved_path, MAX_RECORD_TEXT), source), source)
     else:
         rules = parse_corner_rules(rules_text or "default")
-        table = Table(_seed(seed), check_players(2 if players is None else players), bot_name or "greedy", rules,
-                      match)
+        if bot_name is not None and not bot_name.strip():
+            fail(f"--bots needs a bot name ({', '.join(BOTS)}), not {bot_name!r}")
+        named = len((bot_name or "greedy").split(","))
+        default_players = named + 1 if named > 1 else 2  # one name a seat says how many sit at the table
+        table = Table(_seed(seed), check_players(default_players if players is None else players),
+                      bot_name or "greedy", rules, match)
     full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
     run_table(table, record_path, full_screen, _use_colour(colour))
 
@@ -310,14 +362,25 @@ def _load(path: str) -> CornerRecord:
 
 
 @corner.command("rules", context_settings=CONTEXT)
-def rules_command() -> None:
-    """List every option of --rules: its values, its default, and what it changes."""
+@click.option("--how", is_flag=True, help="How the game is played: a short guide for someone new to it.")
+def rules_command(how: bool) -> None:
+    """List every option of --rules: its values, its default, what it changes, and which variant it follows.
+
+    With --how: how to play, from the deal to the scoring of a game.
+    """
+    if how:
+        for line in GUIDE:
+            click.echo(line)
+        return
     click.echo("Options: name=value, joined with '+' (--rules draw=start+under=yes).")
     for name, effect in OPTIONS.items():
         default = DEFAULT.to_json()[name]
         shown = ("yes" if default else "no") if isinstance(default, bool) else default
         click.echo(f"  {name} (default {shown})")
         click.echo(textwrap.fill(effect, 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
+        click.echo(textwrap.fill(f"Variant: {VARIANTS[name]}.", 80, initial_indent=" " * 6,
+                                 subsequent_indent=" " * 8))
+    click.echo("How to play: kcsolve corner rules --how")
 
 
 @corner.command("replay", context_settings=CONTEXT)
@@ -329,26 +392,36 @@ def replay_command(record_path: str) -> None:
     click.echo(draw_position(played.positions[0]))
     for number, (move, after) in enumerate(zip(record.moves, played.positions[1:]), start=1):
         mover = played.positions[number - 1].player
-        click.echo(f"{number}. player {mover + 1}: {move}")
+        click.echo(f"{number}. player {record.person(mover) + 1}: {move}")
         if str(move) == "end" or after.over:
             click.echo(draw_position(after))
     if played.error:
         click.echo(paragraph(f"Illegal {played.error}."))
         sys.exit(1)
-    click.echo(paragraph(describe_result(played.final)) if played.final.over else "The hand is not finished.")
+    click.echo(paragraph(describe_result(played.final, record.lead or 0)) if played.final.over else "The hand is not finished.")
     sys.exit(0 if played.final.over else 1)
 
 
 @corner.command("verify", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def verify_command(record_path: str) -> None:
-    """Check a record against the schema (docs/CORNER.md), then replay it.
+    """Check a record (a hand, or a game of hands from 'sim --match') against the schema (docs/CORNER.md), then
+    replay it.
 
     Exit status: 0 when its deal number gives its deck, every move is legal, the
     hand is over and any claimed result is what happened; 1 when one of these is
     wrong (named in one line); 2 when the record is malformed (a field missing,
-    of the wrong type or unknown).
+    of the wrong type or unknown). A good record's options that its moves never
+    put to the test (under=yes with no card put under a pile, say) are named.
     """
-    good, summary = judge_corner(_load(record_path))
+    record = parse_corner_file(_read_text(record_path, MAX_RECORD_TEXT), _source_name(record_path))
+    if isinstance(record, CornerGame):
+        good, summary = judge_game(record)
+        click.echo(paragraph(summary))
+        sys.exit(0 if good else 1)
+    good, summary = judge_corner(record)
     click.echo(paragraph(summary))
+    untested = untested_options(record, replay_corner(record)) if good else []
+    if untested:
+        click.echo(paragraph(f"Options these moves did not put to the test: {', '.join(untested)}."))
     sys.exit(0 if good else 1)

@@ -27,6 +27,7 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
     written: set[int] = set()
     try:
         messages, redraw = [*table.opening(), *table.advance()], True
+        told = messages  # what the bots did last: a full screen keeps it above replies that change nothing
         while True:
             if table.hand_over:
                 messages += _keep_record(table, record_path, written, messages, colour)
@@ -44,6 +45,10 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
                 _echo(message_lines([*lines, *reply.lines]), colour)
                 return
             messages, redraw = reply.lines, reply.redraw
+            if redraw:
+                told = messages
+            elif full_screen:
+                messages = [*told, *messages]
     except KeyboardInterrupt:
         click.echo("\nBye.")
         sys.exit(130)
@@ -67,8 +72,7 @@ def _keep_record(table: Table, record_path: str | None, written: set[int], pendi
         fail(f"cannot write the record to {path!r}: {exc.strerror or exc}; the game was played but hand "
              f"{table.number + 1} is not recorded")
     state = "" if table.hand_over else " so far (unfinished)"
-    seat = "" if table.me == 0 else f" (a record counts seats from the hand's leader: you are player {table.me + 1})"
-    return [f"The record of hand {table.number + 1}{state} is in {path}{seat}."]
+    return [f"The record of hand {table.number + 1}{state} is in {path}."]
 
 
 def _show(table: Table, messages: list[str], redraw: bool, full_screen: bool, colour: bool, prompt: bool) -> None:

@@ -24,11 +24,14 @@ from kcsolve.common.words import clipped, plural
 from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import (
     PILES,
+    End,
     IllegalCornerMoveError,
     InvalidCornerMoveError,
     InvalidPlayersError,
     Move,
+    Play,
     Position,
+    Under,
     card_int,
     card_text,
     check_players,
@@ -48,7 +51,11 @@ GAME = "kings-corner"
 POSITION_FORMAT = "kcsolve-corner-position/1"
 MAX_RECORD_TEXT = 1_000_000
 MAX_MOVES = 5_000  # a hand has at most 52 plays and merges per card, far fewer in practice
-FIELDS = ("format", "game", "players", "seed", "index", "bots", "rules", "deck", "moves", "result")
+FIELDS = ("format", "game", "players", "seed", "index", "bots", "lead", "rules", "deck", "moves", "result")
+GAME_FORMAT = "kcsolve-corner-game/2"
+OLD_GAME_FORMAT = "kcsolve-corner-game/1"
+GAME_FIELDS = ("format", "game", "players", "index", "bots", "rules", "hands", "result")
+GAME_RESULT_FIELDS = ("totals", "winners")
 RESULT_FIELDS = ("over", "winners", "penalties")
 
 
@@ -68,6 +75,11 @@ class CornerRecord:
     result: dict[str, Any] | None = None
     index: int | None = None
     bots: tuple[str, ...] | None = None
+    lead: int | None = None  # in a game of several hands, the player who leads this one; seats count from player 1
+
+    def person(self, seat: int) -> int:
+        """The player (from 0) sitting in engine seat ``seat`` (seat 0 plays first)."""
+        return ((self.lead or 0) + seat) % self.players
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object, in the schema's order of fields."""
@@ -78,6 +90,8 @@ class CornerRecord:
             data["index"] = self.index
         if self.bots is not None:
             data["bots"] = list(self.bots)
+        if self.lead is not None:
+            data["lead"] = self.lead
         data["rules"] = self.rules.to_json()
         data["deck"] = [card_text(c) for c in self.deck]
         data["moves"] = [str(m) for m in self.moves]
@@ -86,9 +100,13 @@ class CornerRecord:
         return data
 
 
-def result_of(position: Position) -> dict[str, Any]:
-    """What a finished (or unfinished) hand came to: who went out, in order, and the penalty points."""
-    return {"over": position.over, "winners": list(position.winners), "penalties": list(position.penalties())}
+def result_of(position: Position, lead: int = 0) -> dict[str, Any]:
+    """What a finished (or unfinished) hand came to: who went out, in order, and the penalty points; players are
+    counted from the one ``lead`` places left of the hand's first player (from player 1 in a game of hands)."""
+    players = position.players
+    points = position.penalties()
+    return {"over": position.over, "winners": [(lead + s) % players for s in position.winners],
+            "penalties": [points[(p - lead) % players] for p in range(players)]}
 
 
 def _kind(value: object) -> str:
@@ -127,6 +145,11 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
         raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidCornerRecordError(f"{source}: a record must be a JSON object, not {_kind(data)}")
+    return record_from_json(data, source)
+
+
+def record_from_json(data: dict[str, Any], source: str) -> CornerRecord:
+    """A hand record from its JSON object, checked against the schema."""
     fmt = data.get("format")
     if fmt == OLD_RECORD_FORMAT:
         data = _from_format_1(data, source)
@@ -177,9 +200,12 @@ def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
         parsed = parse_moves(moves)
     except InvalidCornerMoveError as exc:
         raise InvalidCornerRecordError(f"{source}: {exc}") from None
+    lead = data.get("lead")
+    if lead is not None and not (_count(lead) and 0 <= lead < players):
+        raise InvalidCornerRecordError(f"{source}: 'lead' must be a player 0 to {players - 1}, not {_brief(lead)}")
     result = _result(data["result"], players, source) if "result" in data else None
     return CornerRecord(deck, players, rules, parsed, seed, result, index,
-                        tuple(bots) if bots is not None else None)
+                        tuple(bots) if bots is not None else None, lead)
 
 
 def _from_format_1(data: dict[str, Any], source: str) -> dict[str, Any]:
@@ -253,7 +279,8 @@ def replay_corner(record: CornerRecord) -> CornerReplay:
         try:
             position = position.play(move)
         except IllegalCornerMoveError as exc:
-            return CornerReplay(tuple(positions), f"move {number} (player {position.player + 1}): {exc}")
+            return CornerReplay(tuple(positions), f"move {number} (player {record.person(position.player) + 1}): "
+                                                  f"{exc}")
         positions.append(position)
     return CornerReplay(tuple(positions), None)
 
@@ -271,14 +298,166 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
     if played.error:
         return False, f"illegal {played.error}"
     final = played.final
-    found = result_of(final)
+    found = result_of(final, record.lead or 0)
     for key in RESULT_FIELDS:
         if record.result is not None and key in record.result and record.result[key] != found[key]:
             return False, f"the record claims {_in_words(key, record.result[key])}; the replay gives " \
                           f"{_in_words(key, found[key])}"
     if not final.over:
         return False, f"unfinished after {plural(len(record.moves), 'move')}"
-    return True, describe_result(final)
+    return True, describe_result(final, record.lead or 0)
+
+
+def untested_options(record: CornerRecord, played: CornerReplay) -> list[str]:
+    """The options the record sets (other than their defaults) that its moves never put to the test, as rule texts:
+    'under=yes' with no card put under a pile, 'tie=yes' with no last round, 'target' in a single hand, ..."""
+    rules, first, final = record.rules, played.positions[0], played.final
+    steps = list(zip(played.positions, record.moves, played.positions[1:]))
+    ends = [(before, after) for before, move, after in steps if isinstance(move, End)]
+    dealt = record.players * rules.hand_size + 4
+    drew = len(first.stock) < 52 - dealt or any(len(a.stock) < len(b.stock) for b, _, a in steps)
+    tested = {
+        "draw": drew,
+        "until_play": drew,
+        "draw_two": any(len(before.stock) >= 2 and not before.winners and not (rules.until_play and before.moved)
+                        for before, _ in ends) or (rules.draw == "start" and len(first.stock) < 52 - dealt - 1),
+        "under": any(isinstance(move, Under) for move in record.moves),
+        "draw_three": any(isinstance(move, Play | Under) and len(before.hand) == 1 and after.hands[before.player]
+                          for before, move, after in steps),
+        "dealt_kings": any(rank(card) == KING for card in record.deck[dealt - 4: dealt]),
+        "tie": any(before.winners for before, _, _ in steps),
+        "scoring": any(final.hands),
+        "target": False,
+        "hand_size": True,
+    }
+    options = [text for text in str(rules).split("+") if text != "default"]
+    return [text for text in options if not tested[text.partition("=")[0]]]
+
+
+@dataclass(frozen=True)
+class CornerGame:
+    """A game of several hands to the target score: each hand's record (players counted from player 1 throughout,
+    each hand saying who led it), and the claimed totals and winners."""
+
+    players: int
+    rules: CornerRules
+    hands: tuple[CornerRecord, ...]
+    index: int | None = None
+    bots: tuple[str, ...] | None = None
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as a JSON object, in the schema's order of fields."""
+        data: dict[str, Any] = {"format": GAME_FORMAT, "game": GAME, "players": self.players}
+        if self.index is not None:
+            data["index"] = self.index
+        if self.bots is not None:
+            data["bots"] = list(self.bots)
+        data["rules"] = self.rules.to_json()
+        data["hands"] = [hand.to_json() for hand in self.hands]
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+
+def game_of(players: int, rules: CornerRules, deals: list[int], hand_moves: list[tuple[Move, ...]],
+            index: int | None = None, bots: tuple[str, ...] | None = None) -> CornerGame:
+    """The record of a game whose hand h (from 0) was dealt from ``deals[h]``, led by player h mod ``players``, and
+    played with ``hand_moves[h]``; each hand's result and the game's totals and winners as the replay gives them."""
+    hands = []
+    for number, (deal, moves) in enumerate(zip(deals, hand_moves)):
+        lead = number % players
+        record = CornerRecord(seeded_deck(deal), players, rules, moves, deal, lead=lead)
+        hands.append(CornerRecord(record.deck, players, rules, moves, deal, result_of(replay_corner(record).final,
+                                                                                          lead), lead=lead))
+    totals = [sum(hand.result["penalties"][p] for hand in hands if hand.result) for p in range(players)]
+    winners = [p for p, total in enumerate(totals) if total == min(totals)]
+    return CornerGame(players, rules, tuple(hands), index, bots, {"totals": totals, "winners": winners})
+
+
+def game_from_json(data: dict[str, Any], source: str) -> CornerGame:
+    """A game record from its JSON object, checked against the schema; each hand as a hand record."""
+    unknown = [str(name) for name in data if name not in GAME_FIELDS]
+    if unknown:
+        raise InvalidCornerRecordError(
+            f"{source}: unknown field {_brief(unknown[0])} (fields: {', '.join(GAME_FIELDS)})")
+    if data.get("game", GAME) != GAME:
+        raise InvalidCornerRecordError(f"{source}: 'game' must be {GAME!r}, not {_brief(data['game'])}")
+    players, hands = data.get("players"), data.get("hands")
+    if not (_count(players) and 2 <= players <= 4):
+        raise InvalidCornerRecordError(f"{source}: 'players' must be 2, 3 or 4, not {_brief(players)}")
+    try:
+        rules = rules_from_json(data.get("rules", {}))
+    except InvalidCornerRulesError as exc:
+        raise InvalidCornerRecordError(f"{source}: {exc}") from None
+    if not isinstance(hands, list) or not hands or not all(isinstance(hand, dict) for hand in hands):
+        raise InvalidCornerRecordError(f"{source}: 'hands' must be a list of hand records, one at least")
+    records = tuple(record_from_json(hand, f"{source}: hand {n}") for n, hand in enumerate(hands, start=1))
+    for n, record in enumerate(records, start=1):
+        if record.players != players or record.rules != rules:
+            raise InvalidCornerRecordError(f"{source}: hand {n}: its players and rules must be the game's")
+    index, bots = data.get("index"), data.get("bots")
+    if index is not None and not (_count(index) and index >= 0):
+        raise InvalidCornerRecordError(f"{source}: 'index' must be a whole number from 0, not {_brief(index)}")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == players and all(b in BOTS for b in bots)):
+        raise InvalidCornerRecordError(f"{source}: 'bots' must be a list of {players} bot names, not {_brief(bots)}")
+    result = data.get("result")
+    if result is not None:
+        if not isinstance(result, dict) or any(name not in GAME_RESULT_FIELDS for name in result):
+            raise InvalidCornerRecordError(
+                f"{source}: 'result' must be an object with {' and '.join(GAME_RESULT_FIELDS)}")
+        for name in GAME_RESULT_FIELDS:
+            value = result.get(name, [])
+            if not (isinstance(value, list) and all(_count(v) and v >= 0 for v in value)):
+                raise InvalidCornerRecordError(f"{source}: result {name!r} must be a list of whole numbers, "
+                                               f"not {_brief(value)}")
+    return CornerGame(players, rules, records, index, tuple(bots) if bots is not None else None, result)
+
+
+def parse_corner_file(text: str, source: str = "record") -> CornerRecord | CornerGame:
+    """A hand record or a game record, by its format."""
+    if len(text) > MAX_RECORD_TEXT:
+        raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
+    try:
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidCornerRecordError(f"{source}: a record must be a JSON object, not {_kind(data)}")
+    if data.get("format") == OLD_GAME_FORMAT:
+        raise InvalidCornerRecordError(f"{source}: a {OLD_GAME_FORMAT} record holds totals only, no hands to "
+                                       f"replay ('corner sim --match --format json' now writes {GAME_FORMAT})")
+    return game_from_json(data, source) if data.get("format") == GAME_FORMAT else record_from_json(data, source)
+
+
+def judge_game(game: CornerGame) -> tuple[bool, str]:
+    """(True, summary) when every hand is good (judge_corner), each is led by the next player to the left, the
+    game ends with the first hand that takes a player to the target, and the claimed totals and winners are the
+    replay's; else (False, the first thing wrong, naming the hand)."""
+    totals = [0] * game.players
+    for number, hand in enumerate(game.hands, start=1):
+        if max(totals) >= game.rules.target:
+            return False, f"hand {number} was played after a player reached {game.rules.target} points"
+        lead = (number - 1) % game.players
+        if (hand.lead or 0) != lead:
+            return False, (f"hand {number} is led by player {(hand.lead or 0) + 1}; the lead passes left, so player "
+                           f"{lead + 1} leads it")
+        good, summary = judge_corner(hand)
+        if not good:
+            return False, f"hand {number}: {summary}"
+        points = result_of(replay_corner(hand).final, lead)["penalties"]
+        totals = [total + p for total, p in zip(totals, points)]
+    if max(totals) < game.rules.target:
+        return False, f"unfinished: after {plural(len(game.hands), 'hand')} nobody has {game.rules.target} points"
+    winners = [p for p, total in enumerate(totals) if total == min(totals)]
+    found = {"totals": totals, "winners": winners}
+    for key in GAME_RESULT_FIELDS:
+        if game.result is not None and key in game.result and game.result[key] != found[key]:
+            return False, f"the record claims {key} {game.result[key]}; the replay gives {found[key]}"
+    who = (f"player {winners[0] + 1} wins" if len(winners) == 1 else
+           "a tie between players " + " and ".join(str(w + 1) for w in winners))
+    points = ", ".join(f"player {p + 1}: {total}" for p, total in enumerate(totals))
+    return True, f"{plural(len(game.hands), 'hand')}; {who} with the lowest total; totals {points}"
 
 
 def _in_words(key: str, value: Any) -> str:
@@ -300,12 +479,13 @@ def winners_text(winners: list[int] | tuple[int, ...]) -> str:
     return f"{first} and {'player' if len(tied) == 1 else 'players'} {names} tied"
 
 
-def describe_result(position: Position) -> str:
-    """One line on how a hand ended."""
-    points = ", ".join(f"player {i + 1}: {p}" for i, p in enumerate(position.penalties()))
+def describe_result(position: Position, lead: int = 0) -> str:
+    """One line on how a hand ended, players counted as ``result_of`` counts them."""
+    found = result_of(position, lead)
+    points = ", ".join(f"player {i + 1}: {p}" for i, p in enumerate(found["penalties"]))
     if not position.winners:
         return f"impasse: no card can be drawn or played; penalty points {points}"
-    return f"{winners_text(position.winners)}; penalty points {points}"
+    return f"{winners_text(found['winners'])}; penalty points {points}"
 
 
 def position_to_json(position: Position) -> dict[str, Any]:

@@ -102,6 +102,45 @@ def check_option(name: str, value: object) -> None:
 
 DEFAULT = CornerRules()
 
+VARIANTS: dict[str, str] = {  # which variant of the sources each option follows, for 'corner rules'
+    "draw": "the default is the most detailed source's; start is how two others play",
+    "until_play": "a variation two sources mention",
+    "draw_two": "one source's 'other variations'",
+    "under": "yes is one source's alternate rules; strict is another source's own rule",
+    "draw_three": "a variation two sources mention",
+    "dealt_kings": "corner as two sources deal; stay leaves the King where it fell",
+    "tie": "one source: the others may try to tie",
+    "scoring": "standard is the most detailed source's; aces is its variation",
+    "target": "that source: typically 25 to 50 (100 to 250 with aces)",
+    "hand_size": "every source deals seven",
+}
+
+GUIDE = (  # 'corner rules --how': the game for someone who has never played it, in 80 columns
+    "How to play Kings Corner (2 to 4 players)",
+    "",
+    "The deal: seven cards each, one at a time. Four cards go face up, one on each",
+    "  side of the stock: the side piles N, E, S, W. The rest is the stock. The",
+    "  player left of the dealer (player 1) plays first.",
+    "Building: a card goes on a pile when it is one rank lower and the other colour",
+    "  (red on black, black on red: 8H on 9S). Aces are low; nothing goes on an Ace.",
+    "Sides and corners: any card may start an empty side spot (N E S W); only a",
+    "  King may start a corner (NE SE SW NW). A King dealt to a side pile goes to",
+    "  a corner.",
+    "Moving a pile: a whole side pile may move onto another pile when its bottom",
+    "  card fits that pile's top card. Its spot is left empty, for any card.",
+    "Your turn: as many plays and pile moves as you like, in any order, then end",
+    "  the turn. You draw one card at the end of your turn.",
+    "When the stock is empty: nobody draws, and a player who can play must.",
+    "Going out: the first player with no cards left wins the hand. The others",
+    "  score penalty points for the cards they hold: a King 10, any other card 1.",
+    "A game: hands until somebody reaches the target (50 points); the lowest total",
+    "  wins. The lead passes to the left each hand.",
+    "",
+    "Variants: 'kcsolve corner rules' lists the options; give them with --rules.",
+    "To play: 'kcsolve corner play'; there, 'help' lists the commands.",
+)
+
+
 def _show(value: object) -> str:
     """An option's value as written in a rule text."""
     if isinstance(value, bool):
@@ -143,7 +182,19 @@ def parse_corner_rules(text: str) -> CornerRules:
             raise InvalidCornerRulesError(
                 f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree")
         settings[name], source[name] = setting, token.strip()
-    return replace(DEFAULT, **settings)  # type: ignore[arg-type]  # each value was checked against its option above
+    return check_acting(replace(DEFAULT, **settings))  # type: ignore[arg-type]  # each value was checked against its option above
+
+
+def check_acting(rules: CornerRules) -> CornerRules:
+    """``rules`` itself unless an option it sets can never act: a record must not carry a rule that changed nothing.
+
+    Under ``until_play`` the drawing at the start of a turn is until a card can be
+    played and a turn ended without a move draws at its end, whatever ``draw`` says,
+    so ``draw=start`` would be recorded without acting.
+    """
+    if rules.until_play and rules.draw == "start":
+        raise InvalidCornerRulesError("draw=start never acts with until_play=yes: leave one of them out")
+    return rules
 
 
 def rules_from_json(data: object) -> CornerRules:
@@ -159,4 +210,4 @@ def rules_from_json(data: object) -> CornerRules:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} (rules: {known})")
         rules = replace(rules, **{key: value})  # CornerRules checks the value
-    return rules
+    return check_acting(rules)

@@ -73,8 +73,10 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
         raise bad(f"'seed' must be a deal number from 0 to 2**64-1, not {brief(seed)}")
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise bad(f"'players' must be 2, 3 or 4, not {brief(players)}")
-    if not isinstance(bots, str) or bots not in BOTS:  # a list or an object cannot be looked up in a dict
-        raise bad(f"'bots' must be one of {', '.join(BOTS)}, not {brief(bots)}")
+    names = bots.split(",") if isinstance(bots, str) else []  # a list or an object cannot be looked up in a dict
+    if not names or any(name not in BOTS for name in names) or len(names) not in (1, players - 1):
+        raise bad(f"'bots' must be one of {', '.join(BOTS)}, or one a seat besides yours joined with commas, "
+                  f"not {brief(bots)}")
     if not isinstance(match, bool):
         raise bad(f"'match' must be true or false, not {brief(match)}")
     try:

@@ -21,7 +21,6 @@ from kcsolve.errors import KcsolveError
 MAX_HAND_MOVES = 10_000  # far beyond any real hand; a bot that never ends its turn is a bug, not a long game
 MAX_MATCH_HANDS = 10_000  # far beyond any real game to a target score
 MATCH_DEALS = MAX_MATCH_HANDS + 1  # deal numbers set aside for each game of a tournament of matches, so none overlap
-MATCH_FORMAT = "kcsolve-corner-game/1"  # the line 'sim --match --format json' writes for each game of several hands
 
 
 class RunawayHandError(KcsolveError):
@@ -57,8 +56,8 @@ def play_hand(position: Position, bots: list[Bot]) -> tuple[Position, list[Move]
 class GameResult:
     """One game of a tournament: its index, the bot in each seat, who won, and the penalty points.
 
-    ``winners`` lists who went out, in order (two or more on a tie under 'tie'; none
-    after an impasse); for a game of several hands, the seats with the lowest total.
+    ``winners`` lists who went out, in order (two or more on a tie under 'tie'); for a
+    game of several hands, the seats with the lowest total.
     """
 
     index: int
@@ -66,6 +65,7 @@ class GameResult:
     winners: tuple[int, ...]
     penalties: tuple[int, ...]
     moves: tuple[str, ...]
+    hand_moves: tuple[tuple[str, ...], ...] = ()  # a game of several hands: each hand's moves
 
 
 def play_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -83,6 +83,7 @@ class MatchResult:
     totals: tuple[int, ...]
     hands: int
     winners: tuple[int, ...]
+    moves: tuple[tuple[Move, ...], ...] = ()  # each hand's moves, in order
 
     @property
     def winner(self) -> int | None:
@@ -97,17 +98,19 @@ def play_match(seed: int, players: int, bots: list[Bot], rules: CornerRules = DE
     """
     totals = [0] * players
     hands = 0
+    played: list[tuple[Move, ...]] = []
     while max(totals) < rules.target:
         lead = hands % players
         order = [(lead + i) % players for i in range(players)]
-        final, _ = play_hand(deal_hand(seeded_deck(seed + hands), players, rules), [bots[s] for s in order])
+        final, moves = play_hand(deal_hand(seeded_deck(seed + hands), players, rules), [bots[s] for s in order])
+        played.append(tuple(moves))
         for place, points in enumerate(final.penalties()):
             totals[order[place]] += points
         hands += 1
         if hands >= MAX_MATCH_HANDS and max(totals) < rules.target:
             raise RunawayHandError(f"a game went past {MAX_MATCH_HANDS:,} hands without reaching the target")
     low = min(totals)
-    return MatchResult(tuple(totals), hands, tuple(s for s, t in enumerate(totals) if t == low))
+    return MatchResult(tuple(totals), hands, tuple(s for s, t in enumerate(totals) if t == low), tuple(played))
 
 
 def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], rules: CornerRules) -> GameResult:
@@ -115,18 +118,18 @@ def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], 
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     result = play_match(seed + MATCH_DEALS * game, players, bots, rules)
-    return GameResult(game, seats, result.winners, result.totals, ())
+    return GameResult(game, seats, result.winners, result.totals, (),
+                      tuple(tuple(str(m) for m in moves) for moves in result.moves))
 
 
 @dataclass
 class Tally:
-    """Running totals of a tournament: a game won alone counts for its seat and bot; a tie and a game nobody
-    won (an impasse) are counted apart."""
+    """Running totals of a tournament: a game won alone counts for its seat and bot; a tie is counted apart.
+    A dealt hand always has a winner: the impasse cannot come (docs/CORNER.md proves it)."""
 
     players: int
     names: tuple[str, ...]
     games: int = 0
-    no_winner: int = 0
     ties: int = 0
     seat_wins: list[int] = field(default_factory=list)
     bot_wins: dict[str, int] = field(default_factory=dict)
@@ -143,11 +146,9 @@ class Tally:
     def add(self, result: GameResult) -> None:
         """Count one game."""
         self.games += 1
-        if not result.winners:
-            self.no_winner += 1
-        elif len(result.winners) > 1:
+        if len(result.winners) > 1:
             self.ties += 1
-        else:
+        elif result.winners:
             self.seat_wins[result.winners[0]] += 1
             self.bot_wins[result.bots[result.winners[0]]] += 1
         for seat, name in enumerate(result.bots):
@@ -164,7 +165,7 @@ class Tally:
         games are independent samples (two or more, a bot never playing itself), else null."""
         return {
             "summary": True, "unit": "game" if match else "hand", "games": self.games, "players": self.players,
-            "impasses": self.no_winner, "ties": self.ties,
+            "ties": self.ties,
             "bot_wins": self.bot_wins, "bot_seats": self.bot_seats,
             "bot_win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
             "bot_win_interval": {n: _interval(self.bot_wins[n], self.bot_seats[n]) if self.bots_alone else None

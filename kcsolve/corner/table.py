@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from kcsolve.common.deal import SEED_LIMIT
 from kcsolve.common.files import write_atomically
 from kcsolve.common.words import plural, wrapped
-from kcsolve.corner.bots import make_bot, view_of
+from kcsolve.corner.bots import BOTS, UnknownBotError, make_bot, view_of
 from kcsolve.corner.commands import Command, InvalidCommandError, parse_command
 from kcsolve.corner.engine import (
     IllegalCornerMoveError,
@@ -35,6 +35,7 @@ from kcsolve.corner.saved import InvalidCornerSaveError, SavedGame
 from kcsolve.corner.screen import SCORE_ROWS, cut, message_lines, message_room, score_table, screen, table_lines
 from kcsolve.corner.sim import MAX_HAND_MOVES, RunawayHandError
 from kcsolve.corner.turn import best_turn
+from kcsolve.errors import KcsolveError
 
 HELP = [
     "Commands (upper or lower case); piles: N E S W and the corners NE SE SW NW",
@@ -47,7 +48,7 @@ HELP = [
     "  hint         the turn solver's best line for this turn",
     "  scores       the score table;  save FILE: save (corner play FILE resumes)",
     "  Enter        the table again;  help: this list;  quit: leave",
-    "A long pile shows its base, '..', its last cards and (its size).",
+    "Long piles: base, '..', last cards, (size).  How to play: corner rules --how",
 ]
 FOOTER = "play QH N  merge S N  end  moves  undo  hint  scores  save FILE  help  quit"
 BETWEEN = "Enter: the next hand   scores   save FILE   help   quit"
@@ -62,13 +63,31 @@ class Reply:
     done: bool = False
 
 
+class InvalidTableBotsError(KcsolveError):
+    """Bot names that do not seat the table: one name for every bot, or one for each seat but the human's."""
+
+
+def seat_bots(text: str, players: int) -> tuple[str, ...]:
+    """The bot of each player from 2 on: one name for all of them, or one name each, comma-separated."""
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) not in (1, players - 1):
+        raise InvalidTableBotsError(f"{len(names)} bots named for {players - 1} seats besides yours in {text!r}: "
+                                    "name one for all or one for each")
+    for name in names:
+        if name not in BOTS:
+            raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    return names * (players - 1) if len(names) == 1 else names
+
+
 class Table:
     """A game in progress: the hands played so far, the hand in play, and the turn's history for undo."""
 
     def __init__(self, seed: int, players: int, bot_name: str, rules: CornerRules, match: bool = False) -> None:
         self.seed, self.players, self.bot_name = seed, check_players(players), bot_name
         self.rules, self.match = rules, match
-        self.bots = [make_bot(bot_name, seed + s) for s in range(players)]  # by player, the human's unused
+        names = seat_bots(bot_name, players)
+        self.bots = [make_bot(names[s - 1] if s else names[0], seed + s) for s in range(players)]  # the human's unused
+        self.bot_names = names
         self.past: list[tuple[Move, ...]] = []  # the moves of each finished hand
         self.points: list[tuple[int, ...]] = []  # each finished hand's penalty points, by player
         self.outcome: list[str] = []  # how the last finished hand ended and its points
@@ -150,8 +169,10 @@ class Table:
     def opening(self) -> list[str]:
         """The lines that open the game."""
         game = f"a game to {self.rules.target} points" if self.match else "one hand"
+        bots = (f"{self.bot_names[0]} bots" if len(set(self.bot_names)) == 1 else
+                ", ".join(f"{name} (player {p})" for p, name in enumerate(self.bot_names, start=2)))
         return [f"Kings Corner, deal {self.seed}, {self.players} players, rules {self.rules}: {game} against "
-                f"{self.bot_name} bots. You are player 1; type 'help' for the commands."]
+                f"{bots}. You are player 1; type 'help' for the commands."]
 
     def advance(self) -> list[str]:
         """The bots play until it is the human's turn or the hand ends: a line for each bot's turn, and the draws."""
@@ -181,7 +202,12 @@ class Table:
         self.sizes[seat] = len(hand)
         parts = [", ".join(str(m) for m in moves) if moves else "passed"]
         if drawn:
-            parts.append("drew " + ("a card" if drawn == 1 else f"{drawn} cards"))
+            said = "drew " + ("a card" if drawn == 1 else f"{drawn} cards")
+            first = self.rules.draw == "start" or (self.rules.until_play and moves)  # drawn before the moves
+            if first:
+                parts.insert(0, said)
+            else:
+                parts.append(said)
         if not hand and not self.position.over:  # out, and the others play on (to tie, say): a hand that ended says it
             parts.append("went out")
         elif hand:
@@ -378,5 +404,6 @@ class Table:
 
     def record(self) -> CornerRecord:
         """The hand in play (or just ended) as a record; an unfinished hand's result says it is not over."""
+        lead = self.lead if self.match else None  # in a match each player keeps their number from hand to hand
         return CornerRecord(seeded_deck(self.deal_number), self.players, self.rules, tuple(self.moves),
-                            self.deal_number, result_of(self.position))
+                            self.deal_number, result_of(self.position, self.lead), lead=lead)

@@ -27,13 +27,13 @@ def percent(wins: int, games: int) -> str:
 
 def seat_advantage(games: int, jobs: int) -> None:
     """Greedy bots in every seat: each seat's share of the hands won."""
-    print("| players | games | seat 1 (plays first) | seat 2 | seat 3 | seat 4 | impasses | command |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| players | games | seat 1 (plays first) | seat 2 | seat 3 | seat 4 | command |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for players in (2, 3, 4):
         tally = tournament(players, ("greedy",), games, 0, DEFAULT, jobs)
         seats = [percent(w, games) for w in tally.seat_wins] + ["-"] * (4 - players)
         command = f"`kcsolve corner sim --players {players} --bots greedy --games {games} --jobs {jobs}`"
-        print(f"| {players} | {games:,} | {' | '.join(seats)} | {tally.no_winner:,} | {command} |")
+        print(f"| {players} | {games:,} | {' | '.join(seats)} | {command} |")
 
 
 def ladder(games: int, search_games: int, jobs: int) -> None:

@@ -26,6 +26,7 @@ from kcsolve.corner.engine import (
     card_int,
     deal_hand,
     fits_on,
+    rank,
     seeded_deck,
 )
 from kcsolve.corner.openhands import solve_open
@@ -197,6 +198,27 @@ def test_an_impasse_is_never_declared_while_someone_can_play(seed: int) -> None:
             assert not any(board_moves(position.piles, h, position.rules) for h in position.hands)
 
 
+@pytest.mark.parametrize("rules", ["default", "under=yes", "under=strict+tie=yes", "dealt_kings=stay",
+                                   "until_play=yes+draw_two=yes", "draw=start+draw_three=yes", "hand_size=10"])
+def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: str) -> None:
+    """The proof in docs/CORNER.md, checked on every position of random dealt hands: once the stock is empty, a
+    card of the highest rank held goes onto some pile or spot, so a dealt hand never ends in an impasse."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        position = deal_hand(seeded_deck(seed), 2 + seed % 3, parse_corner_rules(rules))
+        while not position.over:
+            held = [(rank(card), seat, card) for seat, cards in enumerate(position.hands) for card in cards]
+            if not position.stock and held:
+                _, seat, card = max(held)
+                assert any(isinstance(m, Play) and m.card == card
+                           for m in board_moves(position.piles, position.hands[seat], position.rules))
+                checked += 1
+            position = position.play(rng.choice(position.legal_moves()))
+        assert position.winners
+    assert checked > 100
+
+
 # the variants against a plain minimax over single moves
 
 
@@ -280,3 +302,20 @@ def test_the_rules_command_lists_every_option_with_its_default() -> None:
         assert lines[lines.index(f"  {name} (default {shown})") + 1].startswith("      ")
     assert "strict: only after your own pile move emptied a side spot" in " ".join(result.stdout.split())
     assert max(len(line) for line in lines) <= 80
+    assert sum(line.startswith("      Variant: ") for line in lines) == len(parse_corner_rules("").to_json())
+    assert lines[-1] == "How to play: kcsolve corner rules --how"
+
+
+def test_the_rules_command_explains_the_game_to_a_newcomer() -> None:
+    """--how covers the deal, the sides and corners, building down in alternating colours, moving a pile, the
+    Kings, the turn, going out, the penalties and a game of hands, in 80 columns."""
+    result = run("corner", "rules", "--how")
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
+    text = " ".join(result.stdout.split())
+    for said in ("seven cards each", "side piles N, E, S, W", "one rank lower and the other colour",
+                 "only a King may start a corner", "a whole side pile may move onto another pile",
+                 "then end the turn", "no cards left wins the hand", "a King 10, any other card 1",
+                 "the lowest total wins", "'kcsolve corner rules' lists the options"):
+        assert said in text, said

@@ -3,6 +3,7 @@ and 1 for a wrong or illegal one, naming the culprit in one line; ``sim`` writes
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 from clitools import assert_bad_input, run, unwrapped, write
 
+from kcsolve.cli.corner_command import Progress
+from kcsolve.common.words import plural
 from kcsolve.corner.engine import card_text, seeded_deck
 from kcsolve.corner.record import FIELDS, RECORD_FORMAT
 
@@ -54,8 +57,8 @@ def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
     ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
     ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
     ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
-    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, rules, deck, moves, "
-                   "result)"),
+    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, lead, rules, deck, "
+                   "moves, result)"),
     ({"moves": "end"}, "'moves' must be a list of move texts"),
     ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
     ({"rules": {"under": 2}}, "rule 'under' takes no or yes or strict, not 2"),
@@ -136,8 +139,9 @@ def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any])
 def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
     result = run("corner", "sim", "--match", "--games", "2", "--bots", "greedy,random", "--format", "json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [set(line) for line in lines[:-1]] == [{"format", "index", "bots", "winners", "totals"}] * 2
-    assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/1"}
+    assert [set(line) for line in lines[:-1]] == [{"format", "game", "players", "index", "bots", "rules", "hands",
+                                                   "result"}] * 2
+    assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/2"}
     summary = lines[-1]
     assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
     assert len(summary["seat_wins"]) == 2 and sum(summary["bot_seats"].values()) == 4
@@ -151,7 +155,6 @@ def test_sim_labels_a_single_hand_without_rates_or_intervals() -> None:
         "  greedy in every seat",
         "  seat 1 (plays first): won 1 of 1 hand",
         "  seat 2: won 0 of 1 hand",
-        "  impasses: 0",
     ]
 
 
@@ -190,3 +193,97 @@ def test_sim_match_labels_count_games_and_the_lead() -> None:
     assert lines[2].startswith("  greedy  won ") and " of 3 games (" in lines[2] and "; mean total " in lines[2]
     assert lines[4].startswith("  seat 1 (leads the first hand): won ") and lines[4].count(" of 3 games (") == 1
     assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80
+
+
+def test_a_long_sim_shows_its_progress_on_a_terminal_and_wipes_it() -> None:
+    """The progress line waits 3 s, is redrawn at most twice a second, and is wiped at the end; none off a
+    terminal."""
+    now = [0.0]
+    stream = io.StringIO()
+    progress = Progress(300, "hand", stream, clock=lambda: now[0], terminal=True)
+    for done, at in [(1, 1.0), (10, 3.5), (11, 3.7), (150, 4.5)]:
+        now[0] = at
+        progress.tick(done)
+    progress.close()
+    line = "\r10 of 300 hands played (3%), 4 s"
+    assert stream.getvalue() == (line + "\r150 of 300 hands played (50%), 4 s".ljust(len(line) + 1)
+                                 + "\r" + " " * 34 + "\r")
+    quiet = io.StringIO()
+    off = Progress(300, "hand", quiet, clock=lambda: 100.0, terminal=False)
+    off.tick(299)
+    off.close()
+    assert quiet.getvalue() == ""
+
+
+def test_an_option_that_cannot_act_is_refused_in_rules_and_in_records(tmp_path: Path) -> None:
+    """draw=start never acts under until_play: 300 hands played the same moves with and without it."""
+    message = "draw=start never acts with until_play=yes: leave one of them out"
+    assert_bad_input(run("corner", "sim", "--games", "1", "--rules", "until_play=yes+draw=start"), message)
+    record = json.loads(run("corner", "sim", "--games", "1", "--rules", "until_play=yes", "--format", "json")
+                        .stdout.splitlines()[0])
+    record["rules"]["draw"] = "start"
+    assert_bad_input(run("corner", "verify", write(tmp_path, record)), f"{write(tmp_path, record)!r}: {message}")
+
+
+def test_verify_names_the_options_the_moves_did_not_test(tmp_path: Path) -> None:
+    lines = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json", "--rules",
+                "under=yes+dealt_kings=stay+draw_two=yes+draw_three=yes+target=30").stdout.splitlines()
+    result = run("corner", "verify", write(tmp_path, json.loads(lines[0])))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:] == [
+        "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,", "target=30."]
+    plain = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json").stdout.splitlines()[0]
+    assert len(run("corner", "verify", write(tmp_path, json.loads(plain))).stdout.splitlines()) == 1
+
+
+def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(tmp_path: Path) -> None:
+    """Each game of 'sim --match' is a record of its hands, players numbered the same in every hand and each hand
+    saying who led; verify replays every hand and checks the lead, the end at the target, the totals and the
+    winners; a tampered game is wrong (exit 1) with the hand named."""
+    out = run("corner", "sim", "--match", "--games", "2", "--players", "3", "--bots", "greedy,random,turn",
+              "--rules", "target=40", "--format", "json").stdout.splitlines()
+    games = [json.loads(line) for line in out[:-1]]
+    for game in games:
+        assert [hand["lead"] for hand in game["hands"]] == [h % 3 for h in range(len(game["hands"]))]
+        totals = [sum(hand["result"]["penalties"][p] for hand in game["hands"]) for p in range(3)]
+        assert game["result"] == {"totals": totals, "winners": [p for p in range(3) if totals[p] == min(totals)]}
+        result = run("corner", "verify", write(tmp_path, game))
+        assert result.exit_code == 0 and result.stdout.startswith(f"{plural(len(game['hands']), 'hand')}; ")
+    game = max(games, key=lambda g: len(g["hands"]))
+    assert len(game["hands"]) >= 3
+    random_player = game["bots"].index("random")
+    assert sum(hand["result"]["penalties"][random_player] for hand in game["hands"]) == \
+        game["result"]["totals"][random_player]  # the random bot keeps its number in every hand
+
+    def verdict(changed: dict[str, Any]) -> str:
+        result = run("corner", "verify", write(tmp_path, changed))
+        assert result.exit_code == 1, result.stdout + result.stderr
+        return result.stdout.strip()
+
+    led = json.loads(json.dumps(game))
+    led["hands"][1]["lead"] = 0
+    assert verdict(led) == "hand 2 is led by player 1; the lead passes left, so player 2 leads it"
+    short = {**game, "hands": game["hands"][:-1]}
+    assert verdict(short).startswith(f"unfinished: after {len(game['hands']) - 1} hand")
+    extra = {**game, "hands": [*game["hands"], game["hands"][0]]}
+    assert verdict(extra) == f"hand {len(game['hands']) + 1} was played after a player reached 40 points"
+    claimed = {**game, "result": {**game["result"], "totals": [0, 0, 0]}}
+    assert verdict(claimed).startswith("the record claims totals [0, 0, 0]; the replay gives ")
+    moved = json.loads(json.dumps(game))
+    moved["hands"][1]["moves"][0] = "merge N E"
+    assert verdict(moved).startswith("hand 2: illegal move 1 (player 2): merge N E:")
+    old = {"format": "kcsolve-corner-game/1", "index": 0, "bots": ["greedy", "greedy"], "winners": [0],
+           "totals": [3, 50]}
+    path = write(tmp_path, old)
+    assert_bad_input(run("corner", "verify", path), f"{path!r}: a kcsolve-corner-game/1 record holds totals only, "
+                     "no hands to replay ('corner sim --match --format json' now writes kcsolve-corner-game/2)")
+
+
+def test_replay_numbers_the_players_of_a_match_hand_as_the_game_does(tmp_path: Path) -> None:
+    """Hand 2 of a game at three players is led by player 2: its first move is player 2's."""
+    game = json.loads(run("corner", "sim", "--match", "--games", "1", "--players", "3", "--rules", "target=40",
+                          "--format", "json").stdout.splitlines()[0])
+    hand = game["hands"][1]
+    lines = run("corner", "replay", write(tmp_path, hand)).stdout.splitlines()
+    assert next(line for line in lines if line.startswith("1. ")).startswith("1. player 2: ")
+    assert lines[-1] == run("corner", "verify", write(tmp_path, hand)).stdout.splitlines()[0]

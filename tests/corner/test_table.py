@@ -28,7 +28,7 @@ from kcsolve.corner.screen import HEIGHT, WIDTH, score_table
 from kcsolve.corner.table import Table
 
 RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
-              "scoring=aces+target=100", "draw=start+under=yes+until_play=yes", "under=strict", "tie=yes",
+              "scoring=aces+target=100", "draw_two=yes+under=yes+until_play=yes", "under=strict", "tie=yes",
               "draw_two=yes", "under=strict+tie=yes+draw_two=yes"]
 
 
@@ -425,9 +425,9 @@ def _save(**changes: object) -> dict:
     ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
     ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
     ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
-    ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, not 'wizard'"),
-    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, not ['greedy']"),
-    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, not {'greedy': 1}"),
+    ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not 'wizard'"),
+    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not ['greedy']"),
+    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not {'greedy': 1}"),
     ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
     ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
     ({"hands": [["fly away"]]}, "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', "
@@ -522,8 +522,8 @@ def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     assert lines[1] == "Player 2: play 4H E." and lines[2] == "You and Player 2 went out (a tie)."
 
 
-def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_path: Path) -> None:
-    """Records count seats from the hand's leader: at three players you lead hand 1 and are player 3 of hand 2."""
+def test_in_a_match_you_are_player_1_in_every_hands_record(tmp_path: Path) -> None:
+    """A match's records keep one number a person: you are player 1 in hand 2 too, which player 2 leads."""
     table = Table(6, 3, "greedy", CornerRules(), match=True)
     table.advance()
     while not table.hand_over:
@@ -532,7 +532,49 @@ def test_the_record_line_says_which_player_you_are_in_a_later_hands_record(tmp_p
     assert _keep_record(table, str(path), set(), [], False) == [f"The record of hand 1 is in {path}."]
     table.command("")
     assert _keep_record(table, str(path), set(), [], False) == [
-        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'} (a record counts seats from the "
-        "hand's leader: you are player 3)."]
+        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'}."]
     record = parse_corner_record((tmp_path / "hand-2.json").read_text())
-    assert record.players == 3 and table.me == 2
+    assert record.players == 3 and table.me == 2 and record.lead == 1 and record.person(table.me) == 0
+    first = parse_corner_record(path.read_text())
+    assert first.lead == 0 and first.result is not None
+    assert first.result["penalties"][0] == table.points[0][0]  # yours, as the score table has them
+
+
+def test_help_at_the_table_points_to_the_guide() -> None:
+    table = Table(1, 2, "greedy", parse_corner_rules(""))
+    assert table.command("help").lines[-1].endswith("How to play: corner rules --how")
+
+
+@pytest.mark.parametrize("rules", ["draw=start", "until_play=yes", "default"])
+def test_a_bots_summary_tells_its_draw_in_the_order_it_came(rules: str) -> None:
+    """Under draw=start (and the drawing until a card plays) a bot draws before its moves, so the summary says so
+    first; under the default it draws after them."""
+    said = 0
+    for seed in range(12):
+        table = Table(seed, 3, "greedy", parse_corner_rules(rules))
+        lines: list[str] = []
+        for line in [*table.advance(), *table.command("end").lines]:  # a wrapped line goes on indented
+            lines += [line] if not line.startswith("    ") else [lines.pop() + " " + line.strip()]
+        for line in lines:
+            if re.match(r"Player \d: .*play .*drew", line) or re.match(r"Player \d: drew .*play ", line):
+                first = line.split(": ", 1)[1]
+                assert first.startswith("drew") == (rules != "default"), line
+                said += 1
+    assert said >= 2
+
+
+def test_the_bots_can_be_named_one_a_seat() -> None:
+    table = Table(3, 4, "greedy,search,turn", parse_corner_rules(""))
+    assert [bot.name for bot in table.bots[1:]] == ["greedy", "search", "turn"]
+    assert "against greedy (player 2), search (player 3), turn (player 4)." in table.opening()[0]
+    assert parse_saved(json.dumps(table.saved().to_json())).bots == "greedy,search,turn"
+    assert Table.resume(parse_saved(json.dumps(table.saved().to_json()))).bot_names == ("greedy", "search", "turn")
+    result = run("corner", "play", "--seed", "3", "--bots", "greedy,search,turn", "--plain", input="quit\n")
+    assert result.exit_code == 0 and result.stdout.startswith("Kings Corner, deal 3, 4 players, rules default:")
+    assert_bad_input(run("corner", "play", "--bots", "", input="quit\n"),
+                     "--bots needs a bot name (random, greedy, turn, search), not ''")
+    assert_bad_input(run("corner", "play", "--bots", "greedy,turn", "--players", "4", input="quit\n"),
+                     "2 bots named for 3 seats besides yours in 'greedy,turn': name one for all or one for each")
+    assert_bad_input(run("corner", "play", "--bots", "greedy,grdy", "--players", "3", input="quit\n"),
+                     "unknown bot 'grdy' (bots: random, greedy, turn, search)")
+    assert "hand h of a match is deal N + h - 1" in " ".join(run("corner", "play", "--help").stdout.split())

@@ -119,3 +119,18 @@ def test_ctrl_c_leaves_with_130_and_no_traceback(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and out.rstrip().endswith("Bye.") and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_asking_for_the_moves_keeps_what_the_bots_did_on_the_screen(tmp_path: Path) -> None:
+    """After the bots' turns, 'moves' and 'help' answer below their lines instead of wiping them; three bots named
+    one a seat sit at a table of four."""
+    with tmux_table("--seed 3 --bots greedy,turn,greedy", tmp_path) as name:
+        rows = wait_for_screen(name, "Your hand (7): ")
+        assert rows[0].startswith("Kings Corner, deal 3, 4 players")
+        rows = pass_turn(name)
+        bots = [row for row in rows if row.startswith(("Player 2: play", "Player 3: play", "Player 4: play"))]
+        assert len(bots) == 3, "\n".join(rows)
+        rows = typed(name, "moves", "Moves:")
+        assert all(row in rows for row in bots), "\n".join(rows)
+        rows = typed(name, "help", "Commands (upper or lower case)")
+        assert all(row in rows for row in bots), "\n".join(rows)
