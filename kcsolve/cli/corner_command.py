@@ -31,8 +31,8 @@ from kcsolve.corner.engine import (
 from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
 from kcsolve.corner.record import (
     MAX_RECORD_TEXT,
-    CornerRecord,
     CornerGame,
+    CornerRecord,
     describe_result,
     game_of,
     judge_corner,

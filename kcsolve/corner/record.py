@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
 from kcsolve.common.deal import InvalidSeedError, check_seed
@@ -119,7 +119,7 @@ def _kind(value: object) -> str:
     return next((name for kind, name in names.items() if isinstance(value, kind)), type(value).__name__)
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     """A JSON whole number (never true or false)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

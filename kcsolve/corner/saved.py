@@ -74,7 +74,7 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise bad(f"'players' must be 2, 3 or 4, not {brief(players)}")
     names = bots.split(",") if isinstance(bots, str) else []  # a list or an object cannot be looked up in a dict
-    if not names or any(name not in BOTS for name in names) or len(names) not in (1, players - 1):
+    if not isinstance(bots, str) or not names or any(name not in BOTS for name in names) or len(names) not in (1, players - 1):
         raise bad(f"'bots' must be one of {', '.join(BOTS)}, or one a seat besides yours joined with commas, "
                   f"not {brief(bots)}")
     if not isinstance(match, bool):

@@ -12,12 +12,12 @@ import pytest
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.engine import (
     IllegalCornerMoveError,
-    card_text,
     Merge,
     Play,
     Position,
     Under,
     card_int,
+    card_text,
     deal_hand,
     seeded_deck,
 )
@@ -253,7 +253,7 @@ def test_the_strict_play_under_is_observed_and_a_seat_must_be_at_the_table() -> 
                      for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"))
 
     game = KingsCornerGame(2, "under=strict", draws="dealt")
-    hands = (tuple(sorted(card(t) for t in "5H 9H TS QD".split())), (card("2C"),))
+    hands = (tuple(sorted(card(t) for t in ["5H", "9H", "TS", "QD"])), (card("2C"),))
     position = Position(game.rules, piles(N="9D", E="4C", S="8S"), hands, (0, 1, 2))
     rest = [c for c in range(52) if c not in position.cards()]
     state = KingsCornerState(game, tuple(rest + list(position.cards())[-3:]))
