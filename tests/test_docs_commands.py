@@ -51,7 +51,6 @@ NOT_RUN = {
     "kcsolve play --seed 7": "the terminal game waits for a player (tests/terminal plays it in tmux)",
     "kcsolve site --out site --from 2026-11-01 --days 30": "measures every date from 2026-11-01 to today, minutes",
     "kcsolve selfplay --player strong --count 100": "100 games of the strong player, over a minute",
-    "kcsolve corner sim --players 3 --bots greedy,turn,search --games 300": "300 hands with the search bot, minutes",
     "kcsolve corner sim --players 3 --bots greedy,turn,search --games 300 --jobs 2": "300 hands, the search bot",
     "kcsolve corner play --players 3 --bots turn --record hand.json": "the terminal table waits for a player",
     "kcsolve corner play --players 4 --match --rules target=30": "the terminal table waits for a player",

@@ -21,7 +21,7 @@ from kcsolve.patience.solve.route import solve
 WIDTH = 80
 LAST = str(SEED_LIMIT - 1)
 LONGEST_RULES = "deplete+optional+groups+royals"  # the longest name a rule set has
-CORNER_RULES = "draw=start+until_play=yes+draw_two=yes+under=strict+draw_three=yes+tie=yes+scoring=aces+target=25"
+CORNER_RULES = "until_play=yes+draw_two=yes+under=strict+draw_three=yes+tie=yes+scoring=aces+target=25"
 TODAY = dt.datetime.now(dt.UTC).date().isoformat()  # site writes it, measured once, and leaves out the next two
 
 
