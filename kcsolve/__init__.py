@@ -15,17 +15,45 @@ __version__ = "0.1.0"
 # public name -> the module that defines it
 _HOMES = {
     "KcsolveError": "kcsolve.errors",
-    **dict.fromkeys(["Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck"], "kcsolve.common.cards"),
+    **dict.fromkeys(
+        ["Card", "InvalidCardError", "InvalidDeckError", "parse_card", "parse_deck"], "kcsolve.common.cards"
+    ),
     **dict.fromkeys(["InvalidSeedError", "deal"], "kcsolve.common.deal"),
-    **dict.fromkeys(["Afterstate", "IllegalMoveError", "InvalidViewError", "Outcome", "Place", "PlayerView", "Position",
-                     "Remove", "Status"], "kcsolve.patience.engine"),
+    **dict.fromkeys(
+        [
+            "Afterstate",
+            "IllegalMoveError",
+            "InvalidViewError",
+            "Outcome",
+            "Place",
+            "PlayerView",
+            "Position",
+            "Remove",
+            "Status",
+        ],
+        "kcsolve.patience.engine",
+    ),
     **dict.fromkeys(["Hint", "InvalidHintRequestError", "hints"], "kcsolve.patience.players.hints"),
     **dict.fromkeys(["PLAYERS", "Player"], "kcsolve.patience.players.selfplay"),
-    **dict.fromkeys(["InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay"],
-                    "kcsolve.patience.record"),
+    **dict.fromkeys(
+        ["InvalidRecordError", "Record", "is_win", "judge", "parse_record", "read_record", "replay"],
+        "kcsolve.patience.record",
+    ),
     **dict.fromkeys(["STANDARD", "InvalidRulesError", "Rules", "parse_rules"], "kcsolve.patience.rules"),
-    **dict.fromkeys(["DEFAULT_BUDGET", "METHODS", "Budget", "InvalidBudgetError", "Solution", "UnsupportedMethodError",
-                     "Verdict", "parse_budget", "solve"], "kcsolve.patience.solve.route"),
+    **dict.fromkeys(
+        [
+            "DEFAULT_BUDGET",
+            "METHODS",
+            "Budget",
+            "InvalidBudgetError",
+            "Solution",
+            "UnsupportedMethodError",
+            "Verdict",
+            "parse_budget",
+            "solve",
+        ],
+        "kcsolve.patience.solve.route",
+    ),
 }
 
 __all__ = [

@@ -68,9 +68,16 @@ def kcsolve_process(*args: str, pure_python: bool = False, **options: object) ->
     ``pure_python`` keeps ``stats`` on the Python course; other keywords go to Popen (stdin, cwd, ...).
     """
     env = {**os.environ, "KCSOLVE_PURE_PYTHON": "1"} if pure_python else None
-    return subprocess.Popen([sys.executable, "-m", "kcsolve", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, start_new_session=True, preexec_fn=default_sigint,
-                            **options)  # type: ignore[call-overload]
+    return subprocess.Popen(
+        [sys.executable, "-m", "kcsolve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        preexec_fn=default_sigint,
+        **options,
+    )  # type: ignore[call-overload]
 
 
 def children(pid: int) -> list[int]:

@@ -32,7 +32,9 @@ def map_section(text: str) -> str:
 
 def named_paths(section: str) -> list[str]:
     """The paths the map's tables name in their first column (package headings such as `kcsolve/cli/` excluded)."""
-    return [m.group(1) for line in section.splitlines() if (m := ROW.match(line)) and not m.group(1).startswith("kcsolve/")]
+    return [
+        m.group(1) for line in section.splitlines() if (m := ROW.match(line)) and not m.group(1).startswith("kcsolve/")
+    ]
 
 
 def map_problems(section: str, modules: set[str]) -> list[str]:
@@ -51,8 +53,11 @@ def test_every_module_is_in_the_map_once_and_every_named_path_exists() -> None:
 
 def test_the_map_names_the_package_data() -> None:
     named = set(named_paths(map_section(DESIGN.read_text(encoding="utf-8"))))
-    data = {str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file()
-            and p.suffix in {".json", ".mjs", ".css", ".typed"}}
+    data = {
+        str(p.relative_to(ROOT))
+        for p in ROOT.rglob("*")
+        if p.is_file() and p.suffix in {".json", ".mjs", ".css", ".typed"}
+    }
     assert data and data <= named, sorted(data - named)
 
 

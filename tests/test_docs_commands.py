@@ -59,8 +59,7 @@ NOT_RUN = {
     "kcsolve corner sim --format json": "names the format; the hands are given elsewhere in the sentence",
     "kcsolve pysol-solvable --from 32000 --count 100": "decides 100 PySolFC games, over a minute",
     "kcsolve odds --no-peek": "samples deals, minutes of CPU",
-    "kcsolve site --from 2026-11-01 --days 3660 --out /var/www/kc --force --base-url https://example.org/kc/":
-        "a cron line: writes /var/www/kc",
+    "kcsolve site --from 2026-11-01 --days 3660 --out /var/www/kc --force --base-url https://example.org/kc/": "a cron line: writes /var/www/kc",
     "kcsolve odds --no-peek --deals 100000": "a hundred thousand sampled deals, hours of CPU",
     "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2": "10,000 games of the deep player, hours",
     "kcsolve selfplay --player deep --seed 2000 --count 8000": "8,000 games of the deep player, hours",
@@ -176,8 +175,11 @@ def option_problems(command: str) -> list[str]:
     options = re.findall(r"(?:^|(?<=[\s\[|]))(--?[a-z][a-z-]*)", " ".join(rest))
     problems = []
     for each in commands:
-        taken = {name for parameter in each.params for name in [*getattr(parameter, "opts", []),
-                                                                 *getattr(parameter, "secondary_opts", [])]}
+        taken = {
+            name
+            for parameter in each.params
+            for name in [*getattr(parameter, "opts", []), *getattr(parameter, "secondary_opts", [])]
+        }
         taken |= {"--help", "-h"}
         problems += [f"{each.name} takes no {option}" for option in options if option not in taken]
     return problems
@@ -240,8 +242,11 @@ def run_in(folder: Path, command: str, limit: int) -> tuple[int, str]:
 
 def runnable(slow: bool) -> list[str]:
     """The quoted commands run here: quick ones in the default suite, SLOW's in the slow one."""
-    return sorted(c for c in COMMANDS if c not in NOT_RUN and c not in NOT_COMMANDS and not is_synopsis(c)
-                  and not is_bare(c) and (c in SLOW) == slow)
+    return sorted(
+        c
+        for c in COMMANDS
+        if c not in NOT_RUN and c not in NOT_COMMANDS and not is_synopsis(c) and not is_bare(c) and (c in SLOW) == slow
+    )
 
 
 def outside(command: str) -> list[str]:
@@ -279,12 +284,18 @@ def test_ci_runs_the_readme_s_test_command() -> None:
 
 def test_extraction_reads_spans_blocks_pipes_and_comments() -> None:
     """The parser itself, on the forms the pages use."""
-    text = ("Run `kcsolve solve --seed 0 --format json >\ngame.json` or `kcsolve --version`; not `kcsolve/cli/`.\n"
-            "```\n$ kcsolve odds\nkcsolve corner rules      # every option\n"
-            "- run: pip install . && kcsolve rules\n```\n")
+    text = (
+        "Run `kcsolve solve --seed 0 --format json >\ngame.json` or `kcsolve --version`; not `kcsolve/cli/`.\n"
+        "```\n$ kcsolve odds\nkcsolve corner rules      # every option\n"
+        "- run: pip install . && kcsolve rules\n```\n"
+    )
     assert [command_of(q) for q in quotes(text) if command_of(q)] == [
-        "kcsolve odds", "kcsolve corner rules", "kcsolve rules",
-        "kcsolve solve --seed 0 --format json > game.json", "kcsolve --version"]
+        "kcsolve odds",
+        "kcsolve corner rules",
+        "kcsolve rules",
+        "kcsolve solve --seed 0 --format json > game.json",
+        "kcsolve --version",
+    ]
     assert is_synopsis("kcsolve deal [--seed N \\| --pysol N]") and not is_synopsis("kcsolve rules camelot+groups")
     assert is_bare("kcsolve verify") and not is_bare("kcsolve --version") and not is_bare("kcsolve rules camelot")
     assert option_problems("kcsolve solve --sed 0") == ["solve takes no --sed"]

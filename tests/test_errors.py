@@ -36,8 +36,13 @@ def _error_classes() -> set[type[BaseException]]:
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if (inspect.isclass(value) and issubclass(value, BaseException) and value.__module__ == info.name
-                    and not name.startswith("_") and not issubclass(value, KeyboardInterrupt)):
+            if (
+                inspect.isclass(value)
+                and issubclass(value, BaseException)
+                and value.__module__ == info.name
+                and not name.startswith("_")
+                and not issubclass(value, KeyboardInterrupt)
+            ):
                 found.add(value)
     return found
 
@@ -71,62 +76,142 @@ def test_a_new_library_error_reaches_the_user_as_one_line(monkeypatch: pytest.Mo
 
 
 BAD_CALLS = [  # (a call of the public API on what it cannot use, the error it raises, its message)
-    (lambda: kcsolve.parse_rules(None), kcsolve.InvalidRulesError,
-     "rules are a text such as 'standard' or 'swap+goal=deplete', not None"),
-    (lambda: kcsolve.parse_rules(5), kcsolve.InvalidRulesError,
-     "rules are a text such as 'standard' or 'swap+goal=deplete', not 5"),
-    (lambda: kcsolve.parse_budget(None), kcsolve.InvalidBudgetError, "a budget is a text such as '2s,100000', not NoneType"),
+    (
+        lambda: kcsolve.parse_rules(None),
+        kcsolve.InvalidRulesError,
+        "rules are a text such as 'standard' or 'swap+goal=deplete', not None",
+    ),
+    (
+        lambda: kcsolve.parse_rules(5),
+        kcsolve.InvalidRulesError,
+        "rules are a text such as 'standard' or 'swap+goal=deplete', not 5",
+    ),
+    (
+        lambda: kcsolve.parse_budget(None),
+        kcsolve.InvalidBudgetError,
+        "a budget is a text such as '2s,100000', not NoneType",
+    ),
     (lambda: kcsolve.parse_card(None), kcsolve.InvalidCardError, "not a card: None (a card is a text such as 'TS')"),
     (lambda: kcsolve.parse_deck(5), kcsolve.InvalidDeckError, "a deck file's text is a string, not int"),
     (lambda: kcsolve.parse_record(b"{}"), kcsolve.InvalidRecordError, "record: a record's text is a string, not bytes"),
-    (lambda: kcsolve.read_record(None), kcsolve.InvalidRecordError,
-     "a record is read from a path or an open text file, not None"),
-    (lambda: kcsolve.read_record(0), kcsolve.InvalidRecordError,
-     "a record is read from a path or an open text file, not 0"),
-    (lambda: kcsolve.read_record(1), kcsolve.InvalidRecordError,
-     "a record is read from a path or an open text file, not 1"),
-    (lambda: kcsolve.read_record(True), kcsolve.InvalidRecordError,
-     "a record is read from a path or an open text file, not True"),
-    (lambda: kcsolve.read_record(io.BytesIO(b"{}")), kcsolve.InvalidRecordError,
-     "the open file is open in binary mode: open a record as text"),
-    (lambda: kcsolve.Rules(removal="bogus"), kcsolve.InvalidRulesError,
-     ("Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
-      "(parse_rules reads rule text such as 'removal=optional')")),
-    (lambda: kcsolve.Rules(sets=5), kcsolve.InvalidRulesError,
-     "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 (parse_rules reads rule text such as 'sets=groups')"),
-    (lambda: kcsolve.Card("ZZ"), kcsolve.InvalidCardError,
-     ("not a card: Card('ZZ', None) (a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; "
-      "parse_card reads text such as 'TS')")),
+    (
+        lambda: kcsolve.read_record(None),
+        kcsolve.InvalidRecordError,
+        "a record is read from a path or an open text file, not None",
+    ),
+    (
+        lambda: kcsolve.read_record(0),
+        kcsolve.InvalidRecordError,
+        "a record is read from a path or an open text file, not 0",
+    ),
+    (
+        lambda: kcsolve.read_record(1),
+        kcsolve.InvalidRecordError,
+        "a record is read from a path or an open text file, not 1",
+    ),
+    (
+        lambda: kcsolve.read_record(True),
+        kcsolve.InvalidRecordError,
+        "a record is read from a path or an open text file, not True",
+    ),
+    (
+        lambda: kcsolve.read_record(io.BytesIO(b"{}")),
+        kcsolve.InvalidRecordError,
+        "the open file is open in binary mode: open a record as text",
+    ),
+    (
+        lambda: kcsolve.Rules(removal="bogus"),
+        kcsolve.InvalidRulesError,
+        (
+            "Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
+            "(parse_rules reads rule text such as 'removal=optional')"
+        ),
+    ),
+    (
+        lambda: kcsolve.Rules(sets=5),
+        kcsolve.InvalidRulesError,
+        "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 (parse_rules reads rule text such as 'sets=groups')",
+    ),
+    (
+        lambda: kcsolve.Card("ZZ"),
+        kcsolve.InvalidCardError,
+        (
+            "not a card: Card('ZZ', None) (a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; "
+            "parse_card reads text such as 'TS')"
+        ),
+    ),
     (lambda: kcsolve.deal(-1), kcsolve.InvalidSeedError, "seed must be between 0 and 2**64-1, got -1"),
-    (lambda: kcsolve.PLAYERS["strong"]("x"), kcsolve.InvalidSeedError,
-     "a deal number is a whole number from 0 to 2**64-1, got 'x'"),
-    (lambda: kcsolve.PLAYERS["strong"](7)(kcsolve.Position.start(kcsolve.deal(0))), kcsolve.InvalidViewError,
-     "a player is given a PlayerView (Position.view() makes one), not Position"),
-    (lambda: kcsolve.solve(kcsolve.deal(0)).record(seed=-1), kcsolve.InvalidSeedError,
-     "seed must be between 0 and 2**64-1, got -1"),
-    (lambda: kcsolve.solve(kcsolve.deal(0)).record(seed="x"), kcsolve.InvalidSeedError,
-     "a deal number is a whole number from 0 to 2**64-1, got 'x'"),
-    (lambda: kcsolve.judge(kcsolve.solve(kcsolve.deal(0)).record(), "nonsense"), kcsolve.InvalidRulesError,
-     "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
-    (lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5), kcsolve.InvalidRulesError,
-     "rules must be a Rules value or a preset string, not 5"),
+    (
+        lambda: kcsolve.PLAYERS["strong"]("x"),
+        kcsolve.InvalidSeedError,
+        "a deal number is a whole number from 0 to 2**64-1, got 'x'",
+    ),
+    (
+        lambda: kcsolve.PLAYERS["strong"](7)(kcsolve.Position.start(kcsolve.deal(0))),
+        kcsolve.InvalidViewError,
+        "a player is given a PlayerView (Position.view() makes one), not Position",
+    ),
+    (
+        lambda: kcsolve.solve(kcsolve.deal(0)).record(seed=-1),
+        kcsolve.InvalidSeedError,
+        "seed must be between 0 and 2**64-1, got -1",
+    ),
+    (
+        lambda: kcsolve.solve(kcsolve.deal(0)).record(seed="x"),
+        kcsolve.InvalidSeedError,
+        "a deal number is a whole number from 0 to 2**64-1, got 'x'",
+    ),
+    (
+        lambda: kcsolve.judge(kcsolve.solve(kcsolve.deal(0)).record(), "nonsense"),
+        kcsolve.InvalidRulesError,
+        "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)",
+    ),
+    (
+        lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5),
+        kcsolve.InvalidRulesError,
+        "rules must be a Rules value or a preset string, not 5",
+    ),
     (lambda: kcsolve.Position.start(None), kcsolve.InvalidDeckError, "a deck is a tuple of 52 cards, not NoneType"),
-    (lambda: kcsolve.Position.start(kcsolve.deal(0)[:51]), kcsolve.InvalidDeckError,
-     "deck has 51 cards, expected 52; missing: " + str(kcsolve.deal(0)[51])),
-    (lambda: kcsolve.Position.start(kcsolve.deal(0), 5), kcsolve.InvalidRulesError,
-     "rules must be a Rules value or a preset string, not 5"),
-    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(None), kcsolve.IllegalMoveError,
-     "not a move: None (a move is a Place or a Remove)"),
-    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Place("a1")), kcsolve.IllegalMoveError,
-     "place ('a1',): cells are numbered 0 to 15"),
-    (lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Remove([1, 2])), kcsolve.IllegalMoveError,
-     "remove [1, 2]: the cells of a removal are a tuple"),
-    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0))), kcsolve.KcsolveError,
-     "hints are given for a PlayerView (Position.view() makes one), not Position"),
-    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 0), kcsolve.KcsolveError,
-     "playouts must be a whole number from 1 to 100,000, not 0"),
-    (lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 200, "x"), kcsolve.KcsolveError,
-     "seed must be a whole number, not 'x'"),
+    (
+        lambda: kcsolve.Position.start(kcsolve.deal(0)[:51]),
+        kcsolve.InvalidDeckError,
+        "deck has 51 cards, expected 52; missing: " + str(kcsolve.deal(0)[51]),
+    ),
+    (
+        lambda: kcsolve.Position.start(kcsolve.deal(0), 5),
+        kcsolve.InvalidRulesError,
+        "rules must be a Rules value or a preset string, not 5",
+    ),
+    (
+        lambda: kcsolve.Position.start(kcsolve.deal(0)).play(None),
+        kcsolve.IllegalMoveError,
+        "not a move: None (a move is a Place or a Remove)",
+    ),
+    (
+        lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Place("a1")),
+        kcsolve.IllegalMoveError,
+        "place ('a1',): cells are numbered 0 to 15",
+    ),
+    (
+        lambda: kcsolve.Position.start(kcsolve.deal(0)).play(kcsolve.Remove([1, 2])),
+        kcsolve.IllegalMoveError,
+        "remove [1, 2]: the cells of a removal are a tuple",
+    ),
+    (
+        lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0))),
+        kcsolve.KcsolveError,
+        "hints are given for a PlayerView (Position.view() makes one), not Position",
+    ),
+    (
+        lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 0),
+        kcsolve.KcsolveError,
+        "playouts must be a whole number from 1 to 100,000, not 0",
+    ),
+    (
+        lambda: kcsolve.hints(kcsolve.Position.start(kcsolve.deal(0)).view(), 200, "x"),
+        kcsolve.KcsolveError,
+        "seed must be a whole number, not 'x'",
+    ),
 ]
 
 

@@ -56,8 +56,11 @@ def ismcts_action(state: KingsCornerState, rng: random.Random, iterations: int =
             node = max((node.children[a] for a in actions), key=lambda child: child.ucb(c))
             world.apply_action(node.action)
         while not world.is_terminal():  # the play-out, greedy for everybody
-            world.apply_action(rng.choice(world.legal_actions()) if world.is_chance_node()
-                               else bots[world.current_player()].step(world))
+            world.apply_action(
+                rng.choice(world.legal_actions())
+                if world.is_chance_node()
+                else bots[world.current_player()].step(world)
+            )
         returns = world.returns()
         while node.parent is not None:
             node.visits += 1

@@ -20,14 +20,20 @@ WINNABLE = {"win": "yes", "loss": "no", None: "unknown"}
 @cli.command("analyse", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD")
 @click.option("--rules", "rules_text", help="Analyse under these rules instead of the record's.")
-@click.option("--playouts", type=click.IntRange(1, 10_000), default=ANALYSE_PLAYOUTS, show_default=True,
-              help="Sampled orders of the unseen cards per option, for the hint figures.")
+@click.option(
+    "--playouts",
+    type=click.IntRange(1, 10_000),
+    default=ANALYSE_PLAYOUTS,
+    show_default=True,
+    help="Sampled orders of the unseen cards per option, for the hint figures.",
+)
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the sampled orders.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option
 @colour_option
-def analyse_command(record_path: str, rules_text: str | None, playouts: int, seed: int, fmt: str, style: str,
-                    colour: bool | None) -> None:
+def analyse_command(
+    record_path: str, rules_text: str | None, playouts: int, seed: int, fmt: str, style: str, colour: bool | None
+) -> None:
     """Judge a played game move by move (a record, a saved game, or the one-line notation).
 
     For every move: could the deal still be won by a player who sees the deck
@@ -75,8 +81,10 @@ def _line(report: MoveReport) -> str:
     best = ""
     if report.best_move is not None and report.mark:
         best = f"  best: {report.best_move}"
-    return (f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
-            f" {_figure(report, report.chance):>11}  {_figure(report, report.best):>11}{best}")
+    return (
+        f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
+        f" {_figure(report, report.chance):>11}  {_figure(report, report.best):>11}{best}"
+    )
 
 
 def _tell(result: Analysis, style: str, colour: bool) -> None:
@@ -100,14 +108,23 @@ def _tell(result: Analysis, style: str, colour: bool) -> None:
     summary = result.summary_json()
     fatal = result.first_fatal
     if fatal is None:
-        click.echo("No fatal move: " + ("the deal was lost from the start."
-                                        if reports[0].winnable_before == "loss" else "the deal was never thrown away."))
+        click.echo(
+            "No fatal move: "
+            + (
+                "the deal was lost from the start."
+                if reports[0].winnable_before == "loss"
+                else "the deal was never thrown away."
+            )
+        )
     else:
-        click.echo(f"First fatal move: {fatal.number} ({_played(fatal)}); "
-                   "the deal could be won before it and not after.")
+        click.echo(
+            f"First fatal move: {fatal.number} ({_played(fatal)}); the deal could be won before it and not after."
+        )
     low, high = result.kept_interval
-    click.echo(f"Kept {_share(result.kept_in_all)} of the best figures over {summary['choices']} choices "
-               f"({summary['dubious']} marked '?'):")
+    click.echo(
+        f"Kept {_share(result.kept_in_all)} of the best figures over {summary['choices']} choices "
+        f"({summary['dubious']} marked '?'):"
+    )
     click.echo("the product, over the choices, of the figure after the move played divided by")
     click.echo("the best option's; 100% when every choice was the best. Its 95% interval, over")
     click.echo(f"the sampled figures where another option was best: {_share(low)} to {_share(high)}.")

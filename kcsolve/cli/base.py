@@ -1,6 +1,5 @@
 """What every kcsolve command shares: the group, one-line errors, input helpers, common options."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -38,10 +37,20 @@ LONGEST_LINE = 4096  # characters in one line typed to a game: every command is 
 # command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
 # so a command loads the library it uses and nothing else (kcsolve --version loads no solver)
 COMMAND_MODULES = {
-    "analyse": "analyse_command", "corner": "corner_command", "daily": "daily_command", "deal": "record_commands",
-    "odds": "odds_command", "play": "play_command", "pysol-solvable": "pysol_command", "replay": "record_commands",
-    "rules": "rules_command", "selfplay": "selfplay_command", "site": "site_command", "solve": "solve_command",
-    "stats": "stats_command", "verify": "record_commands",
+    "analyse": "analyse_command",
+    "corner": "corner_command",
+    "daily": "daily_command",
+    "deal": "record_commands",
+    "odds": "odds_command",
+    "play": "play_command",
+    "pysol-solvable": "pysol_command",
+    "replay": "record_commands",
+    "rules": "rules_command",
+    "selfplay": "selfplay_command",
+    "site": "site_command",
+    "solve": "solve_command",
+    "stats": "stats_command",
+    "verify": "record_commands",
 }
 
 
@@ -271,7 +280,10 @@ colour_option = click.option(
     "--color/--no-color", "colour", default=None, help="Colour the grid (default: only on a terminal)."
 )
 style_option = click.option(
-    "--style", type=click.Choice(["boxes", "line"]), default="boxes", show_default=True,
+    "--style",
+    type=click.Choice(["boxes", "line"]),
+    default="boxes",
+    show_default=True,
     help="Draw each grid as boxes (like the sample game) or on one line.",
 )
 
@@ -291,7 +303,8 @@ class ProgressLine:
         eta = f"{left / progress.rate:,.0f} s" if progress.solved and progress.rate else "--"
         click.echo(
             f"\r{progress.done:,} / {progress.total:,} deals  {progress.rate:,.0f} deals/s  ETA {eta}   ",
-            nl=False, err=True,
+            nl=False,
+            err=True,
         )
 
 
@@ -320,7 +333,9 @@ class Ticker:
             return
         while True:
             self.shown = True
-            click.echo(f"\r{self.label}  {time.monotonic() - self.started:,.0f} s (Ctrl-C stops)   ", nl=False, err=True)
+            click.echo(
+                f"\r{self.label}  {time.monotonic() - self.started:,.0f} s (Ctrl-C stops)   ", nl=False, err=True
+            )
             if self.stop.wait(0.5):
                 return
 

@@ -69,8 +69,13 @@ def _seed(seed: int | None) -> int:
     return secrets.randbelow(SEED_LIMIT) if seed is None else check_seed(seed)
 
 
-rules_option = click.option("--rules", "rules_text", default="default", show_default=True,
-                            help="Kings Corner options joined with '+', e.g. draw=start+under=yes.")
+rules_option = click.option(
+    "--rules",
+    "rules_text",
+    default="default",
+    show_default=True,
+    help="Kings Corner options joined with '+', e.g. draw=start+under=yes.",
+)
 players_option = click.option("--players", type=int, default=2, show_default=True, help="Players at the table, 2 to 4.")
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 
@@ -95,8 +100,14 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
     position = deal_hand(seeded_deck(seed), players, rules)
     if fmt == "json":
         data = position_to_json(position)
-        data.update({"seed": seed, "players": players, "hands": [_card_list(h) for h in position.hands],
-                     "stock": _card_list(position.stock)})
+        data.update(
+            {
+                "seed": seed,
+                "players": players,
+                "hands": [_card_list(h) for h in position.hands],
+                "stock": _card_list(position.stock),
+            }
+        )
         click.echo(json.dumps(data))
         return
     click.echo(paragraph(f"Kings Corner, deal {seed}, {players} players, rules {rules}; player 1 plays first."))
@@ -105,9 +116,14 @@ def deal_command(seed: int | None, players: int, rules_text: str, fmt: str) -> N
 
 @corner.command("turn", context_settings=CONTEXT)
 @click.argument("position_path", metavar="POSITION.json")
-@click.option("--budget", "budget_text", default=str(DEFAULT_TURN_NODES), show_default=True,
-              help="Positions (or CPU time, e.g. '2s') the search may use; then the best line seen is shown, "
-                   "not proven best, and the exit status is 3.")
+@click.option(
+    "--budget",
+    "budget_text",
+    default=str(DEFAULT_TURN_NODES),
+    show_default=True,
+    help="Positions (or CPU time, e.g. '2s') the search may use; then the best line seen is shown, "
+    "not proven best, and the exit status is 3.",
+)
 @format_option
 def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
     """The best turn for the hand in a position file: most cards shed, then fewest points, then fewest spots.
@@ -118,11 +134,19 @@ def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
     piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
     turn = best_turn(piles, hand, rules, budget=budget)
     if fmt == "json":
-        click.echo(json.dumps({
-            "line": [str(m) for m in turn.line], "proven": turn.proven, "shed": turn.shed,
-            "hand_after": _card_list(turn.hand), "points_left": turn.points, "spots_left": turn.spots,
-            "states": turn.states,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "line": [str(m) for m in turn.line],
+                    "proven": turn.proven,
+                    "shed": turn.shed,
+                    "hand_after": _card_list(turn.hand),
+                    "points_left": turn.points,
+                    "spots_left": turn.spots,
+                    "states": turn.states,
+                }
+            )
+        )
         sys.exit(0 if turn.proven else 3)
     if not turn.proven:
         click.echo(f"Undecided: the budget of {budget.describe('positions')} ran out.")
@@ -139,14 +163,19 @@ def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
         click.echo("Best turn: no play helps; end the turn.")
         return
     title = "Best turn" if turn.proven else "Best turn seen"
-    click.echo(f"{title} ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, "
-               f"{plural(turn.states, 'position')} searched):")
+    click.echo(
+        f"{title} ({plural(len(turn.line), 'move')}, {plural(turn.shed, 'card')} shed, "
+        f"{plural(turn.states, 'position')} searched):"
+    )
     for number, move in enumerate(turn.line, start=1):
         click.echo(f"  {number}. {move}")
     click.echo(draw_piles(turn.piles))
     if turn.hand:
-        click.echo(paragraph(f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, "
-                             f"{turn.spots} spots left open)"))
+        click.echo(
+            paragraph(
+                f"Hand after: {hand_text(turn.hand)} ({turn.points} penalty points, {turn.spots} spots left open)"
+            )
+        )
     else:
         click.echo("Hand after: (empty): the player goes out.")
 
@@ -154,8 +183,13 @@ def _print_turn(piles: Any, hand: tuple[int, ...], turn: Any) -> None:
 @corner.command("solve", context_settings=CONTEXT)
 @click.option("--seed", type=int, help="Deal number N (default: a random one, shown).")
 @rules_option
-@click.option("--budget", type=click.IntRange(1, 10**9), default=DEFAULT_NODES, show_default=True,
-              help="Positions and turn endings the search may visit before it answers 'undecided'.")
+@click.option(
+    "--budget",
+    type=click.IntRange(1, 10**9),
+    default=DEFAULT_NODES,
+    show_default=True,
+    help="Positions and turn endings the search may visit before it answers 'undecided'.",
+)
 @format_option
 def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> None:
     """Two players, both hands and the stock order known: can player 1 force going out first?
@@ -165,11 +199,23 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
     rules, seed = parse_corner_rules(rules_text), _seed(seed)
     verdict = solve_open(deal_hand(seeded_deck(seed), 2, rules), budget)
     if fmt == "json":
-        click.echo(json.dumps({"seed": seed, "rules": rules.to_json(), "result": verdict.result,
-                               "first_turn": [str(m) for m in verdict.line], "nodes": verdict.nodes}))
+        click.echo(
+            json.dumps(
+                {
+                    "seed": seed,
+                    "rules": rules.to_json(),
+                    "result": verdict.result,
+                    "first_turn": [str(m) for m in verdict.line],
+                    "nodes": verdict.nodes,
+                }
+            )
+        )
     else:
-        answer = {"win": "yes: player 1 can force going out first", "loss": "no: player 1 cannot force going out first",
-                  "unknown": f"undecided: the budget of {budget:,} positions ran out"}[verdict.result]
+        answer = {
+            "win": "yes: player 1 can force going out first",
+            "loss": "no: player 1 cannot force going out first",
+            "unknown": f"undecided: the budget of {budget:,} positions ran out",
+        }[verdict.result]
         click.echo(paragraph(f"Deal {seed}, open hands: {answer} ({verdict.nodes:,} positions)."))
         if verdict.line:
             click.echo(paragraph("First turn: " + ", ".join(str(m) for m in verdict.line)))
@@ -178,19 +224,30 @@ def solve_command(seed: int | None, rules_text: str, budget: int, fmt: str) -> N
 
 @corner.command("sim", context_settings=CONTEXT)
 @players_option
-@click.option("--bots", "bot_text", default="greedy", show_default=True,
-              help=f"Bots by name, comma-separated ({', '.join(BOTS)}), at most one a seat; they take "
-                   "turns in the seats.")
+@click.option(
+    "--bots",
+    "bot_text",
+    default="greedy",
+    show_default=True,
+    help=f"Bots by name, comma-separated ({', '.join(BOTS)}), at most one a seat; they take turns in the seats.",
+)
 @click.option("--games", type=click.IntRange(1, 10**7), default=100, show_default=True)
-@click.option("--seed", type=click.IntRange(0, SEED_LIMIT - 1), default=0, show_default=True,
-              help="Game g is dealt from deal number SEED + g; with --match, its hands from SEED + 10,001 g on.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, SEED_LIMIT - 1),
+    default=0,
+    show_default=True,
+    help="Game g is dealt from deal number SEED + g; with --match, its hands from SEED + 10,001 g on.",
+)
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True)
-@click.option("--match", is_flag=True, help="Each game is hands up to the target score (the lowest total wins), "
-                                             "not one hand.")
+@click.option(
+    "--match", is_flag=True, help="Each game is hands up to the target score (the lowest total wins), not one hand."
+)
 @rules_option
 @format_option
-def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, match: bool, rules_text: str,
-                fmt: str) -> None:
+def sim_command(
+    players: int, bot_text: str, games: int, seed: int, jobs: int, match: bool, rules_text: str, fmt: str
+) -> None:
     """A tournament: win rates with 95% intervals, mean penalty points, and each seat's share of wins.
 
     The bots rotate through the seats from game to game. JSON: one object per
@@ -210,9 +267,16 @@ def sim_command(players: int, bot_text: str, games: int, seed: int, jobs: int, m
             click.echo(json.dumps(game.to_json()))
         elif fmt == "json":
             deal = seed + result.index
-            record = CornerRecord(seeded_deck(deal), players, rules, tuple(parse_move(m) for m in result.moves), deal,
-                                  {"over": True, "winners": list(result.winners),
-                                   "penalties": list(result.penalties)}, result.index, result.bots)
+            record = CornerRecord(
+                seeded_deck(deal),
+                players,
+                rules,
+                tuple(parse_move(m) for m in result.moves),
+                deal,
+                {"over": True, "winners": list(result.winners), "penalties": list(result.penalties)},
+                result.index,
+                result.bots,
+            )
             click.echo(json.dumps(record.to_json()))
 
     progress = Progress(games, "game" if match else "hand", sys.stderr)
@@ -239,8 +303,15 @@ class Progress:
     """A line on stderr saying how far a long run has got, on a terminal only: shown once ``delay`` seconds have
     passed, redrawn at most twice a second, wiped at the end so that the results stand alone."""
 
-    def __init__(self, total: int, unit: str, stream: IO[str], clock: Callable[[], float] = time.monotonic,
-                 delay: float = 3.0, terminal: bool | None = None) -> None:
+    def __init__(
+        self,
+        total: int,
+        unit: str,
+        stream: IO[str],
+        clock: Callable[[], float] = time.monotonic,
+        delay: float = 3.0,
+        terminal: bool | None = None,
+    ) -> None:
         self.total, self.unit, self.stream, self.clock, self.delay = total, unit, stream, clock, delay
         self.terminal = stream.isatty() if terminal is None else terminal
         self.start, self.shown_at, self.width = clock(), -1.0, 0
@@ -276,11 +347,15 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
     games, players = tally.games, tally.players
     unit = "game" if match else "hand"
     if match:
-        head = (f"{plural(games, 'game')} to {rules.target} penalty points, {players} players, bots {', '.join(names)}, "
-                f"rules {rules}; the hands of game g are deals {seed} + {MATCH_DEALS:,} g on")
+        head = (
+            f"{plural(games, 'game')} to {rules.target} penalty points, {players} players, bots {', '.join(names)}, "
+            f"rules {rules}; the hands of game g are deals {seed} + {MATCH_DEALS:,} g on"
+        )
     else:
-        head = (f"{plural(games, 'hand')}, {players} players, bots {', '.join(names)}, rules {rules}, "
-                f"deals {seed}..{seed + games - 1}")
+        head = (
+            f"{plural(games, 'hand')}, {players} players, bots {', '.join(names)}, rules {rules}, "
+            f"deals {seed}..{seed + games - 1}"
+        )
     lines = [head]
     distinct = list(dict.fromkeys(names))
     alone = tally.bots_alone  # a bot that sits in two seats of one game wins against itself
@@ -296,8 +371,9 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
         lines.append(f"  {name:<7} won {wins:,} of {counted}; {points} {tally.bot_points[name] / seats:.2f}")
     first = " (leads the first hand)" if match else " (plays first)"
     for seat, wins in enumerate(tally.seat_wins):
-        lines.append(f"  seat {seat + 1}{first if seat == 0 else ''}: won {wins:,} of {plural(games, unit)}"
-                     f"{_rate(wins, games)}")
+        lines.append(
+            f"  seat {seat + 1}{first if seat == 0 else ''}: won {wins:,} of {plural(games, unit)}{_rate(wins, games)}"
+        )
     if match:
         lines.append(f"  ties (the lowest total shared): {tally.ties:,}")
     elif rules.tie:
@@ -307,21 +383,42 @@ def tally_lines(tally: Any, names: tuple[str, ...], seed: int, rules: Any, match
 
 @corner.command("play", context_settings=CONTEXT)
 @click.argument("saved_path", metavar="[SAVED.json]", required=False)
-@click.option("--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is deal "
-                                       "N + h - 1.")
+@click.option(
+    "--seed", type=int, help="Deal number N (default: a random one, shown); hand h of a match is deal N + h - 1."
+)
 @click.option("--players", type=int, help="Players at the table, 2 to 4.  [default: 2]")
-@click.option("--bots", "bot_name", help=f"The bot in every other seat ({', '.join(BOTS)}), or one a seat from "
-                                          "player 2 on, comma-separated (greedy,search,turn seats three).  "
-                                          "[default: greedy]")
-@click.option("--match", is_flag=True, help="Play hands until a player reaches the target score (rules option "
-                                             "target, default 50); the lowest total wins.")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True),
-              help="Write each hand's record to this file (hand 2 to FILE-2.json, ...) when it ends or you leave.")
+@click.option(
+    "--bots",
+    "bot_name",
+    help=f"The bot in every other seat ({', '.join(BOTS)}), or one a seat from "
+    "player 2 on, comma-separated (greedy,search,turn seats three).  "
+    "[default: greedy]",
+)
+@click.option(
+    "--match",
+    is_flag=True,
+    help="Play hands until a player reaches the target score (rules option target, default 50); the lowest total wins.",
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write each hand's record to this file (hand 2 to FILE-2.json, ...) when it ends or you leave.",
+)
 @click.option("--rules", "rules_text", help="Kings Corner options joined with '+'.  [default: default]")
 @click.option("--plain", is_flag=True, help="Print line by line instead of redrawing the screen (always so in a pipe).")
 @colour_option
-def play_command(saved_path: str | None, seed: int | None, players: int | None, bot_name: str | None, match: bool,
-                 record_path: str | None, rules_text: str | None, plain: bool, colour: bool | None) -> None:
+def play_command(
+    saved_path: str | None,
+    seed: int | None,
+    players: int | None,
+    bot_name: str | None,
+    match: bool,
+    record_path: str | None,
+    rules_text: str | None,
+    plain: bool,
+    colour: bool | None,
+) -> None:
     """Play Kings Corner in the terminal against bots: you are player 1 and lead the first hand.
 
     Type a move ('play QH N' or 'QH N', 'merge S N' or 'S N', 'under 9H W'),
@@ -338,8 +435,17 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
     if record_path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record_path))):
         fail(f"cannot write the record to {record_path!r}: its folder does not exist")  # said before, not after, a game
     if saved_path is not None:
-        given = [name for name, value in (("--seed", seed), ("--players", players), ("--bots", bot_name),
-                                          ("--rules", rules_text), ("--match", match or None)) if value is not None]
+        given = [
+            name
+            for name, value in (
+                ("--seed", seed),
+                ("--players", players),
+                ("--bots", bot_name),
+                ("--rules", rules_text),
+                ("--match", match or None),
+            )
+            if value is not None
+        ]
         if given:
             fail(f"a saved game keeps its own deal, players, bots and rules: leave out {given[0]}")
         source = _source_name(saved_path)
@@ -350,8 +456,13 @@ def play_command(saved_path: str | None, seed: int | None, players: int | None, 
             fail(f"--bots needs a bot name ({', '.join(BOTS)}), not {bot_name!r}")
         named = len((bot_name or "greedy").split(","))
         default_players = named + 1 if named > 1 else 2  # one name a seat says how many sit at the table
-        table = Table(_seed(seed), check_players(default_players if players is None else players),
-                      bot_name or "greedy", rules, match)
+        table = Table(
+            _seed(seed),
+            check_players(default_players if players is None else players),
+            bot_name or "greedy",
+            rules,
+            match,
+        )
     full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
     run_table(table, record_path, full_screen, _use_colour(colour))
 
@@ -378,8 +489,7 @@ def rules_command(how: bool) -> None:
         shown = ("yes" if default else "no") if isinstance(default, bool) else default
         click.echo(f"  {name} (default {shown})")
         click.echo(textwrap.fill(effect, 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
-        click.echo(textwrap.fill(f"Variant: {VARIANTS[name]}.", 80, initial_indent=" " * 6,
-                                 subsequent_indent=" " * 8))
+        click.echo(textwrap.fill(f"Variant: {VARIANTS[name]}.", 80, initial_indent=" " * 6, subsequent_indent=" " * 8))
     click.echo("How to play: kcsolve corner rules --how")
 
 
@@ -398,7 +508,9 @@ def replay_command(record_path: str) -> None:
     if played.error:
         click.echo(paragraph(f"Illegal {played.error}."))
         sys.exit(1)
-    click.echo(paragraph(describe_result(played.final, record.lead or 0)) if played.final.over else "The hand is not finished.")
+    click.echo(
+        paragraph(describe_result(played.final, record.lead or 0)) if played.final.over else "The hand is not finished."
+    )
     sys.exit(0 if played.final.over else 1)
 
 

@@ -54,8 +54,9 @@ def run_table(table: Table, record_path: str | None, full_screen: bool, colour: 
         sys.exit(130)
 
 
-def _keep_record(table: Table, record_path: str | None, written: set[int], pending: list[str],
-                 colour: bool) -> list[str]:
+def _keep_record(
+    table: Table, record_path: str | None, written: set[int], pending: list[str], colour: bool
+) -> list[str]:
     """Write the hand's record once (hand 2 on to FILE-2.json, ...); a line saying where.
 
     A record that cannot be written stops the game with an error, after the ``pending`` lines.
@@ -69,8 +70,10 @@ def _keep_record(table: Table, record_path: str | None, written: set[int], pendi
         write_atomically(path, json.dumps(table.record().to_json()) + "\n")
     except OSError as exc:
         _echo(pending, colour)  # how the hand ended, or the goodbye: the player should see it before the error
-        fail(f"cannot write the record to {path!r}: {exc.strerror or exc}; the game was played but hand "
-             f"{table.number + 1} is not recorded")
+        fail(
+            f"cannot write the record to {path!r}: {exc.strerror or exc}; the game was played but hand "
+            f"{table.number + 1} is not recorded"
+        )
     state = "" if table.hand_over else " so far (unfinished)"
     return [f"The record of hand {table.number + 1}{state} is in {path}."]
 

@@ -1,6 +1,5 @@
 """The ``daily`` command: a proved-winnable deal for each date."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -37,7 +36,13 @@ from kcsolve.patience.rules import parse_rules
 @style_option
 @colour_option
 def daily_command(
-    date_text: str | None, days: int, rules_text: str, ramp: bool, hide: bool, fmt: str, style: str,
+    date_text: str | None,
+    days: int,
+    rules_text: str,
+    ramp: bool,
+    hide: bool,
+    fmt: str,
+    style: str,
     colour: bool | None,
 ) -> None:
     """A winnable deal for each date, with its measured difficulty and grade.
@@ -77,10 +82,16 @@ def daily_command(
 def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
     """One date's deal as a JSON-ready dict."""
     data = {
-        "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
-        "playouts": found.difficulty.playouts, "progress": found.difficulty.progress, "progress_is": PROGRESS_IS,
+        "date": found.date.isoformat(),
+        "seed": found.seed,
+        "rules": str(found.rules),
+        "deck": [str(c) for c in found.deck],
+        "difficulty": found.difficulty.chance,
+        "difficulty_interval": list(found.difficulty.interval()),
+        "difficulty_is": DIFFICULTY_IS,
+        "playouts": found.difficulty.playouts,
+        "progress": found.difficulty.progress,
+        "progress_is": PROGRESS_IS,
         "grade": found.grade,
     }
     if not hide:
@@ -91,8 +102,9 @@ def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
 def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
     d = found.difficulty
-    click.echo(paragraph(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, "
-                         f"rules {found.rules}"))
+    click.echo(
+        paragraph(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
+    )
     click.echo("\n".join(wrapped(f"grade {found.grade}; difficulty: {d.label()}", "", "  ")))
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")

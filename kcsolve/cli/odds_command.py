@@ -37,17 +37,37 @@ MEANING = "by a player who sees them; an upper bound for one who cannot"
 
 @cli.command("odds", context_settings=CONTEXT)
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--known", "known_text", default="", metavar="CARDS",
-              help="The first cards of the deck, top first, e.g. 'KS 5H 9D' (the rest is shuffled).")
-@click.option("--no-peek", "no_peek", is_flag=True,
-              help="Bound the best chance of a player who cannot see the deck instead (standard rules).")
-@click.option("--deals", type=click.IntRange(2, MAX_DEALS), default=None, metavar="N",
-              help="With --no-peek: how many deals the bound samples.  [default: 2000]")
-@click.option("--start", type=click.IntRange(0), default=None, metavar="N",
-              help="With --no-peek: the first deal number sampled.  [default: 0]")
+@click.option(
+    "--known",
+    "known_text",
+    default="",
+    metavar="CARDS",
+    help="The first cards of the deck, top first, e.g. 'KS 5H 9D' (the rest is shuffled).",
+)
+@click.option(
+    "--no-peek",
+    "no_peek",
+    is_flag=True,
+    help="Bound the best chance of a player who cannot see the deck instead (standard rules).",
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(2, MAX_DEALS),
+    default=None,
+    metavar="N",
+    help="With --no-peek: how many deals the bound samples.  [default: 2000]",
+)
+@click.option(
+    "--start",
+    type=click.IntRange(0),
+    default=None,
+    metavar="N",
+    help="With --no-peek: the first deal number sampled.  [default: 0]",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | None, start: int | None,
-                 fmt: str) -> None:
+def odds_command(
+    rules_text: str, known_text: str, no_peek: bool, deals: int | None, start: int | None, fmt: str
+) -> None:
     """The exact probability that a uniformly shuffled deck can be won by a player who sees it.
 
     No sampling: the winning orders are counted (docs/THEORY.md, section 8). This
@@ -79,48 +99,90 @@ def odds_command(rules_text: str, known_text: str, no_peek: bool, deals: int | N
     seconds = time.process_time() - started
     chance = result.probability
     if fmt == "json":
-        click.echo(json.dumps({
-            "rules": str(rules), "known": [str(card) for card in known],
-            "numerator": chance.numerator, "denominator": chance.denominator, "decimal": float(chance),
-            "figure_is": f"share of orders winnable, exact ({MEANING})",
-            "winning_orders": result.winning, "orders": result.orders,
-            "states": result.states, "seconds": round(seconds, 3),
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "rules": str(rules),
+                    "known": [str(card) for card in known],
+                    "numerator": chance.numerator,
+                    "denominator": chance.denominator,
+                    "decimal": float(chance),
+                    "figure_is": f"share of orders winnable, exact ({MEANING})",
+                    "winning_orders": result.winning,
+                    "orders": result.orders,
+                    "states": result.states,
+                    "seconds": round(seconds, 3),
+                }
+            )
+        )
         return
     given = f" after {len(known)} known cards" if known else ""
     click.echo(paragraph(f"Rules {rules}{given}: {chance.numerator}/{chance.denominator}"))
-    click.echo(paragraph(f"= {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards "
-                         f"left are winnable,{NO_BREAK}exactly", "  ", "    "))
+    click.echo(
+        paragraph(
+            f"= {float(chance):.12f} ({float(chance):.4%}) of the orders of the {52 - len(known)} cards "
+            f"left are winnable,{NO_BREAK}exactly",
+            "  ",
+            "    ",
+        )
+    )
     click.echo(f"  ({MEANING})")
-    click.echo(paragraph(f"(every order counted exactly, by classes of orders: {result.states:,} states in "
-                         f"{seconds:.2f}{NO_BREAK}s of CPU time)", "  ", "   "))
+    click.echo(
+        paragraph(
+            f"(every order counted exactly, by classes of orders: {result.states:,} states in "
+            f"{seconds:.2f}{NO_BREAK}s of CPU time)",
+            "  ",
+            "   ",
+        )
+    )
 
 
 # The best no-peek player measured on deals that played no part in its design (docs/PLAYERS.md): quoted, not
 # played here, since 10,000 games take half an hour of CPU.
-BEST_MEASURED = {"figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
-                 "player": "deep", "won": 642, "deals": 10000, "first_deal": 100000, "interval": [0.0596, 0.0692],
-                 "held_out": True, "command": "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2",
-                 "measured": "2026-11-27"}
+BEST_MEASURED = {
+    "figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
+    "player": "deep",
+    "won": 642,
+    "deals": 10000,
+    "first_deal": 100000,
+    "interval": [0.0596, 0.0692],
+    "held_out": True,
+    "command": "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2",
+    "measured": "2026-11-27",
+}
 # The rearranging game's value from the start (docs/THEORY.md, Theorem 9): quoted, since computing it takes half an hour.
-REARRANGING = {"figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
-               "value": 0.17654051306332452, "states": 198_362_042,
-               "command": "python scripts/tools/rearranged_value.py --threads 2", "measured": "2026-11-27"}
+REARRANGING = {
+    "figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
+    "value": 0.17654051306332452,
+    "states": 198_362_042,
+    "command": "python scripts/tools/rearranged_value.py --threads 2",
+    "measured": "2026-11-27",
+}
 # The real no-peek game's states, counted exactly without a search (docs/THEORY.md, Theorem 10): quoted, since
 # the count takes a minute. The cost of the value is CPU: a backward induction block by block (states sharing an
 # unseen multiset) holds one block and the 13 it draws into, not two whole layers.
-EXACT_GAME = {"figure_is": "exact count of the states of the game without seeing the deck",
-              "states": 729_606_548_453_993, "states_under_2304": 479_075_753_983,
-              "widest_drawn": 25, "widest_under_2304": 49_592_322_098, "two_widest_under_2304": 95_851_566_061,
-              "cost": "CPU: about 4.8e11 states at tens of microseconds each, months on 2 cores, days on 100",
-              "memory": "one block of states sharing an unseen multiset and the at most 13 blocks it draws into",
-              "command": "python scripts/tools/count_nopeek_exact.py", "measured": "2026-11-27"}
-REARRANGING_GAME = ("the rearranging game: the real game without seeing the deck, except that the number cards "
-                    "may be moved to any cells after each removal; every real strategy can be played there, "
-                    "so its best chance is at least the real one")
-TOLD_GAME = ("the told game: the player is told the order of the stock except which kind each court card is, "
-             "and may move the number cards after each removal; every real strategy can be played there, "
-             "so its best chance is at least the real one")
+EXACT_GAME = {
+    "figure_is": "exact count of the states of the game without seeing the deck",
+    "states": 729_606_548_453_993,
+    "states_under_2304": 479_075_753_983,
+    "widest_drawn": 25,
+    "widest_under_2304": 49_592_322_098,
+    "two_widest_under_2304": 95_851_566_061,
+    "cost": "CPU: about 4.8e11 states at tens of microseconds each, months on 2 cores, days on 100",
+    "memory": "one block of states sharing an unseen multiset and the at most 13 blocks it draws into",
+    "command": "python scripts/tools/count_nopeek_exact.py",
+    "measured": "2026-11-27",
+}
+REARRANGING_GAME = (
+    "the rearranging game: the real game without seeing the deck, except that the number cards "
+    "may be moved to any cells after each removal; every real strategy can be played there, "
+    "so its best chance is at least the real one"
+)
+TOLD_GAME = (
+    "the told game: the player is told the order of the stock except which kind each court card is, "
+    "and may move the number cards after each removal; every real strategy can be played there, "
+    "so its best chance is at least the real one"
+)
 
 
 def no_peek_report(deals: int, start: int, fmt: str) -> None:
@@ -129,46 +191,74 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         bound = no_peek_bound(deals, start, on_deal=lambda done: ticker.note(f"deal {done:,} of {deals:,}"))
     last = start + deals - 1
     if fmt == "json":
-        click.echo(json.dumps({
-            "rules": "standard", "value": None, "exact_game": EXACT_GAME,
-            "upper": REARRANGING["value"], "upper_is": REARRANGING["figure_is"],
-            "rearranging": {**REARRANGING, "method": REARRANGING_GAME},
-            "told": {"figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
-                     "upper": bound.upper, "upper_is": "one-sided 95% limit of the mean",
-                     "mean": bound.mean, "interval": list(bound.interval), "deals": deals, "first_deal": start,
-                     "method": TOLD_GAME, "seer_share": bound.clairvoyant,
-                     "seer_share_is": "share of these deals winnable by a player who sees the deck, sampled",
-                     "seer_interval": list(wilson(round(bound.clairvoyant * deals), deals)),
-                     "seconds": round(bound.seconds, 3)},
-            "lower": BEST_MEASURED,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "rules": "standard",
+                    "value": None,
+                    "exact_game": EXACT_GAME,
+                    "upper": REARRANGING["value"],
+                    "upper_is": REARRANGING["figure_is"],
+                    "rearranging": {**REARRANGING, "method": REARRANGING_GAME},
+                    "told": {
+                        "figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
+                        "upper": bound.upper,
+                        "upper_is": "one-sided 95% limit of the mean",
+                        "mean": bound.mean,
+                        "interval": list(bound.interval),
+                        "deals": deals,
+                        "first_deal": start,
+                        "method": TOLD_GAME,
+                        "seer_share": bound.clairvoyant,
+                        "seer_share_is": "share of these deals winnable by a player who sees the deck, sampled",
+                        "seer_interval": list(wilson(round(bound.clairvoyant * deals), deals)),
+                        "seconds": round(bound.seconds, 3),
+                    },
+                    "lower": BEST_MEASURED,
+                }
+            )
+        )
         return
     low, high = bound.interval
     best: dict[str, Any] = BEST_MEASURED
     seer_low, seer_high = wilson(round(bound.clairvoyant * deals), deals)
     paragraphs = [
-        (f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
-         f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn. Computing "
-         "the best chance is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days "
-         "on a hundred. Counted exactly by:", EXACT_GAME["command"]),
-        (f"At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the rearranging game, "
-         "where the player may also move the number cards after each removal. Every real strategy can be played "
-         f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by:",
-         REARRANGING["command"]),
-        (f"A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,} "
-         f"is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of "
-         "the stock except which kind each court card is. A player who sees the deck can win "
-         f"{bound.clairvoyant:.2%} of these deals (95% interval {seer_low:.2%} to {seer_high:.2%}).", None),
-        (f"At least the true rate of the best player measured ({best['player']}): it won {best['won']:,} of deals "
-         f"{best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}, which played no part in its design "
-         f"({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "
-         f"{best['interval'][1]:.2%}). Measured by:", best["command"]),
+        (
+            f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
+            f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn. Computing "
+            "the best chance is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days "
+            "on a hundred. Counted exactly by:",
+            EXACT_GAME["command"],
+        ),
+        (
+            f"At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the rearranging game, "
+            "where the player may also move the number cards after each removal. Every real strategy can be played "
+            f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by:",
+            REARRANGING["command"],
+        ),
+        (
+            f"A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,} "
+            f"is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of "
+            "the stock except which kind each court card is. A player who sees the deck can win "
+            f"{bound.clairvoyant:.2%} of these deals (95% interval {seer_low:.2%} to {seer_high:.2%}).",
+            None,
+        ),
+        (
+            f"At least the true rate of the best player measured ({best['player']}): it won {best['won']:,} of deals "
+            f"{best['first_deal']:,}..{best['first_deal'] + best['deals'] - 1:,}, which played no part in its design "
+            f"({best['won'] / best['deals']:.2%}, 95% interval {best['interval'][0]:.2%} to "
+            f"{best['interval'][1]:.2%}). Measured by:",
+            best["command"],
+        ),
     ]
     lines = ["Standard rules, no peeking at the deck: the best chance is not known exactly."]
     for text, command in paragraphs:
         lines += wrapped(text, "  ", "    ")
         if command:
             lines.append(f"      {command}")
-    lines += wrapped(f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; "
-                     f"docs/THEORY.md, section{NO_BREAK}10)", "  ", "    ")
+    lines += wrapped(
+        f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; docs/THEORY.md, section{NO_BREAK}10)",
+        "  ",
+        "    ",
+    )
     click.echo("\n".join(lines))

@@ -36,16 +36,31 @@ CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the board is redrawn i
 @cli.command("play", context_settings=CONTEXT)
 @click.argument("game_path", metavar="[DECK_FILE|SAVED.json]", required=False)
 @click.option("--seed", type=int, help="Play deal number N (default: a random one, shown).")
-@click.option("--daily", "daily_date", is_flag=False, flag_value="today", default=None, metavar="[DATE]",
-              help="Play the daily deal of DATE (default: today, UTC).")
+@click.option(
+    "--daily",
+    "daily_date",
+    is_flag=False,
+    flag_value="today",
+    default=None,
+    metavar="[DATE]",
+    help="Play the daily deal of DATE (default: today, UTC).",
+)
 @click.option("--rules", "rules_text", help="Rule preset(s), joined with '+'.  [default: standard, or a saved game's]")
-@click.option("--auto/--no-auto", default=False, help="Let forced moves play themselves (the 'auto' command toggles it).")
+@click.option(
+    "--auto/--no-auto", default=False, help="Let forced moves play themselves (the 'auto' command toggles it)."
+)
 @click.option("--plain", is_flag=True, help="Print line by line instead of redrawing the screen (always so in a pipe).")
 @style_option
 @colour_option
 def play_command(
-    game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None, auto: bool,
-    plain: bool, style: str, colour: bool | None,
+    game_path: str | None,
+    seed: int | None,
+    daily_date: str | None,
+    rules_text: str | None,
+    auto: bool,
+    plain: bool,
+    style: str,
+    colour: bool | None,
 ) -> None:
     """Play a game in the terminal, with hints from a player who cannot see the stock.
 
@@ -71,8 +86,9 @@ def play_command(
         click.echo("\nBye.")
 
 
-def _start(game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None,
-           auto: bool) -> tuple[Session, str]:
+def _start(
+    game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None, auto: bool
+) -> tuple[Session, str]:
     """The session to play and its title: a saved game resumed, a deck file, a daily deal or a seeded deal."""
     rules = parse_rules(rules_text or "standard")
     if game_path is not None:
@@ -92,8 +108,10 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
 
         day = parse_date(None if daily_date == "today" else daily_date)
         found = daily(day, rules)
-        return (Session(found.deck, rules, found.seed, auto),
-                f"Daily deal of {day.isoformat()} (deal {found.seed}, grade {found.grade})")
+        return (
+            Session(found.deck, rules, found.seed, auto),
+            f"Daily deal of {day.isoformat()} (deal {found.seed}, grade {found.grade})",
+        )
     number = check_seed(seed if seed is not None else secrets.randbelow(SEED_LIMIT))
     return Session(deal(number), rules, number, auto), f"Deal {number}"
 
@@ -101,8 +119,10 @@ def _start(game_path: str | None, seed: int | None, daily_date: str | None, rule
 def _game_loop(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> None:
     """Play until the player quits; after each game, offer a retry or the next deal."""
     while True:
-        messages = [*wrapped(f"{title}, rules {session.rules}. Type 'help' for the commands.", "", "  "),
-                    *session.play_forced()]
+        messages = [
+            *wrapped(f"{title}, rules {session.rules}. Type 'help' for the commands.", "", "  "),
+            *session.play_forced(),
+        ]
         _show(session, title, messages, full_screen, style, paint, True)
         while not session.over:
             reply = session.command(read_line("> "))
@@ -111,8 +131,15 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
                 return
             _show(session, title, reply.lines, full_screen, style, paint, reply.redraw)
         winnable = solve(session.deck, session.rules).result
-        _show(session, title, session.summary(None if winnable is Verdict.UNKNOWN else winnable), full_screen, style,
-              paint, False)
+        _show(
+            session,
+            title,
+            session.summary(None if winnable is Verdict.UNKNOWN else winnable),
+            full_screen,
+            style,
+            paint,
+            False,
+        )
         choice = ""
         while choice not in ("r", "n", "q"):
             choice = read_line("> ").strip().lower()[:1]
@@ -126,8 +153,9 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
             session, title = Session(deal(number), session.rules, number, session.auto), f"Deal {number}"
 
 
-def _show(session: Session, title: str, messages: list[str], full_screen: bool, style: str, paint: bool,
-          redraw: bool) -> None:
+def _show(
+    session: Session, title: str, messages: list[str], full_screen: bool, style: str, paint: bool, redraw: bool
+) -> None:
     """On a terminal, redraw the whole screen in place; in a pipe, print what changed."""
     if full_screen:
         heading = f"{title}, rules {session.rules}"

@@ -16,8 +16,13 @@ from kcsolve.patience.solve.camelot import camelot_verdict
 
 @cli.command("pysol-solvable", context_settings=CONTEXT)
 @click.option("--from", "first", type=int, default=SOLVABLE_FROM, show_default=True, help="First PySolFC game number.")
-@click.option("--count", type=click.IntRange(min=1, max=10**7), default=1000, show_default=True,
-              help="How many consecutive game numbers to decide.")
+@click.option(
+    "--count",
+    type=click.IntRange(min=1, max=10**7),
+    default=1000,
+    show_default=True,
+    help="How many consecutive game numbers to decide.",
+)
 def pysol_solvable_command(first: int, count: int) -> None:
     """Print PySolFC's Camelot game numbers that kcsolve proves winnable, as a solvable_seeds module.
 
@@ -28,8 +33,10 @@ def pysol_solvable_command(first: int, count: int) -> None:
     """
     check_pysol_game(first)
     if first < SOLVABLE_FROM:
-        fail(f"--from {first}: PySolFC's solvable_seeds hold game numbers >= {SOLVABLE_FROM} only "
-             "(below that its always-solvable games are dealt by another generator)")
+        fail(
+            f"--from {first}: PySolFC's solvable_seeds hold game numbers >= {SOLVABLE_FROM} only "
+            "(below that its always-solvable games are dealt by another generator)"
+        )
     last = first + count - 1
     if last > PYSOL_MAX_GAME:
         fail(f"--from {first} --count {count} runs past the last PySolFC game number, 10**20")

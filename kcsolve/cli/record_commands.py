@@ -1,6 +1,5 @@
 """The record commands: ``deal``, ``replay`` and ``verify``."""
 
-
 from __future__ import annotations
 
 import json
@@ -99,8 +98,9 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     rules = _rules_option(rules_text)
     text = _read_text(record_path, MAX_RECORD_LIST_TEXT)
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        verdict = judge_line(read_game(_within(record_path, text, MAX_RECORD_TEXT), source=_source_name(record_path)),
-                             rules)
+        verdict = judge_line(
+            read_game(_within(record_path, text, MAX_RECORD_TEXT), source=_source_name(record_path)), rules
+        )
         click.echo(paragraph(verdict[1]))
         sys.exit(0 if verdict[0] else 1)
     judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]

@@ -1,6 +1,5 @@
 """The ``selfplay`` command: a player who cannot see the deck plays seeded deals by itself."""
 
-
 from __future__ import annotations
 
 import json
@@ -53,10 +52,21 @@ def selfplay_command(name: str, start: int, count: int, rules_text: str, jobs: i
     tally = Tally(games, wins, seconds)
     low, high = tally.interval
     if fmt == "json":
-        click.echo(json.dumps({
-            "summary": True, "player": name, "rules": str(rules), "seed": start, "games": games, "wins": wins,
-            "win_rate": tally.rate, "ci95": [low, high], "seconds_per_game": tally.seconds_per_game,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "summary": True,
+                    "player": name,
+                    "rules": str(rules),
+                    "seed": start,
+                    "games": games,
+                    "wins": wins,
+                    "win_rate": tally.rate,
+                    "ci95": [low, high],
+                    "seconds_per_game": tally.seconds_per_game,
+                }
+            )
+        )
         return
     click.echo(paragraph(f"player {name}, rules {rules}, deals {start}..{start + count - 1}"))
     click.echo(f"games {games:,}, wins {wins:,}, win rate {tally.rate:.2%} (95% interval {low:.2%} to {high:.2%})")

@@ -1,6 +1,5 @@
 """The ``site`` command: a static web site of daily deals."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -20,16 +19,30 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
 @click.option("--force", is_flag=True, help="Replace DIR when it holds a site kcsolve wrote.")
-@click.option("--base-url", default="", metavar="URL",
-              help="Where the site will be served (https://...); writes feed.json with absolute addresses.")
+@click.option(
+    "--base-url",
+    default="",
+    metavar="URL",
+    help="Where the site will be served (https://...); writes feed.json with absolute addresses.",
+)
 @click.option("--feed", "want_feed", is_flag=True, help="Insist on feed.json: refused without --base-url.")
-@click.option("--include-future", is_flag=True,
-              help="Also write the dates after today (UTC); by default the site stops at today.")
-@click.option("--no-cache", is_flag=True,
-              help="Measure every date again instead of reusing the dates an earlier run measured.")
+@click.option(
+    "--include-future", is_flag=True, help="Also write the dates after today (UTC); by default the site stops at today."
+)
+@click.option(
+    "--no-cache", is_flag=True, help="Measure every date again instead of reusing the dates an earlier run measured."
+)
 def site_command(
-    date_text: str | None, days: int, rules_text: str, ramp: bool, out_text: str, force: bool, base_url: str,
-    want_feed: bool, include_future: bool, no_cache: bool,
+    date_text: str | None,
+    days: int,
+    rules_text: str,
+    ramp: bool,
+    out_text: str,
+    force: bool,
+    base_url: str,
+    want_feed: bool,
+    include_future: bool,
+    no_cache: bool,
 ) -> None:
     """Write a static site of daily deals: a page to play each date on, an archive and a feed.
 
@@ -69,8 +82,10 @@ def site_command(
     if not include_future:
         dates = [day for day in dates if day <= today]
     if not dates:
-        fail(f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
-             "give --include-future to write future dates")
+        fail(
+            f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
+            "give --include-future to write future dates"
+        )
     kept = None if no_cache else KeptDays(rules, ramp)
     found = []
     reused = 0

@@ -1,6 +1,5 @@
 """The ``solve`` command: one deal, or many with ``--count``."""
 
-
 from __future__ import annotations
 
 import json
@@ -85,23 +84,47 @@ def _best_words(solution: Solution) -> str:
 @click.argument("deck_path", metavar="[DECK_FILE|-]", required=False)
 @click.option("--seed", type=int, help="Solve deal number N instead of a deck file.")
 @click.option("--pysol", type=int, metavar="N", help="Solve PySolFC's Camelot game N, 1 <= N <= 10**20, instead.")
-@click.option("--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol).")
+@click.option(
+    "--count", type=click.IntRange(min=1), help="Solve M consecutive deals from --seed (or games from --pysol)."
+)
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="auto: the fastest exact route; construct: the forced course and a built line (rules with "
-              "pairs); course: value-level search (every rule set); sat: one CDCL call on the pairing choices "
-              "(forced removal by pairs, not the clear goal); dfs: card-level depth-first search (every rule set).")
-@click.option("--budget", "budget_text",
-              help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
-              "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "notation", "html"]), default="text",
-              show_default=True, help="text: told like the sample game; json: the game record; notation: the game on "
-              "one line (KC1 ...); html: one self-contained page stepping through the line (to the jam for a loss).")
+@click.option(
+    "--method",
+    type=click.Choice(METHODS),
+    default="auto",
+    show_default=True,
+    help="auto: the fastest exact route; construct: the forced course and a built line (rules with "
+    "pairs); course: value-level search (every rule set); sat: one CDCL call on the pairing choices "
+    "(forced removal by pairs, not the clear goal); dfs: card-level depth-first search (every rule set).",
+)
+@click.option(
+    "--budget",
+    "budget_text",
+    help="Search limit: NODES (dfs positions, course removal choices, sat conflicts), CPU time "
+    "('500ms', '2s', '5m'), both ('2s,100000'), or 'none'.  [default: 1000000 nodes]",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "notation", "html"]),
+    default="text",
+    show_default=True,
+    help="text: told like the sample game; json: the game record; notation: the game on "
+    "one line (KC1 ...); html: one self-contained page stepping through the line (to the jam for a loss).",
+)
 @style_option
 @colour_option
 def solve_command(
-    deck_path: str | None, seed: int | None, pysol: int | None, count: int | None, rules_text: str, method: str,
-    budget_text: str | None, fmt: str, style: str, colour: bool | None,
+    deck_path: str | None,
+    seed: int | None,
+    pysol: int | None,
+    count: int | None,
+    rules_text: str,
+    method: str,
+    budget_text: str | None,
+    fmt: str,
+    style: str,
+    colour: bool | None,
 ) -> None:
     """Decide whether a deal can be won, and print the winning line.
 
@@ -138,8 +161,13 @@ def solve_command(
         record = solution.record(**extra)
         click.echo(json.dumps(record.to_json()) if fmt == "json" else to_notation(record))
     else:
-        source = (f"Deal {seed}" if seed is not None else f"PySolFC game {pysol}" if pysol is not None
-                  else f"Deck {deck_path}")
+        source = (
+            f"Deal {seed}"
+            if seed is not None
+            else f"PySolFC game {pysol}"
+            if pysol is not None
+            else f"Deck {deck_path}"
+        )
         if fmt == "html":
             click.echo(solution_page(solution, f"{source}, rules {rules}"), nl=False)
         else:
@@ -148,7 +176,13 @@ def solve_command(
 
 
 def _solve_many(
-    start: int, count: int, rules: Rules, method: str, budget: Budget, fmt: str, pysol: bool = False,
+    start: int,
+    count: int,
+    rules: Rules,
+    method: str,
+    budget: Budget,
+    fmt: str,
+    pysol: bool = False,
 ) -> NoReturn:
     """Solve consecutive seeds (or PySolFC games), one line each as it is decided; exit 0 if all were decided."""
     tally = {"win": 0, "loss": 0, "unknown": 0}
@@ -160,8 +194,10 @@ def _solve_many(
             tally[solution.result] += 1
             _tell_one(solution, seed, key, label, fmt)
     if fmt == "text":
-        click.echo(f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
-                   f"{tally['unknown']:,} undecided")
+        click.echo(
+            f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
+            f"{tally['unknown']:,} undecided"
+        )
     sys.exit(3 if tally["unknown"] else 0)
 
 

@@ -1,6 +1,5 @@
 """The ``stats`` command: win rates over many seeded deals, stored and resumable."""
 
-
 from __future__ import annotations
 
 import json
@@ -30,22 +29,48 @@ from kcsolve.patience.solve.route import (
 
 @cli.command("stats", context_settings=CONTEXT)
 @click.option("--start", type=int, default=0, show_default=True, help="First deal number.")
-@click.option("--count", type=click.IntRange(min=1), default=10_000, show_default=True, help="How many consecutive deals.")
+@click.option(
+    "--count", type=click.IntRange(min=1), default=10_000, show_default=True, help="How many consecutive deals."
+)
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS), show_default="all cores",
-              help="Worker processes.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), help="Results database (default: in the user's cache).")
-@click.option("--budget", "budget_text", help="Search limit per deal where a search is needed (NODES, CPU time such as "
-              "'2s', or both; default 1000000 nodes); a larger one retries undecided deals.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    default=min(os.cpu_count() or 1, MAX_JOBS),
+    show_default="all cores",
+    help="Worker processes.",
+)
+@click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False), help="Results database (default: in the user's cache)."
+)
+@click.option(
+    "--budget",
+    "budget_text",
+    help="Search limit per deal where a search is needed (NODES, CPU time such as "
+    "'2s', or both; default 1000000 nodes); a larger one retries undecided deals.",
+)
 @click.option("--scheduler", help="Run on an existing Dask cluster, e.g. tcp://127.0.0.1:8786.")
 @click.option("--show", "show", type=int, help="One deal's stored verdict (solved first if it is not stored).")
-@click.option("--list", "listed", type=click.Choice(["won", "lost", "undecided"]),
-              help="Print the deal numbers of the range with this verdict, one a line, instead of the summary.")
+@click.option(
+    "--list",
+    "listed",
+    type=click.Choice(["won", "lost", "undecided"]),
+    help="Print the deal numbers of the range with this verdict, one a line, instead of the summary.",
+)
 @click.option("--convert", is_flag=True, help="Convert an older per-deal --db to chunks, in place, and stop.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def stats_command(
-    start: int, count: int, rules_text: str, jobs: int, db_path: str | None, budget_text: str | None,
-    scheduler: str | None, show: int | None, listed: str | None, convert: bool, fmt: str,
+    start: int,
+    count: int,
+    rules_text: str,
+    jobs: int,
+    db_path: str | None,
+    budget_text: str | None,
+    scheduler: str | None,
+    show: int | None,
+    listed: str | None,
+    convert: bool,
+    fmt: str,
 ) -> None:
     """Share of winnable deals (for one who sees the deck) over consecutive deal numbers, stored and resumable.
 
@@ -98,8 +123,14 @@ def stats_command(
         run = run_range(store, rules, start, count, jobs, budget, report, scheduler, stop)
     except Interrupted:
         done = store.done_count(str(rules), start, count, budget)
-        click.echo("\n" + paragraph(f"interrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
-                                     "run the same command again to resume"), err=True)
+        click.echo(
+            "\n"
+            + paragraph(
+                f"interrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
+                "run the same command again to resume"
+            ),
+            err=True,
+        )
         sys.exit(130)
     except (SchedulerError, RunFailedError, ResultsStoreError) as exc:
         if report:
@@ -151,8 +182,18 @@ def _print_deal(store: Any, rules: str, seed: int, fmt: str) -> None:
     code, budget = store.verdict(rules, seed)
     result, reason, round_no = describe(code)
     if fmt == "json":
-        click.echo(json.dumps({"rules": rules, "seed": seed, "result": result, "reason": reason, "deal": round_no,
-                               "budget": budget if result == "unknown" else None}))
+        click.echo(
+            json.dumps(
+                {
+                    "rules": rules,
+                    "seed": seed,
+                    "result": result,
+                    "reason": reason,
+                    "deal": round_no,
+                    "budget": budget if result == "unknown" else None,
+                }
+            )
+        )
         return
     words = {"win": "winnable", "loss": "lost under best play", "unknown": "undecided"}[result]
     detail = ""
@@ -179,14 +220,19 @@ def _print_summary(summary: Any, path: Path, run: Any) -> None:
     from kcsolve.patience.stats.summary import REASONS
 
     last = summary.start + summary.count - 1
-    click.echo(paragraph(f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
-                         f"{summary.won:,}{NO_BREAK}winnable, {summary.lost:,}{NO_BREAK}lost whatever the play, "
-                         f"{summary.undecided:,}{NO_BREAK}undecided"))
+    click.echo(
+        paragraph(
+            f"{summary.rules}, seeds {summary.start}..{last} ({plural(summary.count, 'deal')}): "
+            f"{summary.won:,}{NO_BREAK}winnable, {summary.lost:,}{NO_BREAK}lost whatever the play, "
+            f"{summary.undecided:,}{NO_BREAK}undecided"
+        )
+    )
     if summary.win_rate is not None:
         low, high = summary.ci95
         click.echo(f"winnable {summary.win_rate:.2%} (95% Wilson interval {low:.2%} to {high:.2%})")
-        click.echo(paragraph("(by one who sees the deck: an upper bound on the win rate of a player who cannot)",
-                             "  ", "   "))
+        click.echo(
+            paragraph("(by one who sees the deck: an upper bound on the win rate of a player who cannot)", "  ", "   ")
+        )
     if summary.undecided:
         low, high = summary.bounds
         click.echo(f"with the undecided deals either way: between {low:.2%} and {high:.2%}")

@@ -50,8 +50,10 @@ class Card(_CardFields):
 
     def __new__(cls, rank: int, suit: str | None = None) -> Self:
         if type(rank) is not int or not 1 <= rank <= 13 or suit not in _SUITS_OR_NONE:
-            raise InvalidCardError(f"not a card: Card({brief(rank)}, {brief(suit)}) (a rank is 1 to 13, a suit "
-                                   f"'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')")
+            raise InvalidCardError(
+                f"not a card: Card({brief(rank)}, {brief(suit)}) (a rank is 1 to 13, a suit "
+                f"'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')"
+            )
         return tuple.__new__(cls, (rank, suit))
 
     @classmethod
@@ -90,8 +92,10 @@ def full_deck(suited: bool = True) -> tuple[Card, ...]:
     return _PACKS[suited]
 
 
-_PACKS = {False: tuple(Card(rank) for _ in SUITS for rank in range(1, 14)),  # made once: every deal starts from one
-          True: tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))}
+_PACKS = {
+    False: tuple(Card(rank) for _ in SUITS for rank in range(1, 14)),  # made once: every deal starts from one
+    True: tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14)),
+}
 
 
 def split_deck_text(text: str) -> list[str]:
@@ -173,17 +177,13 @@ def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
         if card.suit is None:
             continue
         if card in first_seen:
-            raise InvalidDeckError(
-                f"duplicate card {str(card)!r} at positions {first_seen[card]} and {position}"
-            )
+            raise InvalidDeckError(f"duplicate card {str(card)!r} at positions {first_seen[card]} and {position}")
         first_seen[card] = position
     if cards and cards[0].suit is None:
         _check_rank_counts(cards)
     elif len(cards) != DECK_SIZE:
         missing = [str(c) for c in full_deck() if c not in first_seen]
-        raise InvalidDeckError(
-            f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing: {' '.join(missing)}"
-        )
+        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing: {' '.join(missing)}")
 
 
 def _check_rank_counts(cards: list[Card] | tuple[Card, ...], complete: bool = True) -> None:
@@ -200,9 +200,7 @@ def _check_rank_counts(cards: list[Card] | tuple[Card, ...], complete: bool = Tr
             raise InvalidDeckError(f"rank {rank_symbol(card.rank)!r} appears a fifth time at position {position}")
     if len(cards) != DECK_SIZE:
         missing = [rank_symbol(r) * (4 - counts[r]) for r in range(1, 14) if counts[r] < 4]
-        raise InvalidDeckError(
-            f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing ranks: {' '.join(missing)}"
-        )
+        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing ranks: {' '.join(missing)}")
 
 
 def format_deck(cards: Iterable[Card], per_line: int = 13) -> str:

@@ -21,8 +21,9 @@ def wrapped(text: str, first: str = "", rest: str = "  ", width: int = 80) -> li
     say, gets a line of its own and is never cut, so that it can be copied.
     """
     text = re.sub(r"(?<=[A-Za-z]) (?=\d)", NO_BREAK, text)
-    lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False,
-                          break_on_hyphens=False) or [first]
+    lines = textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False
+    ) or [first]
     return [line.replace(NO_BREAK, " ") for line in lines]
 
 

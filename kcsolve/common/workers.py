@@ -40,7 +40,9 @@ def worker_start() -> None:
     """In a new worker: Ctrl-C and hang-ups are the parent's to handle, and the worker dies with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's stop flag, inherited by fork: terminate() must work
+    signal.signal(
+        signal.SIGTERM, signal.SIG_DFL
+    )  # not the parent's stop flag, inherited by fork: terminate() must work
     parent = os.getppid()
     try:
         import ctypes

@@ -84,9 +84,20 @@ def view_of(position: Position, seat: int | None = None) -> SeatView:
     """What ``seat`` (by default the player to move) may see of the position."""
     seat = position.player if seat is None else seat
     hidden = sorted(c for i, hand in enumerate(position.hands) if i != seat for c in hand)
-    return SeatView(position.rules, seat, position.piles, position.hands[seat], tuple(len(h) for h in position.hands),
-                    len(position.stock), tuple(sorted(hidden + list(position.stock))), position.player,
-                    position.moved, position.marks, position.winners, position.over)
+    return SeatView(
+        position.rules,
+        seat,
+        position.piles,
+        position.hands[seat],
+        tuple(len(h) for h in position.hands),
+        len(position.stock),
+        tuple(sorted(hidden + list(position.stock))),
+        position.player,
+        position.moved,
+        position.marks,
+        position.winners,
+        position.over,
+    )
 
 
 def sample_position(view: SeatView, rng: random.Random) -> Position:
@@ -100,8 +111,17 @@ def sample_position(view: SeatView, rng: random.Random) -> Position:
         else:
             hands.append(tuple(sorted(hidden[:size])))
             hidden = hidden[size:]
-    return Position(view.rules, view.piles, tuple(hands), tuple(hidden), view.to_move, view.moved, view.marks,
-                    view.winners, view.over)
+    return Position(
+        view.rules,
+        view.piles,
+        tuple(hands),
+        tuple(hidden),
+        view.to_move,
+        view.moved,
+        view.marks,
+        view.winners,
+        view.over,
+    )
 
 
 class Bot(ABC):

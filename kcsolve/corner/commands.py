@@ -15,8 +15,19 @@ from kcsolve.corner.engine import PILES, InvalidCornerMoveError, Move, parse_mov
 from kcsolve.errors import KcsolveError
 
 WORDS = {
-    "help": "help", "?": "help", "moves": "moves", "undo": "undo", "hint": "hint", "scores": "scores",
-    "quit": "quit", "exit": "quit", "q": "quit", "save": "save", "next": "next", "pass": "end", "end": "end",
+    "help": "help",
+    "?": "help",
+    "moves": "moves",
+    "undo": "undo",
+    "hint": "hint",
+    "scores": "scores",
+    "quit": "quit",
+    "exit": "quit",
+    "q": "quit",
+    "save": "save",
+    "next": "next",
+    "pass": "end",
+    "end": "end",
 }
 MAX_PICK = 10_000
 
@@ -49,8 +60,13 @@ def parse_command(text: str) -> Command:
         verb = "move" if len(words) == 1 else None
     if verb is not None and len(words) == 1:
         return Command(verb) if verb != "move" else Command("move", move=parse_move("end"))
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 5 \
-            and 1 <= int(words[0]) <= MAX_PICK:
+    if (
+        len(words) == 1
+        and words[0].isascii()
+        and words[0].isdigit()
+        and len(words[0]) <= 5
+        and 1 <= int(words[0]) <= MAX_PICK
+    ):
         return Command("pick", number=int(words[0]))
     try:
         return Command("move", move=parse_move(_move_text(words)))

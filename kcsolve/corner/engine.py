@@ -212,7 +212,7 @@ class Position:
         if why:
             raise IllegalCornerMoveError(f"{move}: {why}")
         piles, hand, marks = step(self.piles, self.hand, self.rules, self.marks, move)
-        hands = (*self.hands[:self.player], hand, *self.hands[self.player + 1:])
+        hands = (*self.hands[: self.player], hand, *self.hands[self.player + 1 :])
         after = replace(self, piles=piles, hands=hands, moved=True, marks=marks)
         return after._out_of_cards() if not hand else after
 
@@ -229,7 +229,7 @@ class Position:
         """The player to move draws up to ``count`` cards from the stock."""
         taken, stock = self.stock[:count], self.stock[count:]
         hand = tuple(sorted(self.hand + taken))
-        return replace(self, hands=(*self.hands[:self.player], hand, *self.hands[self.player + 1:]), stock=stock)
+        return replace(self, hands=(*self.hands[: self.player], hand, *self.hands[self.player + 1 :]), stock=stock)
 
     def _end_turn(self) -> Position:
         """Draw if the rules draw at the end, pass the turn on, and begin the next turn.
@@ -287,8 +287,9 @@ def under_open(piles: tuple[tuple[int, ...], ...], rules: CornerRules, marks: Ma
     return False
 
 
-def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
-                marks: Marks = NO_MARKS) -> list[BoardMove]:
+def board_moves(
+    piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules, marks: Marks = NO_MARKS
+) -> list[BoardMove]:
     """The moves other than ``End`` open to a hand on these piles, in a fixed order."""
     if marks.closing >= 0:  # the vacancy is filled: only cards onto the pile that filled it
         top = piles[marks.closing][-1]
@@ -313,8 +314,9 @@ def board_moves(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules
     return moves
 
 
-def step(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules, marks: Marks,
-         move: BoardMove) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Marks]:
+def step(
+    piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules, marks: Marks, move: BoardMove
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Marks]:
     """Piles, hand and marks after a legal board move (no checks)."""
     new = list(piles)
     if isinstance(move, Merge):
@@ -334,8 +336,13 @@ def step(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: Corne
     return tuple(new), tuple(c for c in hand if c != move.card), marks
 
 
-def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], rules: CornerRules,
-                   move: BoardMove, marks: Marks = NO_MARKS) -> str | None:
+def illegal_reason(
+    piles: tuple[tuple[int, ...], ...],
+    hand: tuple[int, ...],
+    rules: CornerRules,
+    move: BoardMove,
+    marks: Marks = NO_MARKS,
+) -> str | None:
     """Why ``move`` is not allowed here, or None if it is."""
     if marks.closing >= 0 and not (isinstance(move, Play) and move.pile == marks.closing):
         return f"the vacancy at {PILES[marks.closing]} is filled: only cards onto it may follow, then the end"
@@ -348,8 +355,9 @@ def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], ru
         if not source or not target:
             return "both piles must hold cards"
         if not fits_on(source[0], target[-1]):
-            return (f"{card_text(source[0])} does not go on {card_text(target[-1])} "
-                    "(one rank lower and the other colour)")
+            return (
+                f"{card_text(source[0])} does not go on {card_text(target[-1])} (one rank lower and the other colour)"
+            )
         return None
     if move.card not in hand:
         return f"{card_text(move.card)} is not in the hand"
@@ -358,8 +366,11 @@ def illegal_reason(piles: tuple[tuple[int, ...], ...], hand: tuple[int, ...], ru
         if rules.under == "no":
             return "playing under a pile is not in these rules"
         if not under_open(piles, rules, marks):
-            return ("a card goes under a pile only while a side spot is empty" if rules.under == "yes" else
-                    "a card goes under a pile only while a side spot your pile move emptied this turn is empty")
+            return (
+                "a card goes under a pile only while a side spot is empty"
+                if rules.under == "yes"
+                else "a card goes under a pile only while a side spot your pile move emptied this turn is empty"
+            )
         if not cards or not fits_on(cards[0], move.card):
             return f"{card_text(move.card)} does not go under {PILES[move.pile]}"
         return None
@@ -387,8 +398,8 @@ def deal_hand(deck: tuple[int, ...], players: int, rules: CornerRules = DEFAULT)
     """
     check_players(players)
     size = rules.hand_size
-    hands = tuple(tuple(sorted(deck[p: players * size: players])) for p in range(players))
-    sides = list(deck[players * size: players * size + 4])
+    hands = tuple(tuple(sorted(deck[p : players * size : players])) for p in range(players))
+    sides = list(deck[players * size : players * size + 4])
     piles: list[tuple[int, ...]] = [(c,) for c in sides] + [(), (), (), ()]
     if rules.dealt_kings == "corner":
         corner = 4
@@ -396,7 +407,7 @@ def deal_hand(deck: tuple[int, ...], players: int, rules: CornerRules = DEFAULT)
             if rank(card) == KING:
                 piles[corner], piles[i] = (card,), ()
                 corner += 1
-    position = Position(rules, tuple(piles), hands, tuple(deck[players * size + 4:]))
+    position = Position(rules, tuple(piles), hands, tuple(deck[players * size + 4 :]))
     return position._begin_turn()
 
 

@@ -105,8 +105,11 @@ def result_of(position: Position, lead: int = 0) -> dict[str, Any]:
     counted from the one ``lead`` places left of the hand's first player (from player 1 in a game of hands)."""
     players = position.players
     points = position.penalties()
-    return {"over": position.over, "winners": [(lead + s) % players for s in position.winners],
-            "penalties": [points[(p - lead) % players] for p in range(players)]}
+    return {
+        "over": position.over,
+        "winners": [(lead + s) % players for s in position.winners],
+        "penalties": [points[(p - lead) % players] for p in range(players)],
+    }
 
 
 def _kind(value: object) -> str:
@@ -180,13 +183,15 @@ def record_from_json(data: dict[str, Any], source: str) -> CornerRecord:
             seed = check_seed(seed if _count(seed) else None)
         except InvalidSeedError:
             raise InvalidCornerRecordError(
-                f"{source}: 'seed' must be a deal number from 0 to 2**64-1, not {_brief(seed)}") from None
+                f"{source}: 'seed' must be a deal number from 0 to 2**64-1, not {_brief(seed)}"
+            ) from None
     index = data.get("index")
     if index is not None and not (_count(index) and index >= 0):
         raise InvalidCornerRecordError(f"{source}: 'index' must be a whole number from 0, not {_brief(index)}")
     bots = data.get("bots")
-    if bots is not None and not (isinstance(bots, list) and len(bots) == players
-                                 and all(isinstance(b, str) and 0 < len(b) <= 40 for b in bots)):
+    if bots is not None and not (
+        isinstance(bots, list) and len(bots) == players and all(isinstance(b, str) and 0 < len(b) <= 40 for b in bots)
+    ):
         raise InvalidCornerRecordError(f"{source}: 'bots' must be a list of {players} bot names, not {_brief(bots)}")
     unknown_bots = [name for name in bots or () if name not in BOTS]
     if unknown_bots:
@@ -204,8 +209,9 @@ def record_from_json(data: dict[str, Any], source: str) -> CornerRecord:
     if lead is not None and not (_count(lead) and 0 <= lead < players):
         raise InvalidCornerRecordError(f"{source}: 'lead' must be a player 0 to {players - 1}, not {_brief(lead)}")
     result = _result(data["result"], players, source) if "result" in data else None
-    return CornerRecord(deck, players, rules, parsed, seed, result, index,
-                        tuple(bots) if bots is not None else None, lead)
+    return CornerRecord(
+        deck, players, rules, parsed, seed, result, index, tuple(bots) if bots is not None else None, lead
+    )
 
 
 def _from_format_1(data: dict[str, Any], source: str) -> dict[str, Any]:
@@ -229,18 +235,24 @@ def _result(value: object, players: int, source: str) -> dict[str, Any]:
     unknown = [str(name) for name in value if name not in RESULT_FIELDS]
     if unknown:
         raise InvalidCornerRecordError(
-            f"{source}: unknown result field {_brief(unknown[0])} (fields: {', '.join(RESULT_FIELDS)})")
+            f"{source}: unknown result field {_brief(unknown[0])} (fields: {', '.join(RESULT_FIELDS)})"
+        )
     if "over" in value and not isinstance(value["over"], bool):
         raise InvalidCornerRecordError(f"{source}: result 'over' must be true or false, not {_brief(value['over'])}")
     winners = value.get("winners", [])
-    if not (isinstance(winners, list) and all(_count(w) and 0 <= w < players for w in winners)
-            and len(set(winners)) == len(winners)):
+    if not (
+        isinstance(winners, list)
+        and all(_count(w) and 0 <= w < players for w in winners)
+        and len(set(winners)) == len(winners)
+    ):
         raise InvalidCornerRecordError(
-            f"{source}: result 'winners' must be a list of distinct seats 0 to {players - 1}, not {_brief(winners)}")
+            f"{source}: result 'winners' must be a list of distinct seats 0 to {players - 1}, not {_brief(winners)}"
+        )
     penalties = value.get("penalties", [0] * players)
     if not (isinstance(penalties, list) and len(penalties) == players and all(_count(p) and p >= 0 for p in penalties)):
-        raise InvalidCornerRecordError(f"{source}: result 'penalties' must be a list of {players} whole numbers "
-                                       f"from 0, not {_brief(penalties)}")
+        raise InvalidCornerRecordError(
+            f"{source}: result 'penalties' must be a list of {players} whole numbers from 0, not {_brief(penalties)}"
+        )
     return dict(value)
 
 
@@ -279,8 +291,7 @@ def replay_corner(record: CornerRecord) -> CornerReplay:
         try:
             position = position.play(move)
         except IllegalCornerMoveError as exc:
-            return CornerReplay(tuple(positions), f"move {number} (player {record.person(position.player) + 1}): "
-                                                  f"{exc}")
+            return CornerReplay(tuple(positions), f"move {number} (player {record.person(position.player) + 1}): {exc}")
         positions.append(position)
     return CornerReplay(tuple(positions), None)
 
@@ -292,8 +303,10 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
         dealt = seeded_deck(record.seed)
         if dealt != record.deck:
             place = next(i for i, (a, b) in enumerate(zip(dealt, record.deck)) if a != b)
-            return False, (f"deal number {record.seed} does not give this deck: card {place + 1} is "
-                           f"{card_text(dealt[place])}, not {card_text(record.deck[place])}")
+            return False, (
+                f"deal number {record.seed} does not give this deck: card {place + 1} is "
+                f"{card_text(dealt[place])}, not {card_text(record.deck[place])}"
+            )
     played = replay_corner(record)
     if played.error:
         return False, f"illegal {played.error}"
@@ -301,8 +314,11 @@ def judge_corner(record: CornerRecord) -> tuple[bool, str]:
     found = result_of(final, record.lead or 0)
     for key in RESULT_FIELDS:
         if record.result is not None and key in record.result and record.result[key] != found[key]:
-            return False, f"the record claims {_in_words(key, record.result[key])}; the replay gives " \
-                          f"{_in_words(key, found[key])}"
+            return (
+                False,
+                f"the record claims {_in_words(key, record.result[key])}; the replay gives "
+                f"{_in_words(key, found[key])}",
+            )
     if not final.over:
         return False, f"unfinished after {plural(len(record.moves), 'move')}"
     return True, describe_result(final, record.lead or 0)
@@ -319,12 +335,17 @@ def untested_options(record: CornerRecord, played: CornerReplay) -> list[str]:
     tested = {
         "draw": drew,
         "until_play": drew,
-        "draw_two": any(len(before.stock) >= 2 and not before.winners and not (rules.until_play and before.moved)
-                        for before, _ in ends) or (rules.draw == "start" and len(first.stock) < 52 - dealt - 1),
+        "draw_two": any(
+            len(before.stock) >= 2 and not before.winners and not (rules.until_play and before.moved)
+            for before, _ in ends
+        )
+        or (rules.draw == "start" and len(first.stock) < 52 - dealt - 1),
         "under": any(isinstance(move, Under) for move in record.moves),
-        "draw_three": any(isinstance(move, Play | Under) and len(before.hand) == 1 and after.hands[before.player]
-                          for before, move, after in steps),
-        "dealt_kings": any(rank(card) == KING for card in record.deck[dealt - 4: dealt]),
+        "draw_three": any(
+            isinstance(move, Play | Under) and len(before.hand) == 1 and after.hands[before.player]
+            for before, move, after in steps
+        ),
+        "dealt_kings": any(rank(card) == KING for card in record.deck[dealt - 4 : dealt]),
         "tie": any(before.winners for before, _, _ in steps),
         "scoring": any(final.hands),
         "target": False,
@@ -360,16 +381,25 @@ class CornerGame:
         return data
 
 
-def game_of(players: int, rules: CornerRules, deals: list[int], hand_moves: list[tuple[Move, ...]],
-            index: int | None = None, bots: tuple[str, ...] | None = None) -> CornerGame:
+def game_of(
+    players: int,
+    rules: CornerRules,
+    deals: list[int],
+    hand_moves: list[tuple[Move, ...]],
+    index: int | None = None,
+    bots: tuple[str, ...] | None = None,
+) -> CornerGame:
     """The record of a game whose hand h (from 0) was dealt from ``deals[h]``, led by player h mod ``players``, and
     played with ``hand_moves[h]``; each hand's result and the game's totals and winners as the replay gives them."""
     hands = []
     for number, (deal, moves) in enumerate(zip(deals, hand_moves)):
         lead = number % players
         record = CornerRecord(seeded_deck(deal), players, rules, moves, deal, lead=lead)
-        hands.append(CornerRecord(record.deck, players, rules, moves, deal, result_of(replay_corner(record).final,
-                                                                                          lead), lead=lead))
+        hands.append(
+            CornerRecord(
+                record.deck, players, rules, moves, deal, result_of(replay_corner(record).final, lead), lead=lead
+            )
+        )
     totals = [sum(hand.result["penalties"][p] for hand in hands if hand.result) for p in range(players)]
     winners = [p for p, total in enumerate(totals) if total == min(totals)]
     return CornerGame(players, rules, tuple(hands), index, bots, {"totals": totals, "winners": winners})
@@ -380,7 +410,8 @@ def game_from_json(data: dict[str, Any], source: str) -> CornerGame:
     unknown = [str(name) for name in data if name not in GAME_FIELDS]
     if unknown:
         raise InvalidCornerRecordError(
-            f"{source}: unknown field {_brief(unknown[0])} (fields: {', '.join(GAME_FIELDS)})")
+            f"{source}: unknown field {_brief(unknown[0])} (fields: {', '.join(GAME_FIELDS)})"
+        )
     if data.get("game", GAME) != GAME:
         raise InvalidCornerRecordError(f"{source}: 'game' must be {GAME!r}, not {_brief(data['game'])}")
     players, hands = data.get("players"), data.get("hands")
@@ -405,12 +436,14 @@ def game_from_json(data: dict[str, Any], source: str) -> CornerGame:
     if result is not None:
         if not isinstance(result, dict) or any(name not in GAME_RESULT_FIELDS for name in result):
             raise InvalidCornerRecordError(
-                f"{source}: 'result' must be an object with {' and '.join(GAME_RESULT_FIELDS)}")
+                f"{source}: 'result' must be an object with {' and '.join(GAME_RESULT_FIELDS)}"
+            )
         for name in GAME_RESULT_FIELDS:
             value = result.get(name, [])
             if not (isinstance(value, list) and all(_count(v) and v >= 0 for v in value)):
-                raise InvalidCornerRecordError(f"{source}: result {name!r} must be a list of whole numbers, "
-                                               f"not {_brief(value)}")
+                raise InvalidCornerRecordError(
+                    f"{source}: result {name!r} must be a list of whole numbers, not {_brief(value)}"
+                )
     return CornerGame(players, rules, records, index, tuple(bots) if bots is not None else None, result)
 
 
@@ -425,8 +458,10 @@ def parse_corner_file(text: str, source: str = "record") -> CornerRecord | Corne
     if not isinstance(data, dict):
         raise InvalidCornerRecordError(f"{source}: a record must be a JSON object, not {_kind(data)}")
     if data.get("format") == OLD_GAME_FORMAT:
-        raise InvalidCornerRecordError(f"{source}: a {OLD_GAME_FORMAT} record holds totals only, no hands to "
-                                       f"replay ('corner sim --match --format json' now writes {GAME_FORMAT})")
+        raise InvalidCornerRecordError(
+            f"{source}: a {OLD_GAME_FORMAT} record holds totals only, no hands to "
+            f"replay ('corner sim --match --format json' now writes {GAME_FORMAT})"
+        )
     return game_from_json(data, source) if data.get("format") == GAME_FORMAT else record_from_json(data, source)
 
 
@@ -440,8 +475,10 @@ def judge_game(game: CornerGame) -> tuple[bool, str]:
             return False, f"hand {number} was played after a player reached {game.rules.target} points"
         lead = (number - 1) % game.players
         if (hand.lead or 0) != lead:
-            return False, (f"hand {number} is led by player {(hand.lead or 0) + 1}; the lead passes left, so player "
-                           f"{lead + 1} leads it")
+            return False, (
+                f"hand {number} is led by player {(hand.lead or 0) + 1}; the lead passes left, so player "
+                f"{lead + 1} leads it"
+            )
         good, summary = judge_corner(hand)
         if not good:
             return False, f"hand {number}: {summary}"
@@ -454,8 +491,11 @@ def judge_game(game: CornerGame) -> tuple[bool, str]:
     for key in GAME_RESULT_FIELDS:
         if game.result is not None and key in game.result and game.result[key] != found[key]:
             return False, f"the record claims {key} {game.result[key]}; the replay gives {found[key]}"
-    who = (f"player {winners[0] + 1} wins" if len(winners) == 1 else
-           "a tie between players " + " and ".join(str(w + 1) for w in winners))
+    who = (
+        f"player {winners[0] + 1} wins"
+        if len(winners) == 1
+        else "a tie between players " + " and ".join(str(w + 1) for w in winners)
+    )
     points = ", ".join(f"player {p + 1}: {total}" for p, total in enumerate(totals))
     return True, f"{plural(len(game.hands), 'hand')}; {who} with the lowest total; totals {points}"
 
@@ -523,7 +563,8 @@ def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[in
         for below, above in itertools.pairwise(pile):
             if not fits_on(above, below):
                 raise InvalidCornerRecordError(
-                    f"{source}: pile {name}: {card_text(above)} cannot lie on {card_text(below)}")
+                    f"{source}: pile {name}: {card_text(above)} cannot lie on {card_text(below)}"
+                )
         if pile and PILES.index(name) >= 4 and rank(pile[0]) != KING:
             raise InvalidCornerRecordError(f"{source}: pile {name}: a corner pile starts with a King")
         piles[PILES.index(name)] = pile

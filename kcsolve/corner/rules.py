@@ -54,8 +54,9 @@ class CornerRules:
         return SCORING[self.scoring].get(rank, OTHER_POINTS[self.scoring])
 
     def __str__(self) -> str:
-        changed = [f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self)
-                   if getattr(self, f.name) != f.default]
+        changed = [
+            f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self) if getattr(self, f.name) != f.default
+        ]
         return "+".join(changed) or "default"
 
     def to_json(self) -> dict[str, Any]:
@@ -77,7 +78,7 @@ OPTIONS: dict[str, str] = {  # one line per option on what it changes, for 'corn
     "until_play": "yes: at the start of a turn draw until you hold a card you can play",
     "draw_two": "yes: the turn's draw is two cards instead of one",
     "under": "yes: while a side spot is empty, a card may go under a pile's base; "
-             "strict: only after your own pile move emptied a side spot this turn, and filling it ends the turn",
+    "strict: only after your own pile move emptied a side spot this turn, and filling it ends the turn",
     "draw_three": "yes: running out of cards while a side spot is empty, draw three and go on",
     "dealt_kings": "corner: a King dealt to a side pile moves to a corner; stay: it stays",
     "tie": "yes: after a player goes out, each other player has one last turn to go out too and tie",
@@ -94,8 +95,9 @@ def check_option(name: str, value: object) -> None:
             raise InvalidCornerRulesError(f"rule {name!r} takes true or false, not {brief(value)}")
     elif name in NUMBERS:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= NUMBERS[name]:
-            raise InvalidCornerRulesError(f"rule {name!r} takes a whole number from 1 to {NUMBERS[name]}, "
-                                          f"not {brief(value)}")
+            raise InvalidCornerRulesError(
+                f"rule {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {brief(value)}"
+            )
     elif value not in CHOICES[name]:
         raise InvalidCornerRulesError(f"rule {name!r} takes {' or '.join(CHOICES[name])}, not {brief(value)}")
 
@@ -170,17 +172,23 @@ def parse_corner_rules(text: str) -> CornerRules:
             setting = value == "yes"
         elif name in NUMBERS:
             digits = value.lstrip("0")  # counted before int(), which raises its own ValueError past 4,300 digits
-            if not (value.isascii() and value.isdigit() and len(digits) <= len(str(NUMBERS[name]))
-                    and 1 <= int(digits or "0") <= NUMBERS[name]):
+            if not (
+                value.isascii()
+                and value.isdigit()
+                and len(digits) <= len(str(NUMBERS[name]))
+                and 1 <= int(digits or "0") <= NUMBERS[name]
+            ):
                 raise InvalidCornerRulesError(
-                    f"option {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {value!r}")
+                    f"option {name!r} takes a whole number from 1 to {NUMBERS[name]}, not {value!r}"
+                )
             setting = int(digits)
         else:
             known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
             raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
         if name in settings and settings[name] != setting:  # the last one winning would hide a typo
             raise InvalidCornerRulesError(
-                f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree")
+                f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree"
+            )
         settings[name], source[name] = setting, token.strip()
     return check_acting(replace(DEFAULT, **settings))  # type: ignore[arg-type]  # each value was checked against its option above
 

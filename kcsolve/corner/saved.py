@@ -43,13 +43,21 @@ class SavedGame:
 
     def to_json(self) -> dict[str, Any]:
         """The saved game as a JSON object."""
-        return {"format": SAVE_FORMAT, "game": "kings-corner", "seed": self.seed, "players": self.players,
-                "bots": self.bots, "rules": self.rules.to_json(), "match": self.match,
-                "hands": [[str(m) for m in hand] for hand in self.hands]}
+        return {
+            "format": SAVE_FORMAT,
+            "game": "kings-corner",
+            "seed": self.seed,
+            "players": self.players,
+            "bots": self.bots,
+            "rules": self.rules.to_json(),
+            "match": self.match,
+            "hands": [[str(m) for m in hand] for hand in self.hands],
+        }
 
 
 def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     """Read a saved game's JSON text; InvalidCornerSaveError names the source and the bad field."""
+
     def bad(why: str) -> InvalidCornerSaveError:
         return InvalidCornerSaveError(f"{source}: {why}")
 
@@ -74,9 +82,16 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise bad(f"'players' must be 2, 3 or 4, not {brief(players)}")
     names = bots.split(",") if isinstance(bots, str) else []  # a list or an object cannot be looked up in a dict
-    if not isinstance(bots, str) or not names or any(name not in BOTS for name in names) or len(names) not in (1, players - 1):
-        raise bad(f"'bots' must be one of {', '.join(BOTS)}, or one a seat besides yours joined with commas, "
-                  f"not {brief(bots)}")
+    if (
+        not isinstance(bots, str)
+        or not names
+        or any(name not in BOTS for name in names)
+        or len(names) not in (1, players - 1)
+    ):
+        raise bad(
+            f"'bots' must be one of {', '.join(BOTS)}, or one a seat besides yours joined with commas, "
+            f"not {brief(bots)}"
+        )
     if not isinstance(match, bool):
         raise bad(f"'match' must be true or false, not {brief(match)}")
     try:

@@ -57,8 +57,9 @@ def screen(above: list[str], messages: list[str], footer: str) -> list[str]:
     return [*above, "", *(line[:WIDTH] for line in messages), footer[:WIDTH]][: HEIGHT - 1]
 
 
-def score_table(names: list[str], points: list[tuple[int, ...]], target: int | None,
-                shown: int = SCORE_ROWS) -> list[str]:
+def score_table(
+    names: list[str], points: list[tuple[int, ...]], target: int | None, shown: int = SCORE_ROWS
+) -> list[str]:
     """Each hand's penalty points by player, the running totals, and the target; hands before the last ``shown``
     summed up on one line."""
     if not points:
@@ -70,7 +71,7 @@ def score_table(names: list[str], points: list[tuple[int, ...]], target: int | N
     if earlier:
         sums = [sum(hand[s] for hand in earlier) for s in range(len(names))]
         rows.append(f"1-{len(earlier)}".ljust(6) + "".join(str(p).rjust(width) for p in sums))
-    for number, hand in enumerate(points[len(earlier):], start=len(earlier) + 1):
+    for number, hand in enumerate(points[len(earlier) :], start=len(earlier) + 1):
         rows.append(str(number).ljust(6) + "".join(str(p).rjust(width) for p in hand))
     totals = [sum(hand[s] for hand in points) for s in range(len(names))]
     rows.append("Total".ljust(6) + "".join(str(t).rjust(width) for t in totals))

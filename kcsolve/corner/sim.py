@@ -118,8 +118,9 @@ def play_match_game(game: int, seed: int, players: int, names: tuple[str, ...], 
     seats = tuple(names[(s + game) % len(names)] for s in range(players))
     bots = [make_bot(name, seed * 1_000 + game * 10 + s) for s, name in enumerate(seats)]
     result = play_match(seed + MATCH_DEALS * game, players, bots, rules)
-    return GameResult(game, seats, result.winners, result.totals, (),
-                      tuple(tuple(str(m) for m in moves) for moves in result.moves))
+    return GameResult(
+        game, seats, result.winners, result.totals, (), tuple(tuple(str(m) for m in moves) for moves in result.moves)
+    )
 
 
 @dataclass
@@ -164,12 +165,19 @@ class Tally:
         """The summary object; rates are fractions, each with its 95% Wilson interval as [low, high] where the
         games are independent samples (two or more, a bot never playing itself), else null."""
         return {
-            "summary": True, "unit": "game" if match else "hand", "games": self.games, "players": self.players,
+            "summary": True,
+            "unit": "game" if match else "hand",
+            "games": self.games,
+            "players": self.players,
             "ties": self.ties,
-            "bot_wins": self.bot_wins, "bot_seats": self.bot_seats,
+            "bot_wins": self.bot_wins,
+            "bot_seats": self.bot_seats,
             "bot_win_rate": {n: self.bot_wins[n] / self.bot_seats[n] for n in self.bot_wins if self.bot_seats[n]},
-            "bot_win_interval": {n: _interval(self.bot_wins[n], self.bot_seats[n]) if self.bots_alone else None
-                                 for n in self.bot_wins if self.bot_seats[n]},
+            "bot_win_interval": {
+                n: _interval(self.bot_wins[n], self.bot_seats[n]) if self.bots_alone else None
+                for n in self.bot_wins
+                if self.bot_seats[n]
+            },
             "seat_wins": self.seat_wins,
             "seat_win_rate": [w / self.games for w in self.seat_wins] if self.games else [],
             "seat_win_interval": [_interval(w, self.games) for w in self.seat_wins] if self.games else [],
@@ -183,8 +191,16 @@ def _interval(wins: int, count: int) -> list[float] | None:
     return list(wilson(wins, count)) if count >= 2 else None
 
 
-def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules = DEFAULT,
-               jobs: int = 1, report: Callable[[GameResult], None] | None = None, match: bool = False) -> Tally:
+def tournament(
+    players: int,
+    names: tuple[str, ...],
+    games: int,
+    seed: int,
+    rules: CornerRules = DEFAULT,
+    jobs: int = 1,
+    report: Callable[[GameResult], None] | None = None,
+    match: bool = False,
+) -> Tally:
     """Play ``games`` games (single hands, or whole games to the target with ``match``) and tally them in order."""
     check_players(players)
     check_jobs(jobs)
@@ -197,21 +213,30 @@ def tournament(players: int, names: tuple[str, ...], games: int, seed: int, rule
     return tally
 
 
-def _results(players: int, names: tuple[str, ...], games: int, seed: int, rules: CornerRules, jobs: int,
-             play: Callable[..., GameResult]) -> Iterator[GameResult]:
+def _results(
+    players: int,
+    names: tuple[str, ...],
+    games: int,
+    seed: int,
+    rules: CornerRules,
+    jobs: int,
+    play: Callable[..., GameResult],
+) -> Iterator[GameResult]:
     """The games' results in order, in this process or in a pool of ``jobs`` processes."""
     if jobs <= 1:
         for game in range(games):
             yield play(game, seed, players, names, rules)
         return
     size = max(1, games // (8 * jobs))
-    batches = [(play, range(first, min(games, first + size)), seed, players, names, rules)
-               for first in range(0, games, size)]
+    batches = [
+        (play, range(first, min(games, first + size)), seed, players, names, rules) for first in range(0, games, size)
+    ]
     for results in ordered_map(_play_batch, batches, jobs):
         yield from results
 
 
-def _play_batch(play: Callable[..., GameResult], games: range, seed: int, players: int, names: tuple[str, ...],
-                rules: CornerRules) -> list[GameResult]:
+def _play_batch(
+    play: Callable[..., GameResult], games: range, seed: int, players: int, names: tuple[str, ...], rules: CornerRules
+) -> list[GameResult]:
     """Several games in one worker, in order."""
     return [play(game, seed, players, names, rules) for game in games]

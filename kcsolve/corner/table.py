@@ -71,8 +71,10 @@ def seat_bots(text: str, players: int) -> tuple[str, ...]:
     """The bot of each player from 2 on: one name for all of them, or one name each, comma-separated."""
     names = tuple(name.strip() for name in text.split(","))
     if len(names) not in (1, players - 1):
-        raise InvalidTableBotsError(f"{len(names)} bots named for {players - 1} seats besides yours in {text!r}: "
-                                    "name one for all or one for each")
+        raise InvalidTableBotsError(
+            f"{len(names)} bots named for {players - 1} seats besides yours in {text!r}: "
+            "name one for all or one for each"
+        )
     for name in names:
         if name not in BOTS:
             raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -169,10 +171,15 @@ class Table:
     def opening(self) -> list[str]:
         """The lines that open the game."""
         game = f"a game to {self.rules.target} points" if self.match else "one hand"
-        bots = (f"{self.bot_names[0]} bots" if len(set(self.bot_names)) == 1 else
-                ", ".join(f"{name} (player {p})" for p, name in enumerate(self.bot_names, start=2)))
-        return [f"Kings Corner, deal {self.seed}, {self.players} players, rules {self.rules}: {game} against "
-                f"{bots}. You are player 1; type 'help' for the commands."]
+        bots = (
+            f"{self.bot_names[0]} bots"
+            if len(set(self.bot_names)) == 1
+            else ", ".join(f"{name} (player {p})" for p, name in enumerate(self.bot_names, start=2))
+        )
+        return [
+            f"Kings Corner, deal {self.seed}, {self.players} players, rules {self.rules}: {game} against "
+            f"{bots}. You are player 1; type 'help' for the commands."
+        ]
 
     def advance(self) -> list[str]:
         """The bots play until it is the human's turn or the hand ends: a line for each bot's turn, and the draws."""
@@ -232,8 +239,13 @@ class Table:
         self.points.append(by_player)
         out = [seat for seat in range(self.players) if not self.position.hands[seat]]  # more than one in a tie
         names = " and ".join(self.name(seat) for seat in sorted(out, key=lambda s: self.name(s) != "You"))
-        said = ("Impasse: nobody can draw or play." if not out else "You went out!" if out == [self.me] else
-                f"{names} went out{' (a tie)' if len(out) > 1 else ''}.")
+        said = (
+            "Impasse: nobody can draw or play."
+            if not out
+            else "You went out!"
+            if out == [self.me]
+            else f"{names} went out{' (a tie)' if len(out) > 1 else ''}."
+        )
         self.outcome = [said, *wrapped(f"Penalty points this hand: {self._by_player(by_player)}.", "", "  ")]
         if not self.match:
             return list(self.outcome)
@@ -241,8 +253,11 @@ class Table:
 
     def _summary(self, shown: int) -> list[str]:
         """The end of a hand in a match: its outcome, the score table with ``shown`` hand rows, what comes next."""
-        return [*self.outcome, *score_table(self.player_names, self.points, self.rules.target, shown),
-                *(self._game_result() if self.game_over else ["Press Enter for the next hand."])]
+        return [
+            *self.outcome,
+            *score_table(self.player_names, self.points, self.rules.target, shown),
+            *(self._game_result() if self.game_over else ["Press Enter for the next hand."]),
+        ]
 
     def _by_player(self, points: tuple[int, ...]) -> str:
         """Points by player in words: 'you: 12, player 2: 3, ...'."""
@@ -283,12 +298,12 @@ class Table:
             return messages
         for remake in (self._summary, self._score_table):  # the end of a hand in a match, or 'scores'
             table = message_lines(remake(SCORE_ROWS))
-            starts = [i for i in range(len(messages) - len(table) + 1) if messages[i: i + len(table)] == table]
+            starts = [i for i in range(len(messages) - len(table) + 1) if messages[i : i + len(table)] == table]
             if starts:
                 break
         else:
             return messages
-        before, after = messages[: starts[-1]], messages[starts[-1] + len(table):]
+        before, after = messages[: starts[-1]], messages[starts[-1] + len(table) :]
         shown = SCORE_ROWS
         while len(table) + len(after) > room and shown > 1:
             shown -= 1
@@ -315,14 +330,21 @@ class Table:
             command = parse_command(text)
         except InvalidCommandError as exc:
             return Reply([f"{str(exc)[0].upper()}{str(exc)[1:]}."])
-        handler = {"help": self._help, "quit": self._quit, "scores": self._scores, "show": self._show,
-                   "next": self._show, "save": self._save}.get(command.verb)
+        handler = {
+            "help": self._help,
+            "quit": self._quit,
+            "scores": self._scores,
+            "show": self._show,
+            "next": self._show,
+            "save": self._save,
+        }.get(command.verb)
         if handler is not None:
             return handler(command)
         if self.hand_over:
             return Reply(["The hand is over: press Enter for the next hand, or type 'quit'."])
-        return {"move": self._move, "pick": self._pick, "moves": self._moves, "undo": self._undo,
-                "hint": self._hint}[command.verb](command)
+        return {"move": self._move, "pick": self._pick, "moves": self._moves, "undo": self._undo, "hint": self._hint}[
+            command.verb
+        ](command)
 
     def _help(self, _: Command) -> Reply:
         return Reply(list(HELP))
@@ -336,8 +358,10 @@ class Table:
     def _show(self, _: Command) -> Reply:
         if self.hand_over and not self.game_over:
             self._deal()
-            return Reply([f"Hand {self.number + 1}: {self.name(0)} lead{'' if self.lead == 0 else 's'}.",
-                          *self.advance()], redraw=True)
+            return Reply(
+                [f"Hand {self.number + 1}: {self.name(0)} lead{'' if self.lead == 0 else 's'}.", *self.advance()],
+                redraw=True,
+            )
         return Reply(redraw=True)
 
     def _move(self, command: Command) -> Reply:
@@ -359,8 +383,12 @@ class Table:
     def _pick(self, command: Command) -> Reply:
         moves = self.position.legal_moves()
         if command.number > len(moves):
-            return Reply([f"There {'is' if len(moves) == 1 else 'are'} only {plural(len(moves), 'move')} now "
-                          "('moves' lists them)."])
+            return Reply(
+                [
+                    f"There {'is' if len(moves) == 1 else 'are'} only {plural(len(moves), 'move')} now "
+                    "('moves' lists them)."
+                ]
+            )
         return self._move(Command("move", move=moves[command.number - 1]))
 
     def _moves(self, _: Command) -> Reply:
@@ -381,8 +409,9 @@ class Table:
         return Reply([f"Took back {move}."], redraw=True)
 
     def _hint(self, _: Command) -> Reply:
-        turn = best_turn(self.position.piles, self.position.hand, self.position.rules, self.position.marks,
-                         self.position.must_move())
+        turn = best_turn(
+            self.position.piles, self.position.hand, self.position.rules, self.position.marks, self.position.must_move()
+        )
         line = ", ".join(str(m) for m in turn.line) + ", end" if turn.line else "end your turn: no play helps"
         return Reply(wrapped(f"Hint (the turn solver's best line): {line}.", "", "  "))
 
@@ -405,5 +434,12 @@ class Table:
     def record(self) -> CornerRecord:
         """The hand in play (or just ended) as a record; an unfinished hand's result says it is not over."""
         lead = self.lead if self.match else None  # in a match each player keeps their number from hand to hand
-        return CornerRecord(seeded_deck(self.deal_number), self.players, self.rules, tuple(self.moves),
-                            self.deal_number, result_of(self.position, self.lead), lead=lead)
+        return CornerRecord(
+            seeded_deck(self.deal_number),
+            self.players,
+            self.rules,
+            tuple(self.moves),
+            self.deal_number,
+            result_of(self.position, self.lead),
+            lead=lead,
+        )

@@ -84,12 +84,17 @@ def distinct_moves(piles: Piles, hand: tuple[int, ...], rules: CornerRules, mark
     empty_corner = next((i for i in CORNERS if not piles[i]), None)
     kept = []
     for move in board_moves(piles, hand, rules, marks):
-        if (isinstance(move, Play) and not piles[move.pile] and move.pile not in (empty_side, empty_corner)
-                and not marks.opened):  # spots a pile move emptied this turn are not interchangeable (strict under)
+        if (
+            isinstance(move, Play)
+            and not piles[move.pile]
+            and move.pile not in (empty_side, empty_corner)
+            and not marks.opened
+        ):  # spots a pile move emptied this turn are not interchangeable (strict under)
             continue
         kept.append(move)
-    return sorted(kept, key=lambda move: _ORDER[type(move)] + (3 if isinstance(move, Play) and not piles[move.pile]
-                                                              else 0))
+    return sorted(
+        kept, key=lambda move: _ORDER[type(move)] + (3 if isinstance(move, Play) and not piles[move.pile] else 0)
+    )
 
 
 _ORDER = {Play: 0, Merge: 1, Under: 2}  # plays onto piles shed cards without opening anything: tried first
@@ -107,8 +112,14 @@ class _WentOut(Exception):
         self.line = line
 
 
-def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Marks = NO_MARKS,
-              must_move: bool = False, budget: Budget | None = None) -> Turn:
+def best_turn(
+    piles: Piles,
+    hand: tuple[int, ...],
+    rules: CornerRules,
+    marks: Marks = NO_MARKS,
+    must_move: bool = False,
+    budget: Budget | None = None,
+) -> Turn:
     """The best line for ``hand`` on ``piles`` under the ranking of the module docstring.
 
     ``marks`` are the turn's so far (strict play-under); ``must_move`` says the turn
@@ -123,8 +134,9 @@ def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Ma
         return (-len(at_hand), -sum(rules.points(rank(c)) for c in at_hand), -spots(at_piles, at_hand))
 
     def may_stop(at_marks: Marks, depth: int) -> bool:
-        return ending_allowed(rules, at_marks) and not (must_move and depth == 0 and board_moves(piles, hand, rules,
-                                                                                                  marks))
+        return ending_allowed(rules, at_marks) and not (
+            must_move and depth == 0 and board_moves(piles, hand, rules, marks)
+        )
 
     def search(state: State) -> tuple[Score, tuple[BoardMove, ...]] | None:
         if state in memo:
@@ -160,12 +172,20 @@ def best_turn(piles: Piles, hand: tuple[int, ...], rules: CornerRules, marks: Ma
     end_piles, end_hand, end_marks = piles, hand, marks
     for move in line:
         end_piles, end_hand, end_marks = step(end_piles, end_hand, rules, end_marks, move)
-    return Turn(line, end_piles, end_hand, sum(rules.points(rank(c)) for c in end_hand),
-                spots(end_piles, end_hand) if end_hand else 0, meter.nodes, proven)
+    return Turn(
+        line,
+        end_piles,
+        end_hand,
+        sum(rules.points(rank(c)) for c in end_hand),
+        spots(end_piles, end_hand) if end_hand else 0,
+        meter.nodes,
+        proven,
+    )
 
 
-def turn_outcomes(piles: Piles, hand: tuple[int, ...], rules: CornerRules, limit: int = 100_000,
-                  marks: Marks = NO_MARKS) -> dict[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]]:
+def turn_outcomes(
+    piles: Piles, hand: tuple[int, ...], rules: CornerRules, limit: int = 100_000, marks: Marks = NO_MARKS
+) -> dict[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]]:
     """Every distinct (piles, hand) a turn can end in (the turn's marks allowing), with one line reaching it;
     at most ``limit`` explored. The start is among them whether or not the turn may end there."""
     found: dict[tuple[Piles, tuple[int, ...]], tuple[BoardMove, ...]] = {}

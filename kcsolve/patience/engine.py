@@ -194,7 +194,7 @@ class Position:
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: the cell holds {self.card_at(cell)}")
         if not self.may_take(card, cell):
             raise IllegalMoveError(f"place {card} in {cell_name(cell)}: a {_court_word(card.rank)} may not go there")
-        grid = (*self.grid[:cell], self.drawn, *self.grid[cell + 1:])
+        grid = (*self.grid[:cell], self.drawn, *self.grid[cell + 1 :])
         courts = self.courts_placed + (card.rank > TEN)
         placed = Position(self.deck, self.rules, grid, self.drawn + 1, False, courts)
         opens = EMPTY not in grid or (self.drawn + 1 == DECK_SIZE and self.rules.goal is Goal.CLEAR)
@@ -230,8 +230,13 @@ class Position:
         in_hand = self.next_card if placeable else None
         after = self.drawn + (in_hand is not None)
         return PlayerView(
-            self.rules, tuple(None if i == EMPTY else self.deck[i] for i in self.grid), in_hand, self.removing,
-            self.deck[: self.drawn], tuple(sorted(self.deck[after:])), self.courts_placed,
+            self.rules,
+            tuple(None if i == EMPTY else self.deck[i] for i in self.grid),
+            in_hand,
+            self.removing,
+            self.deck[: self.drawn],
+            tuple(sorted(self.deck[after:])),
+            self.courts_placed,
         )
 
     def outcome(self) -> Outcome:
@@ -256,7 +261,9 @@ class Position:
                 return Outcome(Status.WON, f"all twelve court cards placed and the stock is empty{cleared}")
             return Outcome(Status.LOST, f"the stock is empty with {left} number cards left that cannot be removed")
         if can_remove:
-            return Outcome(Status.UNFINISHED, "a removal is open" if self.rules.removal is Removal.OPTIONAL else "a removal is due")
+            return Outcome(
+                Status.UNFINISHED, "a removal is open" if self.rules.removal is Removal.OPTIONAL else "a removal is due"
+            )
         if self.is_full:
             return Outcome(Status.LOST, f"grid full with nothing to remove after card {self.drawn}")
         if not next_known:
@@ -264,7 +271,10 @@ class Position:
         card = self.next_card
         assert card is not None
         if not any(i == EMPTY and self.may_take(card, c) for c, i in enumerate(self.grid)):
-            return Outcome(Status.LOST, f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}")
+            return Outcome(
+                Status.LOST,
+                f"{rank_symbol(card.rank)} drawn as card {self.drawn + 1} with {_no_room(card.rank, self.rules)}",
+            )
         return Outcome(Status.UNFINISHED, f"card {self.drawn + 1} ({card}) is next")
 
 
@@ -308,8 +318,13 @@ class PlayerView:
         # only a removal under optional removal leaves the turned card in hand (the removal stays open)
         keeps = self.in_hand is not None and isinstance(move, Remove) and self.rules.removal is Removal.OPTIONAL
         return Afterstate(
-            self.rules, tuple(None if i == EMPTY else child.deck[i] for i in child.grid),
-            self.in_hand if keeps else None, child.removing, child.drawn, child.courts_placed, self.unseen,
+            self.rules,
+            tuple(None if i == EMPTY else child.deck[i] for i in child.grid),
+            self.in_hand if keeps else None,
+            child.removing,
+            child.drawn,
+            child.courts_placed,
+            self.unseen,
             child._assess(next_known=keeps),
         )
 

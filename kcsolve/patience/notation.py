@@ -76,7 +76,7 @@ def from_notation(text: str, source: str = "notation") -> Record:
     position = placed = 0
     for match in _MOVES.finditer(moves_text):
         if match.start() != position:
-            raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")
+            raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position : position + 8]!r}")
         position = match.end()
         if len(entries) == MAX_MOVES:
             raise InvalidRecordError(f"{source}: more than {MAX_MOVES} moves, more than any game has")
@@ -88,17 +88,21 @@ def from_notation(text: str, source: str = "notation") -> Record:
         else:
             cells = re.findall(r"[a-d][1-4]", match.group(2))
             if len(cells) > GRID_CELLS:
-                raise InvalidRecordError(f"{source}: move {len(entries) + 1}: a removal names {len(cells):,} cells, "
-                                         f"more than the grid's {GRID_CELLS}")
+                raise InvalidRecordError(
+                    f"{source}: move {len(entries) + 1}: a removal names {len(cells):,} cells, "
+                    f"more than the grid's {GRID_CELLS}"
+                )
             entries.append(Remove(tuple(cell_index(c) for c in cells)))
     if position != len(moves_text):
-        raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position:position + 8]!r}")
+        raise InvalidRecordError(f"{source}: cannot read the moves at {moves_text[position : position + 8]!r}")
     return Record(deck, rules, "unknown", tuple(entries), extra)
 
 
 # s<N> and p<N>: the numbers each may carry, as the error line states them
-NUMBER_RANGES = {"s": ("a deal number", 0, SEED_LIMIT - 1, "2**64-1"),
-                 "p": ("a PySolFC game number", 1, PYSOL_MAX_GAME, "10**20")}
+NUMBER_RANGES = {
+    "s": ("a deal number", 0, SEED_LIMIT - 1, "2**64-1"),
+    "p": ("a PySolFC game number", 1, PYSOL_MAX_GAME, "10**20"),
+}
 
 
 def _check_number(field: str, source: str) -> None:
@@ -141,5 +145,7 @@ def read_game(text: str, source: str = "record") -> Record:
         if start in "{[" or "not valid JSON" not in str(exc):
             raise
         shown = text.strip().splitlines()[0][:40]
-    raise InvalidRecordError(f"{source}: not a record: a record is a JSON object or one line of the notation "
-                             f"'{PREFIX} DECK RULES MOVES'; this starts {shown!r}")
+    raise InvalidRecordError(
+        f"{source}: not a record: a record is a JSON object or one line of the notation "
+        f"'{PREFIX} DECK RULES MOVES'; this starts {shown!r}"
+    )

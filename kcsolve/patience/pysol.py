@@ -43,8 +43,10 @@ class PysolUnavailableError(KcsolveError):
 
 def check_pysol_game(game_number: int) -> int:
     """Return ``game_number`` if PySolFC can deal it, else raise InvalidPysolGameError."""
-    if isinstance(game_number, bool) or not isinstance(game_number, int) or not (
-        PYSOL_FIRST_GAME <= game_number <= PYSOL_MAX_GAME
+    if (
+        isinstance(game_number, bool)
+        or not isinstance(game_number, int)
+        or not (PYSOL_FIRST_GAME <= game_number <= PYSOL_MAX_GAME)
     ):
         raise InvalidPysolGameError(f"PySolFC game number must be between 1 and 10**20, got {game_number!r}")
     return game_number
@@ -70,14 +72,14 @@ def pysol_deal(game_number: int) -> tuple[Card, ...]:
     return tuple(Card(card.rank, _PYSOL_SUITS[card.suit]) for card in reversed(cards))
 
 
-SOLVABLE_FROM = 32000  # PySolFC's solvable_seeds hold numbers >= 32000 only: below, its "always solvable" mode deals another game
+SOLVABLE_FROM = (
+    32000  # PySolFC's solvable_seeds hold numbers >= 32000 only: below, its "always solvable" mode deals another game
+)
 
 
 def solvable_seeds_module(games: list[int], first: int, last: int, undecided: int) -> str:
     """The Python module text of a PySolFC ``solvable_seeds`` file for Camelot."""
-    body = "".join(
-        "    " + " ".join(f"{n}," for n in games[i : i + 8]) + "\n" for i in range(0, len(games), 8)
-    )
+    body = "".join("    " + " ".join(f"{n}," for n in games[i : i + 8]) + "\n" for i in range(0, len(games), 8))
     note = f" {undecided} undecided games left out." if undecided else ""
     return (
         "#!/usr/bin/env python\n"

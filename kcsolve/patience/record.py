@@ -97,9 +97,7 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
     return {"remove": [cell_name(c) for c in entry.cells]}
 
 
-def record_from_moves(
-    deck: tuple[Card, ...], rules: Rules, moves: list[Move], result: str, **extra: Any
-) -> Record:
+def record_from_moves(deck: tuple[Card, ...], rules: Rules, moves: list[Move], result: str, **extra: Any) -> Record:
     """Build a record from engine moves, naming each placed card as the deck does; a ``seed`` is a deal number."""
     if "seed" in extra:
         extra["seed"] = check_seed(extra["seed"])
@@ -142,7 +140,9 @@ def is_saved_game(text: str) -> bool:
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
     """Records from a JSON list of them, each with its name in messages: ``game N``, and its daily date if it has one."""
     if len(text) > MAX_RECORD_LIST_TEXT:
-        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}")
+        raise InvalidRecordError(
+            f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}"
+        )
     try:
         data = read_json(text)
     except JsonTextError as exc:
@@ -165,7 +165,9 @@ def record_from_json(data: object, source: str = "record") -> Record:
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise InvalidRecordError(f"{source}: unknown record format {data['format']!r} (this kcsolve reads {RECORD_FORMAT!r})")
+        raise InvalidRecordError(
+            f"{source}: unknown record format {data['format']!r} (this kcsolve reads {RECORD_FORMAT!r})"
+        )
     if "deck" not in data:
         raise InvalidRecordError(f"{source}: no 'deck' key")
     if not isinstance(data["deck"], list) or not all(isinstance(c, str) for c in data["deck"]):
@@ -204,12 +206,13 @@ def _parse_entry(move: object, number: int, source: str) -> Entry:
             if 0 < len(cells) <= GRID_CELLS and all(isinstance(c, str) for c in cells):
                 return Remove(tuple(cell_index(c) for c in cells))
             if len(cells) > GRID_CELLS:
-                raise InvalidRecordError(f"{where}: a removal names {len(cells):,} cells, more than the grid's "
-                                         f"{GRID_CELLS}")
+                raise InvalidRecordError(
+                    f"{where}: a removal names {len(cells):,} cells, more than the grid's {GRID_CELLS}"
+                )
     except (InvalidCardError, InvalidCellError) as exc:
         raise InvalidRecordError(f"{where}: {exc}") from None
     raise InvalidRecordError(
-        f"{where}: expected {{\"place\": CARD, \"cell\": CELL}} or {{\"remove\": [CELLS]}}, got {json.dumps(move)!r}"
+        f'{where}: expected {{"place": CARD, "cell": CELL}} or {{"remove": [CELLS]}}, got {json.dumps(move)!r}'
     )
 
 

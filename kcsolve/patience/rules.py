@@ -57,8 +57,10 @@ class Rules:
         for axis, choices in AXES.items():
             if not isinstance(getattr(self, axis), choices):
                 options = " or ".join(f"{choices.__name__}.{c.name}" for c in choices)
-                raise InvalidRulesError(f"Rules({axis}=...) takes {options}, not {brief(getattr(self, axis))} "
-                                        f"(parse_rules reads rule text such as '{axis}={list(choices)[-1].value}')")
+                raise InvalidRulesError(
+                    f"Rules({axis}=...) takes {options}, not {brief(getattr(self, axis))} "
+                    f"(parse_rules reads rule text such as '{axis}={list(choices)[-1].value}')"
+                )
 
     def __str__(self) -> str:
         return rules_name(self)
@@ -107,9 +109,7 @@ def parse_rules(text: str) -> Rules:
     for token in tokens:
         for axis, option in _token_settings(token).items():
             if axis in settings and settings[axis] != option:
-                raise InvalidRulesError(
-                    f"rules {text!r} set {axis} twice: {source[axis]!r} and {token!r} disagree"
-                )
+                raise InvalidRulesError(f"rules {text!r} set {axis} twice: {source[axis]!r} and {token!r} disagree")
             settings[axis] = option
             source[axis] = token
     return Rules(**settings)  # type: ignore[arg-type]  # each axis got an option of its own enum
@@ -130,20 +130,31 @@ def rules_name(rules: Rules) -> str:
 
 
 OPTIONS: dict[Enum, tuple[str, str]] = {
-    Removal.FORCED: ("once the grid is full, every Ten and every set that can go must go before the next card",
-                     "the rules' sources"),
-    Removal.OPTIONAL: ("once the grid is full (or the stock is empty) removal opens; remove as much or as little "
-                       "as you like, and placing the next card closes it", "PySolFC and AisleRiot 'Camelot'"),
+    Removal.FORCED: (
+        "once the grid is full, every Ten and every set that can go must go before the next card",
+        "the rules' sources",
+    ),
+    Removal.OPTIONAL: (
+        "once the grid is full (or the stock is empty) removal opens; remove as much or as little "
+        "as you like, and placing the next card closes it",
+        "PySolFC and AisleRiot 'Camelot'",
+    ),
     Sets.PAIRS: ("a Ten alone, or two cards summing to 10", "the rules' sources"),
     Sets.GROUPS: ("a Ten alone, or any two or more Ace..Nine cards summing to 10", "Edge Solitaire, 'The Edge'"),
-    Courts.FIXED: ("Kings in the corners, Queens on the top and bottom edges, Jacks on the left and right edges",
-                   "the rules' sources"),
-    Courts.SWAP: ("Queens and Jacks may use each other's cells, but never a Queen beside a Jack on one edge",
-                  "the sample game: the worked game of the rules, dealt and played step by step"),
+    Courts.FIXED: (
+        "Kings in the corners, Queens on the top and bottom edges, Jacks on the left and right edges",
+        "the rules' sources",
+    ),
+    Courts.SWAP: (
+        "Queens and Jacks may use each other's cells, but never a Queen beside a Jack on one edge",
+        "the sample game: the worked game of the rules, dealt and played step by step",
+    ),
     Courts.ROYALS: ("any court card on any of the twelve edge cells", "Edge Solitaire's 'Royals on Edge'"),
     Goal.COURTS: ("won when the twelfth court card is placed", "the rules' sources"),
-    Goal.DEPLETE: ("won when all twelve court cards are placed and the stock is empty; a stuck grid loses",
-                   "one of the rules' sources"),
+    Goal.DEPLETE: (
+        "won when all twelve court cards are placed and the stock is empty; a stuck grid loses",
+        "one of the rules' sources",
+    ),
     Goal.CLEAR: ("won when the stock is empty and no Ace..Ten card is left on the grid", "PySolFC 'Camelot'"),
 }
 
@@ -161,8 +172,10 @@ def describe(rules: Rules) -> dict[str, Any]:
 def catalogue() -> dict[str, Any]:
     """Every preset with what it sets, and every axis with its options."""
     presets = {name: {axis: getattr(parse_rules(name), axis).value for axis in AXES} for name in PRESETS}
-    axes = {axis: [{"option": o.value, "meaning": OPTIONS[o][0], "source": OPTIONS[o][1]} for o in choices]
-            for axis, choices in AXES.items()}
+    axes = {
+        axis: [{"option": o.value, "meaning": OPTIONS[o][0], "source": OPTIONS[o][1]} for o in choices]
+        for axis, choices in AXES.items()
+    }
     return {"presets": presets, "axes": axes}
 
 

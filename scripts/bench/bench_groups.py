@@ -45,23 +45,45 @@ def main() -> None:
     args = parser.parse_args()
     python_count = args.python_count or args.count
     print(f"kcsolve stats --jobs {args.jobs} from deal {args.start:,}, fresh database each run")
-    print(f"{'rules':>16} {'path':>8} {'deals':>9} {'seconds':>8} {'deals/s':>9} {'CPU s':>8} {'peak MB':>8} {'won':>7}")
+    print(
+        f"{'rules':>16} {'path':>8} {'deals':>9} {'seconds':>8} {'deals/s':>9} {'CPU s':>8} {'peak MB':>8} {'won':>7}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for rules in args.rules:
             rates = {}
-            for path, env, count in (("compiled", {}, args.count), ("python", {"KCSOLVE_PURE_PYTHON": "1"}, python_count)):
+            for path, env, count in (
+                ("compiled", {}, args.count),
+                ("python", {"KCSOLVE_PURE_PYTHON": "1"}, python_count),
+            ):
                 db = Path(folder) / f"{rules}-{path}.sqlite3"
                 seconds, cpu, summary, peak = timed_run(
-                    ["--rules", rules, "--start", str(args.start), "--count", str(count), "--jobs", str(args.jobs),
-                     "--db", str(db)], env)
+                    [
+                        "--rules",
+                        rules,
+                        "--start",
+                        str(args.start),
+                        "--count",
+                        str(count),
+                        "--jobs",
+                        str(args.jobs),
+                        "--db",
+                        str(db),
+                    ],
+                    env,
+                )
                 rates[path] = count / seconds
-                print(f"{rules:>16} {path:>8} {count:>9,} {seconds:>8.2f} {rates[path]:>9,.0f} {cpu:>8.2f} {peak:>8.1f} "
-                      f"{summary['won']:>7,}")
+                print(
+                    f"{rules:>16} {path:>8} {count:>9,} {seconds:>8.2f} {rates[path]:>9,.0f} {cpu:>8.2f} {peak:>8.1f} "
+                    f"{summary['won']:>7,}"
+                )
             shared = min(args.count, python_count)
-            same = (codes(Path(folder) / f"{rules}-compiled.sqlite3", rules, args.start, shared)
-                    == codes(Path(folder) / f"{rules}-python.sqlite3", rules, args.start, shared))
-            print(f"{rules:>16}: compiled / Python = {rates['compiled'] / rates['python']:.1f}x; "
-                  f"the verdicts of the first {shared:,} deals {'agree' if same else 'DIFFER'}")
+            same = codes(Path(folder) / f"{rules}-compiled.sqlite3", rules, args.start, shared) == codes(
+                Path(folder) / f"{rules}-python.sqlite3", rules, args.start, shared
+            )
+            print(
+                f"{rules:>16}: compiled / Python = {rates['compiled'] / rates['python']:.1f}x; "
+                f"the verdicts of the first {shared:,} deals {'agree' if same else 'DIFFER'}"
+            )
             if not same:
                 raise SystemExit(f"the compiled and the Python search disagree under {rules}")
 

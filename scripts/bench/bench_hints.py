@@ -58,8 +58,10 @@ def main() -> None:
             game, win = hint_times(seed, rules_text, args.playouts)
             times += game
             won += win
-        print(f"{rules_text:<18} {len(times):>6} {percentile(times, 0.5):>9.3f} {percentile(times, 0.95):>7.3f} "
-              f"{max(times):>7.3f} {won:>5}")
+        print(
+            f"{rules_text:<18} {len(times):>6} {percentile(times, 0.5):>9.3f} {percentile(times, 0.95):>7.3f} "
+            f"{max(times):>7.3f} {won:>5}"
+        )
 
 
 if __name__ == "__main__":

@@ -25,13 +25,18 @@ def main() -> None:
     parser.add_argument("--known", type=int, default=20, help="known cards per prefix")
     parser.add_argument("--count", type=int, default=50, help="seeded deals whose prefixes are counted")
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--repeat", type=int, default=1, help="time each prefix this often and keep the least time "
-                        "(on a shared machine the least is the best estimate of the work itself)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="time each prefix this often and keep the least time "
+        "(on a shared machine the least is the best estimate of the work itself)",
+    )
     parser.add_argument("--full", nargs="*", default=[], metavar="RULES", help="also count the whole deck")
     args = parser.parse_args()
     rules = parse_rules(args.rules)
     started = time.process_time()
-    odds(rules, deal(0)[:45 if rules.goal.value == "courts" else 48])
+    odds(rules, deal(0)[: 45 if rules.goal.value == "courts" else 48])
     print(f"load the compiled core: {time.process_time() - started:.2f} s")
     seconds, states = [], []
     for seed in range(args.count):
@@ -46,16 +51,20 @@ def main() -> None:
         seconds.append(min(times))
         states.append(result.states)
     seconds.sort()
-    print(f"{args.rules}, {args.known} known cards, {len(seconds)} prefixes, least of {args.repeat}: "
-          f"mean {statistics.mean(seconds):.3f} s, "
-          f"median {statistics.median(seconds):.3f} s, p95 {seconds[int(0.95 * (len(seconds) - 1))]:.3f} s, "
-          f"max {seconds[-1]:.3f} s; states mean {statistics.mean(states):,.0f}, max {max(states):,}")
+    print(
+        f"{args.rules}, {args.known} known cards, {len(seconds)} prefixes, least of {args.repeat}: "
+        f"mean {statistics.mean(seconds):.3f} s, "
+        f"median {statistics.median(seconds):.3f} s, p95 {seconds[int(0.95 * (len(seconds) - 1))]:.3f} s, "
+        f"max {seconds[-1]:.3f} s; states mean {statistics.mean(states):,.0f}, max {max(states):,}"
+    )
     for name in args.full:
         started = time.process_time()
         result = odds(parse_rules(name))
         chance = result.probability
-        print(f"{name}, whole deck: {chance.numerator}/{chance.denominator} = {float(chance):.12f}, "
-              f"{result.states:,} states, {time.process_time() - started:.1f} s")
+        print(
+            f"{name}, whole deck: {chance.numerator}/{chance.denominator} = {float(chance):.12f}, "
+            f"{result.states:,} states, {time.process_time() - started:.1f} s"
+        )
 
 
 if __name__ == "__main__":

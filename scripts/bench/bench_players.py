@@ -26,10 +26,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_selfplay(tree: Path, player: str, rules: str, start: int, count: int, jobs: int) -> tuple[dict, dict[int, bool]]:
+def run_selfplay(
+    tree: Path, player: str, rules: str, start: int, count: int, jobs: int
+) -> tuple[dict, dict[int, bool]]:
     """The summary and the per-deal wins of ``kcsolve selfplay`` run from the source tree ``tree``."""
-    command = [sys.executable, "-m", "kcsolve", "selfplay", "--player", player, "--rules", rules,
-               "--seed", str(start), "--count", str(count), "--jobs", str(jobs), "--format", "json"]
+    command = [
+        sys.executable,
+        "-m",
+        "kcsolve",
+        "selfplay",
+        "--player",
+        player,
+        "--rules",
+        rules,
+        "--seed",
+        str(start),
+        "--count",
+        str(count),
+        "--jobs",
+        str(jobs),
+        "--format",
+        "json",
+    ]
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True)
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
@@ -41,8 +59,10 @@ def run_selfplay(tree: Path, player: str, rules: str, start: int, count: int, jo
 def row(name: str, summary: dict) -> str:
     """One version's line of the table."""
     low, high = summary["ci95"]
-    return (f"{name:<22} {summary['wins']:>6} {summary['win_rate']:>9.2%}  {low:.2%} to {high:.2%}"
-            f"  {summary['seconds_per_game']:.3f}")
+    return (
+        f"{name:<22} {summary['wins']:>6} {summary['win_rate']:>9.2%}  {low:.2%} to {high:.2%}"
+        f"  {summary['seconds_per_game']:.3f}"
+    )
 
 
 def main() -> None:
@@ -50,7 +70,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", required=True, help="The earlier git revision (a commit, tag or branch).")
     parser.add_argument("--player", default="strong")
-    parser.add_argument("--after-player", help="The player this tree plays (default: --player), to compare two players.")
+    parser.add_argument(
+        "--after-player", help="The player this tree plays (default: --player), to compare two players."
+    )
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--count", type=int, default=2000)
@@ -59,8 +81,9 @@ def main() -> None:
     after_player = args.after_player or args.player
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(2) as both:
         before_tree = Path(folder) / "baseline"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(before_tree), args.baseline], cwd=ROOT,
-                       check=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(before_tree), args.baseline], cwd=ROOT, check=True
+        )
         try:  # both versions at once, each on --jobs workers
             earlier = both.submit(run_selfplay, before_tree, args.player, args.rules, args.start, args.count, args.jobs)
             later = both.submit(run_selfplay, ROOT, after_player, args.rules, args.start, args.count, args.jobs)
@@ -76,8 +99,10 @@ def main() -> None:
     only_before = sum(1 for seed, won in before_wins.items() if won and not after_wins.get(seed))
     only_after = sum(1 for seed, won in after_wins.items() if won and not before_wins.get(seed))
     z = (only_after - only_before) / math.sqrt(only_after + only_before) if only_after + only_before else 0.0
-    print(f"deals won only before: {only_before}, only after: {only_after} (McNemar z = {z:+.2f}); "
-          f"change {after['win_rate'] - before['win_rate']:+.2%}")
+    print(
+        f"deals won only before: {only_before}, only after: {only_after} (McNemar z = {z:+.2f}); "
+        f"change {after['win_rate'] - before['win_rate']:+.2%}"
+    )
 
 
 if __name__ == "__main__":

@@ -33,17 +33,28 @@ from kcsolve.patience.stats.store import ChunkResult, ResultsStore
 START = 5_000_000
 
 
-def row(label: str, rules: str, count: int, args: list[str], folder: Path, name: str,
-        env: dict[str, str] | None = None) -> dict:
+def row(
+    label: str, rules: str, count: int, args: list[str], folder: Path, name: str, env: dict[str, str] | None = None
+) -> dict:
     """Run one `stats`, print its line and return its figures."""
     db = folder / f"{name}.sqlite3"
     seconds, cpu, summary, peak = timed_run(
-        ["--rules", rules, "--start", str(START), "--count", str(count), "--db", str(db), *args], env or {})
+        ["--rules", rules, "--start", str(START), "--count", str(count), "--db", str(db), *args], env or {}
+    )
     size = db.stat().st_size + sum(p.stat().st_size for p in folder.glob(f"{name}.sqlite3-*"))
-    figures = {"rate": count / seconds, "seconds": seconds, "cpu": cpu, "peak": peak, "bytes": size / count,
-               "won": summary["won"]}
-    print(f"| {rules} | {label} | {count:,} | {seconds:.2f} | {figures['rate']:,.0f} | {1e6 * cpu / count:.2f} "
-          f"| {peak:.0f} | {figures['bytes']:.3f} |", flush=True)
+    figures = {
+        "rate": count / seconds,
+        "seconds": seconds,
+        "cpu": cpu,
+        "peak": peak,
+        "bytes": size / count,
+        "won": summary["won"],
+    }
+    print(
+        f"| {rules} | {label} | {count:,} | {seconds:.2f} | {figures['rate']:,.0f} | {1e6 * cpu / count:.2f} "
+        f"| {peak:.0f} | {figures['bytes']:.3f} |",
+        flush=True,
+    )
     return figures
 
 
@@ -53,8 +64,20 @@ def store_limit(folder: Path, chunks: int = 100) -> float:
     store = ResultsStore(folder / "limit.sqlite3")
     began = time.perf_counter()
     for k in range(chunks):
-        store.add("standard", ChunkResult(START + k * result.count, result.count, None, result.codes, result.tally,
-                                          result.method, result.seconds, None, None))
+        store.add(
+            "standard",
+            ChunkResult(
+                START + k * result.count,
+                result.count,
+                None,
+                result.codes,
+                result.tally,
+                result.method,
+                result.seconds,
+                None,
+                None,
+            ),
+        )
     seconds = time.perf_counter() - began
     store.close()
     return chunks * result.count / seconds
@@ -72,8 +95,10 @@ def main() -> None:
     cores = os.cpu_count() or 1
     jobs = sorted({1, 2, cores})
     print(f"{cores} cores; load average at the start {os.getloadavg()[0]:.2f}")
-    header = ("| rules | jobs | deals | seconds | deals/s | CPU µs a deal | peak MB | store bytes a deal |\n"
-              "| --- | --- | --- | --- | --- | --- | --- | --- |")
+    header = (
+        "| rules | jobs | deals | seconds | deals/s | CPU µs a deal | peak MB | store bytes a deal |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    )
     rates = {}
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -83,33 +108,53 @@ def main() -> None:
                 label = f"{j} (all)" if j == cores else str(j)
                 rates[rules, j] = row(label, rules, count, ["--jobs", str(j)], folder, f"{rules}-{j}")["rate"]
             print(f"| {rules} | 2 / 1 | | | {rates[rules, 2] / rates[rules, 1]:.2f}x | | | |")
-        print("\nThe same standard runs with numba's compiled course loaded in each process instead of the machine code "
-              f"of stats/native.py ({NUMBA_COURSE}=1), side by side:\n" + header)
-        before = {j: row(str(j), "standard", 2_000_000 // scale, ["--jobs", str(j)], folder, f"numba-{j}",
-                         {NUMBA_COURSE: "1"})["rate"] for j in (1, 2)}
+        print(
+            "\nThe same standard runs with numba's compiled course loaded in each process instead of the machine code "
+            f"of stats/native.py ({NUMBA_COURSE}=1), side by side:\n" + header
+        )
+        before = {
+            j: row(
+                str(j), "standard", 2_000_000 // scale, ["--jobs", str(j)], folder, f"numba-{j}", {NUMBA_COURSE: "1"}
+            )["rate"]
+            for j in (1, 2)
+        }
         print(f"| standard | 2 / 1 | | | {before[2] / before[1]:.2f}x | | | |")
         print("\nAs the count grows (all cores):\n" + header)
         for rules in ("standard", "optional+groups"):
             for count in (10_000, 100_000, 1_000_000):
                 if rules != "standard" and count > args.groups_largest:
                     continue
-                row(str(cores), rules, count // (scale if count > 10_000 else 1), ["--jobs", str(cores)], folder,
-                    f"{rules}-grow-{count}")
+                row(
+                    str(cores),
+                    rules,
+                    count // (scale if count > 10_000 else 1),
+                    ["--jobs", str(cores)],
+                    folder,
+                    f"{rules}-grow-{count}",
+                )
         if not args.no_dask:
             from distributed import LocalCluster
 
             print("\nOn a Dask LocalCluster of two worker processes (one thread each):\n" + header)
             with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
                 for rules, count in (("standard", 2_000_000 // scale), ("optional+groups", args.groups_count // scale)):
-                    row("Dask, 2 workers", rules, count, ["--scheduler", cluster.scheduler_address], folder,
-                        f"{rules}-dask")
+                    row(
+                        "Dask, 2 workers",
+                        rules,
+                        count,
+                        ["--scheduler", cluster.scheduler_address],
+                        folder,
+                        f"{rules}-dask",
+                    )
         limit = store_limit(folder)
     per_core = rates["standard", 1]
     print(f"\nThe store takes {limit:,.0f} deals/s (100 chunks of 100,000, one transaction each).")
-    print(f"Projection, not a measurement: 16 cores at {per_core:,.0f} deals/s a core (the --jobs 1 run) would give "
-          f"{16 * per_core:,.0f} deals/s of standard deals, {'within' if 16 * per_core < limit else 'beyond'} the "
-          f"store's {limit:,.0f}, so about {min(16 * per_core, limit):,.0f} deals/s; optional+groups "
-          f"{16 * rates['optional+groups', 1]:,.0f} deals/s.")
+    print(
+        f"Projection, not a measurement: 16 cores at {per_core:,.0f} deals/s a core (the --jobs 1 run) would give "
+        f"{16 * per_core:,.0f} deals/s of standard deals, {'within' if 16 * per_core < limit else 'beyond'} the "
+        f"store's {limit:,.0f}, so about {min(16 * per_core, limit):,.0f} deals/s; optional+groups "
+        f"{16 * rates['optional+groups', 1]:,.0f} deals/s."
+    )
 
 
 if __name__ == "__main__":

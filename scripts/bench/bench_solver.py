@@ -55,8 +55,21 @@ def run_method(method: str, preset: str, start: int, count: int) -> dict:
 def in_fresh_process(method: str, preset: str, start: int, count: int) -> dict:
     """Run one method in its own interpreter so its peak memory is its own."""
     out = subprocess.run(
-        [sys.executable, __file__, "--worker", method, "--preset", preset, "--start", str(start), "--count", str(count)],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            __file__,
+            "--worker",
+            method,
+            "--preset",
+            preset,
+            "--start",
+            str(start),
+            "--count",
+            str(count),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(out.stdout)
 
@@ -88,7 +101,9 @@ def main() -> None:
         return
     last = args.start + args.count - 1
     print(f"standard rules, seeds {args.start}..{last}, one core")
-    print(f"{'method':<10} {'median ms':>10} {'mean ms':>9} {'p99 ms':>8} {'max ms':>8} {'deals/s':>9} {'peak MB':>8} {'winnable':>9}")
+    print(
+        f"{'method':<10} {'median ms':>10} {'mean ms':>9} {'p99 ms':>8} {'max ms':>8} {'deals/s':>9} {'peak MB':>8} {'winnable':>9}"
+    )
     rows = {}
     for method in METHODS:
         row = rows[method] = in_fresh_process(method, "standard", args.start, args.count)

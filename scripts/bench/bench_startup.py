@@ -1,7 +1,7 @@
 """Start-up cost of the light commands: CPU seconds per run (median of N), and whether numba or numpy loaded.
 
-    python scripts/bench/bench_startup.py            # 15 runs of each command
-    python scripts/bench/bench_startup.py --runs 40
+python scripts/bench/bench_startup.py            # 15 runs of each command
+python scripts/bench/bench_startup.py --runs 40
 """
 
 from __future__ import annotations

@@ -39,7 +39,10 @@ def timed_run(args: list[str], env: dict[str, str]) -> tuple[float, float, dict,
     began = time.perf_counter()
     launched = subprocess.run(
         [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "kcsolve", "stats", "--format", "json", *args],
-        check=True, capture_output=True, text=True, env={**os.environ, **env},
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
     )
     seconds = time.perf_counter() - began
     run = json.loads(launched.stdout)
@@ -67,10 +70,21 @@ def main() -> None:
                 )
                 rates[path, jobs] = args.count / seconds
                 wins.setdefault(path, set()).add(summary["won"])
-                print(f"{path:>8} {jobs:>4} {seconds:>9.2f} {rates[path, jobs]:>9,.0f} {cpu:>7.2f} {peak:>8.1f} "
-                      f"{summary['win_rate']:>9.4%}")
+                print(
+                    f"{path:>8} {jobs:>4} {seconds:>9.2f} {rates[path, jobs]:>9,.0f} {cpu:>7.2f} {peak:>8.1f} "
+                    f"{summary['win_rate']:>9.4%}"
+                )
         seconds, _, summary, _ = timed_run(
-            ["--rules", args.rules, "--count", str(args.count), "--jobs", "2", "--db", str(Path(folder) / "compiled2.sqlite3")],
+            [
+                "--rules",
+                args.rules,
+                "--count",
+                str(args.count),
+                "--jobs",
+                "2",
+                "--db",
+                str(Path(folder) / "compiled2.sqlite3"),
+            ],
             {},
         )
         assert summary["solved_now"] == 0

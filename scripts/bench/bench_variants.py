@@ -53,7 +53,10 @@ def main() -> None:
     print(f"seeds {args.start}..{last}, budget {DEFAULT_BUDGET.describe('nodes')} per deal, one core per deal")
     bounds = [(s, min(s + 250, args.start + args.count)) for s in range(args.start, args.start + args.count, 250)]
     verdicts = {}
-    table = ["| rules | within 0.1 s | within 1 s | within 10 s | median | slowest seed |", "| --- | --- | --- | --- | --- | --- |"]
+    table = [
+        "| rules | within 0.1 s | within 1 s | within 10 s | median | slowest seed |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     presets = all_combinations() if args.presets == "all" else args.presets.split(",")
     with ProcessPoolExecutor(args.jobs) as pool:
         for preset in presets:
@@ -62,20 +65,31 @@ def main() -> None:
             decided = [(seed, t) for seed, result, t in rows if result is not Verdict.UNKNOWN]
             wins = sum(1 for _, result, _ in rows if result is Verdict.WIN)
             losses = sum(1 for _, result, _ in rows if result is Verdict.LOSS)
-            shares = "  ".join(f"<= {t:g} s: {sum(1 for _, s in decided if s <= t) / len(rows):.2%}" for t in (0.1, 1, LIMIT))
+            shares = "  ".join(
+                f"<= {t:g} s: {sum(1 for _, s in decided if s <= t) / len(rows):.2%}" for t in (0.1, 1, LIMIT)
+            )
             times = sorted(t for _, _, t in rows)
-            print(f"{preset}: {wins} won, {losses} lost, {len(rows) - len(decided)} undecided "
-                  f"(win rate between {wins / len(rows):.2%} and {1 - losses / len(rows):.2%})")
+            print(
+                f"{preset}: {wins} won, {losses} lost, {len(rows) - len(decided)} undecided "
+                f"(win rate between {wins / len(rows):.2%} and {1 - losses / len(rows):.2%})"
+            )
             print(f"  decided {shares}")
-            print(f"  median {times[len(times) // 2] * 1e3:.1f} ms, max {times[-1]:.2f} s; hardest seeds: "
-                  + ", ".join(f"{seed} ({t:.2f} s)" for seed, _, t in sorted(rows, key=lambda r: -r[2])[:5]), flush=True)
+            print(
+                f"  median {times[len(times) // 2] * 1e3:.1f} ms, max {times[-1]:.2f} s; hardest seeds: "
+                + ", ".join(f"{seed} ({t:.2f} s)" for seed, _, t in sorted(rows, key=lambda r: -r[2])[:5]),
+                flush=True,
+            )
             slowest = max(rows, key=lambda r: r[2])
             within = [f"{sum(1 for _, s in decided if s <= t) / len(rows):.2%}" for t in (0.1, 1, LIMIT)]
-            table.append(f"| {preset} | {' | '.join(within)} | {times[len(times) // 2] * 1e3:.1f} ms "
-                         f"| {slowest[0]} ({slowest[2]:.2f} s) |")
+            table.append(
+                f"| {preset} | {' | '.join(within)} | {times[len(times) // 2] * 1e3:.1f} ms "
+                f"| {slowest[0]} ({slowest[2]:.2f} s) |"
+            )
     print("\n".join(table))
     if "optional" in verdicts:
-        standard = {s: r for s, r, _ in (row for chunk in map(lambda b: timed_range("standard", *b), bounds) for row in chunk)}
+        standard = {
+            s: r for s, r, _ in (row for chunk in map(lambda b: timed_range("standard", *b), bounds) for row in chunk)
+        }
         same = sum(1 for s in standard if standard[s] == verdicts["optional"][s])
         print(f"optional and standard give the same verdict on {same} of {len(standard)} seeds")
 

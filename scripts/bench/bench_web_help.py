@@ -37,8 +37,10 @@ def percentile(values: list[float], q: float) -> float:
 
 def row(name: str, millis: list[float]) -> str:
     """One line of figures in milliseconds."""
-    return (f"{name:<28} {len(millis):>5} {percentile(millis, 0.5):>9.1f} {percentile(millis, 0.95):>8.1f}"
-            f" {max(millis):>8.1f}")
+    return (
+        f"{name:<28} {len(millis):>5} {percentile(millis, 0.5):>9.1f} {percentile(millis, 0.95):>8.1f}"
+        f" {max(millis):>8.1f}"
+    )
 
 
 def main() -> None:
@@ -54,11 +56,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "cases.jsonl"
         path.write_text("".join(json.dumps(case) + "\n" for case in cases))
-        hinted = [json.loads(line) for line in subprocess.run(
-            [node, str(CHECK), "hints", str(path)], check=True, capture_output=True, text=True).stdout.splitlines()]
-        asked = [json.loads(line) for line in subprocess.run(
-            [node, str(CHECK), "winnable", str(path), str(args.nodes)], check=True, capture_output=True,
-            text=True).stdout.splitlines()]
+        hinted = [
+            json.loads(line)
+            for line in subprocess.run(
+                [node, str(CHECK), "hints", str(path)], check=True, capture_output=True, text=True
+            ).stdout.splitlines()
+        ]
+        asked = [
+            json.loads(line)
+            for line in subprocess.run(
+                [node, str(CHECK), "winnable", str(path), str(args.nodes)], check=True, capture_output=True, text=True
+            ).stdout.splitlines()
+        ]
     print(f"{len(cases)} positions, all 36 rule sets; CPU milliseconds in node")
     print(f"{'':<28} {'asked':>5} {'median':>9} {'p95':>8} {'max':>8}")
     print(row("hint, 200 orders (JS)", [a["millis"] for a in hinted]))
@@ -68,7 +77,6 @@ def main() -> None:
     decided = sum(a["answer"] != "unknown" for a in asked)
     print(f"still winnable decided {decided} of {len(asked)}; {searched / spent:,.0f} nodes per second")
     if args.python:
-
         sample = cases[:: max(1, len(cases) // args.python)]
         times = []
         for case in sample:

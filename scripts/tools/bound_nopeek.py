@@ -68,15 +68,22 @@ def main() -> int:
     todo = [seed for seed in wanted if seed not in done]
     with out.open("a", encoding="utf-8") as sink, Pool(args.jobs, _setup, (args.w, args.scale, args.table)) as pool:
         for i, (seed, score, seconds) in enumerate(pool.imap_unordered(_score, todo), 1):
-            sink.write(json.dumps({"deal": seed, "score": score, "cpu_seconds": round(seconds, 3), "w": args.w,
-                                   "scale": args.scale}) + "\n")
+            sink.write(
+                json.dumps(
+                    {"deal": seed, "score": score, "cpu_seconds": round(seconds, 3), "w": args.w, "scale": args.scale}
+                )
+                + "\n"
+            )
             sink.flush()
             done[seed] = score
             print(f"{i}/{len(todo)} deal {seed}: {score:.4f} ({seconds:.1f} s)", file=sys.stderr, flush=True)
     scores = [done[seed] for seed in wanted]
     mean, upper = mean_and_upper(scores)
-    print(json.dumps({"n": len(scores), "mean": mean, "upper_95": upper, "from": args.first, "w": args.w,
-                      "scale": args.scale}))
+    print(
+        json.dumps(
+            {"n": len(scores), "mean": mean, "upper_95": upper, "from": args.first, "w": args.w, "scale": args.scale}
+        )
+    )
     return 0
 
 

@@ -29,13 +29,17 @@ from kcsolve.patience.solve.route import Verdict, solve
 def check_plain(rules: Rules, games: int, seeds: list[int]) -> None:
     """Plain games against steered estimates, deal by deal."""
     for seed in seeds:
-        wins = sum(plain_game(deal(seed), rules, random.Random(f"plain|{seed}|{game}"), 10_000 + game)
-                   for game in range(games))
+        wins = sum(
+            plain_game(deal(seed), rules, random.Random(f"plain|{seed}|{game}"), 10_000 + game) for game in range(games)
+        )
         low, high = wilson(wins, games)
         default = measure(deal(seed), rules, seed).chance
         many = measure(deal(seed), rules, seed, 64).chance
-        print(f"{rules} deal {seed}: plain {wins}/{games} = {wins / games:.3g} (95%: {low:.3g} to {high:.3g}); "
-              f"steered, {PLAYOUTS} games {default:.3g}, 64 games {many:.3g}", flush=True)
+        print(
+            f"{rules} deal {seed}: plain {wins}/{games} = {wins / games:.3g} (95%: {low:.3g} to {high:.3g}); "
+            f"steered, {PLAYOUTS} games {default:.3g}, 64 games {many:.3g}",
+            flush=True,
+        )
 
 
 def check_repeat(rules: Rules, deals: int, playouts: int) -> None:
@@ -57,10 +61,16 @@ def check_repeat(rules: Rules, deals: int, playouts: int) -> None:
             spread.append(abs(math.log10(first.chance / second.chance)))
     spread.sort()
     seconds = (time.process_time() - began) / (2 * deals)
-    apart = (f"median {spread[len(spread) // 2]:.2f}, 90th percentile {spread[int(0.9 * len(spread))]:.2f} "
-             f"(of {len(spread)} deals measured above 0 twice)" if spread else "none measured above 0 twice")
-    print(f"{rules}, {playouts} steered games: the two grades agree on {agree} of {deals} deals; |log10 of the ratio| "
-          f"{apart}; {seconds:.2f} CPU s per measurement")
+    apart = (
+        f"median {spread[len(spread) // 2]:.2f}, 90th percentile {spread[int(0.9 * len(spread))]:.2f} "
+        f"(of {len(spread)} deals measured above 0 twice)"
+        if spread
+        else "none measured above 0 twice"
+    )
+    print(
+        f"{rules}, {playouts} steered games: the two grades agree on {agree} of {deals} deals; |log10 of the ratio| "
+        f"{apart}; {seconds:.2f} CPU s per measurement"
+    )
 
 
 def main() -> None:

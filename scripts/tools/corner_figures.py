@@ -45,8 +45,10 @@ def ladder(games: int, search_games: int, jobs: int) -> None:
         tally = tournament(2, (first, second), n, 0, DEFAULT, jobs)
         points = f"{tally.bot_points[first] / n:.2f}, {tally.bot_points[second] / n:.2f}"
         command = f"`kcsolve corner sim --bots {first},{second} --games {n} --jobs {jobs}`"
-        print(f"| {first} v {second} | {n:,} | {percent(tally.bot_wins[first], n)} | "
-              f"{percent(tally.bot_wins[second], n)} | {points} | {command} |")
+        print(
+            f"| {first} v {second} | {n:,} | {percent(tally.bot_wins[first], n)} | "
+            f"{percent(tally.bot_wins[second], n)} | {points} | {command} |"
+        )
 
 
 def first_turn(deals: int) -> None:
@@ -72,10 +74,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    for title, job in (("Seat advantage (greedy bots, default rules)", lambda: seat_advantage(args.seat_games, args.jobs)),
-                       ("Bot ladder (two players, default rules)",
-                        lambda: ladder(args.ladder_games, args.search_games, args.jobs)),
-                       ("The first turn (turn solver, default rules)", lambda: first_turn(args.deals))):
+    for title, job in (
+        ("Seat advantage (greedy bots, default rules)", lambda: seat_advantage(args.seat_games, args.jobs)),
+        ("Bot ladder (two players, default rules)", lambda: ladder(args.ladder_games, args.search_games, args.jobs)),
+        ("The first turn (turn solver, default rules)", lambda: first_turn(args.deals)),
+    ):
         started = time.perf_counter()
         print(f"\n### {title}\n")
         job()

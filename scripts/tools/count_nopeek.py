@@ -36,9 +36,16 @@ def main() -> int:
         while True:
             raw, families, merged = layers.counts()
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-            row = {"drawn": layers.drawn, "states": raw, "under_384": families if args.mode else raw,
-                   f"under_{ORDER[args.mode]}": merged, "to_win": layers.wins, "to_loss": layers.losses,
-                   "seconds": round(time.perf_counter() - start, 1), "peak_mib": peak}
+            row = {
+                "drawn": layers.drawn,
+                "states": raw,
+                "under_384": families if args.mode else raw,
+                f"under_{ORDER[args.mode]}": merged,
+                "to_win": layers.wins,
+                "to_loss": layers.losses,
+                "seconds": round(time.perf_counter() - start, 1),
+                "peak_mib": peak,
+            }
             print(json.dumps(row), flush=True)
             if out:
                 out.write(json.dumps(row) + "\n")

@@ -33,26 +33,48 @@ def main() -> int:
     print("| ---: | ---: | ---: | ---: | ---: |")
     rows = []
     for d in range(LAYERS):
-        row = {"drawn": d, **{f"under_{n}": c.states(d) for n, c in counts.items()},
-               "unreached_under_2304": counts[2304].valid[d] - counts[2304].reached[d]}
+        row = {
+            "drawn": d,
+            **{f"under_{n}": c.states(d) for n, c in counts.items()},
+            "unreached_under_2304": counts[2304].valid[d] - counts[2304].reached[d],
+        }
         rows.append(row)
-        print(f"| {d} | " + " | ".join(f"{c.states(d):,}" for c in counts.values())
-              + f" | {row['unreached_under_2304']:,} |")
+        print(
+            f"| {d} | "
+            + " | ".join(f"{c.states(d):,}" for c in counts.values())
+            + f" | {row['unreached_under_2304']:,} |"
+        )
     totals = {n: sum(c.states(d) for d in range(LAYERS)) for n, c in counts.items()}
-    print("| all | " + " | ".join(f"{t:,}" for t in totals.values())
-          + f" | {sum(r['unreached_under_2304'] for r in rows):,} |")
+    print(
+        "| all | "
+        + " | ".join(f"{t:,}" for t in totals.values())
+        + f" | {sum(r['unreached_under_2304'] for r in rows):,} |"
+    )
     merged = counts[2304]
     widest = max(range(LAYERS), key=merged.states)
     pair = max(range(LAYERS - 1), key=lambda d: merged.states(d) + merged.states(d + 1))
     held = merged.states(pair) + merged.states(pair + 1)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    print(f"widest layer: {widest} cards drawn; widest two adjacent layers: {pair} and {pair + 1}, {held:,} states, "
-          f"{held * 4 / 1e9:.0f} GB of values at 4 bytes a state")
+    print(
+        f"widest layer: {widest} cards drawn; widest two adjacent layers: {pair} and {pair + 1}, {held:,} states, "
+        f"{held * 4 / 1e9:.0f} GB of values at 4 bytes a state"
+    )
     print(f"{seconds:.1f} s of CPU time, peak {peak} MiB")
     if args.out:
         with open(args.out, "w") as out:
-            json.dump({"layers": rows, "totals": totals, "widest": widest, "widest_pair": [pair, pair + 1],
-                       "widest_pair_states": held, "seconds": round(seconds, 1), "peak_mib": peak}, out, indent=1)
+            json.dump(
+                {
+                    "layers": rows,
+                    "totals": totals,
+                    "widest": widest,
+                    "widest_pair": [pair, pair + 1],
+                    "widest_pair_states": held,
+                    "seconds": round(seconds, 1),
+                    "peak_mib": peak,
+                },
+                out,
+                indent=1,
+            )
     return 0
 
 

@@ -50,15 +50,19 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for preset in args.presets.split(","):
             began = time.perf_counter()
-            bounds = [(s, min(s + chunk, args.start + args.count)) for s in range(args.start, args.start + args.count, chunk)]
+            bounds = [
+                (s, min(s + chunk, args.start + args.count)) for s in range(args.start, args.start + args.count, chunk)
+            ]
             results = list(pool.map(check_range, [preset] * len(bounds), *zip(*bounds)))
             wins = sum(r[0] for r in results)
             deals = sum(r[1] for r in results)
             problems = [p for r in results for p in r[2]]
             failures += problems
             status = "agree" if not problems else f"{len(problems)} DISAGREE"
-            print(f"{preset:<14} {deals:>6} deals  {wins:>6} wins ({wins / deals:.2%})  {status}  "
-                  f"{time.perf_counter() - began:.0f} s")
+            print(
+                f"{preset:<14} {deals:>6} deals  {wins:>6} wins ({wins / deals:.2%})  {status}  "
+                f"{time.perf_counter() - began:.0f} s"
+            )
     for problem in failures:
         print(problem)
     sys.exit(1 if failures else 0)

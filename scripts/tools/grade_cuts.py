@@ -63,8 +63,9 @@ def report(rules: Rules, measured: list[tuple[int, Difficulty, float]]) -> None:
     chances = sorted(d.chance for _, d, _ in measured)
     n = len(chances)
     seconds = [s for _, _, s in measured]
-    print(f"{n} winnable deals (seeds 0..{measured[-1][0]}), {measured[0][1].playouts} steered games each, "
-          f"rules {rules}")
+    print(
+        f"{n} winnable deals (seeds 0..{measured[-1][0]}), {measured[0][1].playouts} steered games each, rules {rules}"
+    )
     never = sum(1 for chance in chances if chance == 0)
     print(f"  {'never won (chance 0)':<26} {never:>5}  {never / n:6.1%}")
     for low, high in BINS:
@@ -87,17 +88,21 @@ def main() -> None:
         rules = parse_rules(args.rules)
         report(rules, measure_deals(rules, args.deals, args.jobs, quiet=False))
         return
-    print(f"{'rules':<32} {'deals':>5} {'never':>5} {'median':>8} {'easy':>4} {'med':>4} {'hard':>4} {'fiend':>5} "
-          f"{'mean s':>6} {'max s':>6}")
+    print(
+        f"{'rules':<32} {'deals':>5} {'never':>5} {'median':>8} {'easy':>4} {'med':>4} {'hard':>4} {'fiend':>5} "
+        f"{'mean s':>6} {'max s':>6}"
+    )
     for axes in itertools.product(Removal, Sets, Courts, Goal):
         rules = Rules(*axes)
         measured = measure_deals(rules, args.deals, args.jobs, quiet=True)
         chances = sorted(d.chance for _, d, _ in measured)
         seconds = [s for _, _, s in measured]
         counts = " ".join(f"{c:>4}" for c in graded(chances))
-        print(f"{rules!s:<32} {len(chances):>5} {sum(1 for c in chances if c == 0):>5} "
-              f"{chances[len(chances) // 2]:>8.2g} {counts}  {sum(seconds) / len(seconds):>6.2f} {max(seconds):>6.2f}",
-              flush=True)
+        print(
+            f"{rules!s:<32} {len(chances):>5} {sum(1 for c in chances if c == 0):>5} "
+            f"{chances[len(chances) // 2]:>8.2g} {counts}  {sum(seconds) / len(seconds):>6.2f} {max(seconds):>6.2f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,9 @@ BIG_SEED = 2**61 + 12345  # a hint seed JavaScript's numbers cannot hold exactly
 
 def all_rules() -> list[str]:
     """The 36 rule sets, one text per combination of the four axes."""
-    return ["+".join(f"{axis}={option.value}" for axis, option in zip(AXES, combo)) for combo in product(*AXES.values())]
+    return [
+        "+".join(f"{axis}={option.value}" for axis, option in zip(AXES, combo)) for combo in product(*AXES.values())
+    ]
 
 
 def played(deck: tuple, rules_text: str, rng: random.Random) -> list[Move]:
@@ -101,14 +103,25 @@ def cases(per_rules: int, rng: random.Random, peek_seconds: float) -> list[dict]
             for move in moves[:cut]:
                 position = position.play(move)
             ranked = hints(position.view(), playouts, seed)
-            made.append({  # Python's own words for each figure: exact, chance, wins of playouts, interval
-                "record": record_from_moves(deck, rules, moves[:cut], "unknown").to_json(),
-                "seed": str(seed), "playouts": playouts,
-                "winnable": peek(position, peek_seconds),  # the solver's word, from the real deck (None: undecided)
-                "hints": [{"move": move_json(h.move), "exact": h.exact, "chance": h.chance, "meaning": h.meaning,
-                           "wins": None if h.exact else round(h.chance * h.playouts), "interval": list(h.interval)}
-                          for h in ranked],
-            })
+            made.append(
+                {  # Python's own words for each figure: exact, chance, wins of playouts, interval
+                    "record": record_from_moves(deck, rules, moves[:cut], "unknown").to_json(),
+                    "seed": str(seed),
+                    "playouts": playouts,
+                    "winnable": peek(position, peek_seconds),  # the solver's word, from the real deck (None: undecided)
+                    "hints": [
+                        {
+                            "move": move_json(h.move),
+                            "exact": h.exact,
+                            "chance": h.chance,
+                            "meaning": h.meaning,
+                            "wins": None if h.exact else round(h.chance * h.playouts),
+                            "interval": list(h.interval),
+                        }
+                        for h in ranked
+                    ],
+                }
+            )
     return made
 
 
@@ -124,8 +137,10 @@ def main() -> None:
     args.out.write_text("".join(json.dumps(case, sort_keys=True) + "\n" for case in made), encoding="utf-8")
     exact = sum(1 for case in made if case["hints"] and case["hints"][0]["exact"])
     decided = sum(1 for case in made if case["winnable"] is not None)
-    print(f"{args.out.name}: {len(made)} positions ({exact} with exact hints, {decided} decided by the solver)"
-          f" in {time.perf_counter() - began:.0f} s")
+    print(
+        f"{args.out.name}: {len(made)} positions ({exact} with exact hints, {decided} decided by the solver)"
+        f" in {time.perf_counter() - began:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -51,9 +51,7 @@ def sample_game() -> str:
     known = [c.rank for c in deck[:40]]
     unseen = sorted(c.rank for c in deck[40:])
     wins, total = count_winning_orders(known, unseen, STANDARD)
-    order = next(
-        o for o in _permutations_in_order(unseen) if trajectory(known + o, STANDARD).won
-    )
+    order = next(o for o in _permutations_in_order(unseen) if trajectory(known + o, STANDARD).won)
     cards = deck[:40] + [Card(r) for r in order]
     lines = [
         "# The sample game, the worked game of the rules (standard rules), rank only.",
@@ -82,12 +80,18 @@ def _permutations_in_order(ranks: list[int]) -> Iterator[list[int]]:
 def jam_at_once() -> str:
     """The first seed whose first full grid has nothing to remove."""
     seed = next(s for s in range(10**6) if trajectory([c.rank for c in deal(s)], STANDARD).end == 16)
-    return "\n".join([
-        f"# Deal {seed} (standard rules): lost by a full grid at once.",
-        "# The first 16 cards hold no Ten and no two cards summing to 10, so after the first",
-        "# deal nothing can be removed: the deck decides this whatever the play.",
-        f"#   kcsolve solve puzzles/jam-at-once.txt     (the same as: kcsolve solve --seed {seed})",
-    ]) + "\n" + format_deck(deal(seed))
+    return (
+        "\n".join(
+            [
+                f"# Deal {seed} (standard rules): lost by a full grid at once.",
+                "# The first 16 cards hold no Ten and no two cards summing to 10, so after the first",
+                "# deal nothing can be removed: the deck decides this whatever the play.",
+                f"#   kcsolve solve puzzles/jam-at-once.txt     (the same as: kcsolve solve --seed {seed})",
+            ]
+        )
+        + "\n"
+        + format_deck(deal(seed))
+    )
 
 
 def hardest_to_decide(seeds: range = range(2000)) -> str:
@@ -101,15 +105,23 @@ def hardest_to_decide(seeds: range = range(2000)) -> str:
         result, _, _ = search.run()
         worst = max(worst, (search.nodes, seed, result))
     nodes, seed, result = worst
-    found = f"finds a win after {nodes:,} positions" if result == "win" else f"is still searching after {nodes:,} positions"
-    return "\n".join([
-        f"# Deal {seed} (standard rules): the hardest of seeds {seeds.start}..{seeds.stop - 1} to decide by plain search.",
-        "# It is winnable, but the card-by-card search without the theory of docs/THEORY.md",
-        f"# {found}, the most of any winnable deal in that range:",
-        "# early placements that look harmless only fail many deals later. The default",
-        "# route (the forced course and a built line) decides it in about a millisecond.",
-        "#   kcsolve solve puzzles/hardest-to-decide.txt --method dfs",
-    ]) + "\n" + format_deck(deal(seed))
+    found = (
+        f"finds a win after {nodes:,} positions" if result == "win" else f"is still searching after {nodes:,} positions"
+    )
+    return (
+        "\n".join(
+            [
+                f"# Deal {seed} (standard rules): the hardest of seeds {seeds.start}..{seeds.stop - 1} to decide by plain search.",
+                "# It is winnable, but the card-by-card search without the theory of docs/THEORY.md",
+                f"# {found}, the most of any winnable deal in that range:",
+                "# early placements that look harmless only fail many deals later. The default",
+                "# route (the forced course and a built line) decides it in about a millisecond.",
+                "#   kcsolve solve puzzles/hardest-to-decide.txt --method dfs",
+            ]
+        )
+        + "\n"
+        + format_deck(deal(seed))
+    )
 
 
 def natural_move(position: Position) -> Place | Remove:
@@ -147,7 +159,8 @@ def counter_intuitive(seeds: range = range(3000)) -> str:
             if before.removing or after.removing or after.drawn == before.drawn:
                 continue
             verdict = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False).run_from(
-                rank_grid(after), after.drawn)
+                rank_grid(after), after.drawn
+            )
             if verdict == "loss":
                 return _describe_mistake(seed, deck, before, after, position)
     raise SystemExit("no counter-intuitive deal found")
@@ -176,17 +189,24 @@ def _describe_mistake(seed: int, deck: tuple[Card, ...], before: Position, after
         if search.run_from(rank_grid(option), option.drawn) == "win":
             winning.setdefault(_class_name(move.cell), []).append(cell_name(move.cell))
     free_centre = [cell_name(c) for c in CENTRE if before.card_at(c) is None]
-    return "\n".join([
-        f"# Deal {seed} (standard rules): winnable, but the natural play loses it.",
-        "# A natural player puts number cards in the centre first, then where the",
-        "# court class has most room to spare, and removes cards from court cells first.",
-        f"# Its first fatal choice: card {before.drawn + 1}, the {deck[before.drawn]}, into {_where(cell)}"
-        + (", with the centre full." if not free_centre else "."),
-        f"# From there no line wins (exhaustive search); the game ends: {end.outcome().reason}.",
-        "# The placements that still win: "
-        + " or ".join(f"{kind} ({', '.join(cells)})" for kind, cells in winning.items()) + ".",
-        "#   kcsolve solve puzzles/counter-intuitive.txt",
-    ]) + "\n" + format_deck(deck)
+    return (
+        "\n".join(
+            [
+                f"# Deal {seed} (standard rules): winnable, but the natural play loses it.",
+                "# A natural player puts number cards in the centre first, then where the",
+                "# court class has most room to spare, and removes cards from court cells first.",
+                f"# Its first fatal choice: card {before.drawn + 1}, the {deck[before.drawn]}, into {_where(cell)}"
+                + (", with the centre full." if not free_centre else "."),
+                f"# From there no line wins (exhaustive search); the game ends: {end.outcome().reason}.",
+                "# The placements that still win: "
+                + " or ".join(f"{kind} ({', '.join(cells)})" for kind, cells in winning.items())
+                + ".",
+                "#   kcsolve solve puzzles/counter-intuitive.txt",
+            ]
+        )
+        + "\n"
+        + format_deck(deck)
+    )
 
 
 def main() -> None:

@@ -42,8 +42,10 @@ def main() -> None:
     OUT.write_text("game\tverdict\tcourts\n" + "\n".join(lines) + "\n", encoding="utf-8")
     wins = sum(line.split("\t")[1] == "win" for line in lines)
     undecided = sum(line.split("\t")[1] == "unknown" for line in lines)
-    print(f"{OUT.name}: {len(lines):,} games, {wins:,} winnable ({wins / len(lines):.2%}), {undecided} undecided, "
-          f"in {time.perf_counter() - began:.0f} s with {args.jobs} processes")
+    print(
+        f"{OUT.name}: {len(lines):,} games, {wins:,} winnable ({wins / len(lines):.2%}), {undecided} undecided, "
+        f"in {time.perf_counter() - began:.0f} s with {args.jobs} processes"
+    )
 
 
 if __name__ == "__main__":

@@ -41,11 +41,18 @@ def main() -> int:
         np.savez(folder / f"layer_{depth:02d}.npz", keys=keys, values=values)
 
     wall, cpu = time.perf_counter(), time.process_time()
-    values, layers = rearranged_values([state_key(*START)], log=lambda line: print(line, flush=True),
-                                       threads=args.threads, keep=save if folder else None)
+    values, layers = rearranged_values(
+        [state_key(*START)],
+        log=lambda line: print(line, flush=True),
+        threads=args.threads,
+        keep=save if folder else None,
+    )
     result = {
-        "value": float(values[0]), "value_hex": float(values[0]).hex(), "states": sum(layers),
-        "states_by_cards_drawn": layers, "wall_seconds": round(time.perf_counter() - wall, 1),
+        "value": float(values[0]),
+        "value_hex": float(values[0]).hex(),
+        "states": sum(layers),
+        "states_by_cards_drawn": layers,
+        "wall_seconds": round(time.perf_counter() - wall, 1),
         "cpu_seconds": round(time.process_time() - cpu, 1),
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
     }

@@ -42,16 +42,21 @@ def numbers_only(ranks: list[int]) -> float:
         unseen = 52 - i - sum(placed)
         chance = 0.0
         if i < NUMBERS:
-            grown = (*grid[:numbers[i]], grid[numbers[i]] + 1, *grid[numbers[i] + 1:])
+            grown = (*grid[: numbers[i]], grid[numbers[i]] + 1, *grid[numbers[i] + 1 :])
             if sum(grid) < 4:
                 best = settle(i + 1, placed, grown, held)
             else:
-                best = max(settle(i + 1, placed, grown, (*held[:k], held[k] + 1, *held[k + 1:]))
-                           for k in range(3) if held[k] + placed[k] < 4)
+                best = max(
+                    settle(i + 1, placed, grown, (*held[:k], held[k] + 1, *held[k + 1 :]))
+                    for k in range(3)
+                    if held[k] + placed[k] < 4
+                )
             chance += (NUMBERS - i) / unseen * best
         for k in range(3):
             if placed[k] < 4 and held[k] + placed[k] < 4:
-                chance += (4 - placed[k]) / unseen * settle(i, (*placed[:k], placed[k] + 1, *placed[k + 1:]), grid, held)
+                chance += (
+                    (4 - placed[k]) / unseen * settle(i, (*placed[:k], placed[k] + 1, *placed[k + 1 :]), grid, held)
+                )
         return chance
 
     def settle(i: int, placed: tuple[int, ...], grid: tuple[int, ...], held: tuple[int, ...]) -> float:
@@ -87,14 +92,14 @@ def no_moving(ranks: list[int]) -> float:
             chance = 0.0
             for k in range(3):
                 if placed[k] < 4 and sum(classes[k + 1]) + placed[k] < 4:
-                    now = (*placed[:k], placed[k] + 1, *placed[k + 1:])
+                    now = (*placed[:k], placed[k] + 1, *placed[k + 1 :])
                     chance += (4 - placed[k]) / (12 - sum(placed)) * settle(p, now, classes)
             return chance
         best = 0.0
         for c in range(4):
             if sum(classes[c]) < (4 if c == 0 else 4 - placed[c - 1]):
-                grown = (*classes[c][:rank], classes[c][rank] + 1, *classes[c][rank + 1:])
-                best = max(best, settle(p, placed, (*classes[:c], grown, *classes[c + 1:])))
+                grown = (*classes[c][:rank], classes[c][rank] + 1, *classes[c][rank + 1 :])
+                best = max(best, settle(p, placed, (*classes[:c], grown, *classes[c + 1 :])))
         return best
 
     def settle(p: int, placed: tuple[int, ...], classes: tuple[tuple[int, ...], ...]) -> float:
@@ -146,7 +151,11 @@ def main() -> int:
         told.append(told_chance(ranks))
         print(f"{number} {values[-1]:.6f} told {told[-1]:.6f}", flush=True)
     n = len(values)
-    for name, column in ((args.variant, values), ("told game", told), ("difference", [a - b for a, b in zip(values, told)])):
+    for name, column in (
+        (args.variant, values),
+        ("told game", told),
+        ("difference", [a - b for a, b in zip(values, told)]),
+    ):
         mean = sum(column) / n
         spread = math.sqrt(sum((x - mean) ** 2 for x in column) / (n - 1) / n) if n > 1 else 0.0
         print(f"{name}: {mean:.4%} (95% interval {mean - 1.96 * spread:.4%} to {mean + 1.96 * spread:.4%})")

@@ -33,7 +33,9 @@ def read_drawings(path: Path) -> list[list[str]]:
     grids = []
     for block in text.split("\n=\n"):
         middles = [ln for ln in block.splitlines() if ln.startswith("|")][1::3]
-        grids.append([ln[6 * col + 1 : 6 * col + 4].strip()[:1].replace("X", "T") for ln in middles for col in range(4)])
+        grids.append(
+            [ln[6 * col + 1 : 6 * col + 4].strip()[:1].replace("X", "T") for ln in middles for col in range(4)]
+        )
     return grids
 
 

@@ -45,8 +45,10 @@ def main() -> None:
                     print(f"step {step}: {[round(w, 3) for w in weights]}: {best}", flush=True)
     held = deal_wins(test, False, np.array(weights))
     shipped = deal_wins(test, False, WEIGHTS)
-    print(f"weights {[round(w, 3) for w in weights]}: train {best / args.count:.2%}, "
-          f"held out {held / args.count:.2%} (shipped weights {shipped / args.count:.2%})")
+    print(
+        f"weights {[round(w, 3) for w in weights]}: train {best / args.count:.2%}, "
+        f"held out {held / args.count:.2%} (shipped weights {shipped / args.count:.2%})"
+    )
 
 
 if __name__ == "__main__":

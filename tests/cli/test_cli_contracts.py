@@ -19,7 +19,8 @@ from kcsolve.patience.solve.route import solve
 def test_deplete_wins_say_the_stock_is_empty() -> None:
     result = run("solve", "--seed", "0", "--count", "1", "--rules", "deplete")
     assert result.stdout.splitlines()[0].startswith(
-        "seed 0: win (all twelve court cards are placed and the stock is empty; ")
+        "seed 0: win (all twelve court cards are placed and the stock is empty; "
+    )
     assert result.stdout.splitlines()[-1] == "1 deal under deplete: 1 winnable, 0 not, 0 undecided"
 
 
@@ -34,8 +35,10 @@ def test_deplete_wins_say_the_stock_is_empty() -> None:
     ],
 )
 def test_methods_that_do_not_cover_the_rules_refuse_alike(method: str, rules: str, others: str) -> None:
-    assert_bad_input(run("solve", "--seed", "1", "--rules", rules, "--method", method),
-                     f"method {method!r} does not cover rules {rules!r}; methods for them: {others}")
+    assert_bad_input(
+        run("solve", "--seed", "1", "--rules", rules, "--method", method),
+        f"method {method!r} does not cover rules {rules!r}; methods for them: {others}",
+    )
 
 
 def test_the_default_budget_is_stated_and_applied() -> None:
@@ -56,7 +59,9 @@ def test_no_search_is_not_called_zero_positions() -> None:
 
 
 def test_json_error_wording() -> None:
-    assert_bad_input(run("verify", "-", input='{"deck": "AS'), "<stdin>: not valid JSON (Unterminated string starting at line 1)")
+    assert_bad_input(
+        run("verify", "-", input='{"deck": "AS'), "<stdin>: not valid JSON (Unterminated string starting at line 1)"
+    )
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -74,8 +79,22 @@ def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
         assert re.search(r"solving with dfs  \d+ s \(Ctrl-C stops\)", screen), screen
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-    piped = subprocess.run([sys.executable, "-m", "kcsolve", "solve", "--seed", "2", "--rules", "camelot+groups",
-                            "--method", "dfs", "--budget", "2s"], capture_output=True, text=True)
+    piped = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kcsolve",
+            "solve",
+            "--seed",
+            "2",
+            "--rules",
+            "camelot+groups",
+            "--method",
+            "dfs",
+            "--budget",
+            "2s",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert piped.returncode == 3 and piped.stderr == ""
-
-

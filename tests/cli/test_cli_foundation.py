@@ -90,9 +90,7 @@ def test_replay_line_style(tmp_path: Path) -> None:
     result = run("replay", "--style", "line", write(tmp_path, won_record()))
     assert result.exit_code == 0 and result.stderr == ""
     assert result.stdout == (
-        "1st deal: cards 1-12\n"
-        "KQQK/J..J/J..J/KQQK\n"
-        "Won: the twelfth court card was placed as card 12.\n"
+        "1st deal: cards 1-12\nKQQK/J..J/J..J/KQQK\nWon: the twelfth court card was placed as card 12.\n"
     )
 
 
@@ -124,7 +122,9 @@ def test_replay_colour(tmp_path: Path) -> None:
     hearts = PACK[13:26] + PACK[:13] + PACK[26:]
     red = write(tmp_path, {"deck": hearts, "moves": [{"place": "AH", "cell": "b2"}]}, "red.json")
     assert "\x1b[1;31mA\x1b[0m" in runner.invoke(cli, ["replay", "--color", red], color=True).stdout
-    black = write(tmp_path, {"deck": PACK, "moves": [{"place": "AS", "cell": "a1"}, {"place": "2S", "cell": "b1"}]}, "black.json")
+    black = write(
+        tmp_path, {"deck": PACK, "moves": [{"place": "AS", "cell": "a1"}, {"place": "2S", "cell": "b1"}]}, "black.json"
+    )
     assert "\x1b[" not in runner.invoke(cli, ["replay", "--color", black], color=True).stdout
 
 
@@ -294,8 +294,9 @@ def test_missing_file(tmp_path: Path, command: str) -> None:
 
 @pytest.mark.parametrize("command", ["verify", "replay"])
 def test_directory_instead_of_file(tmp_path: Path, command: str) -> None:
-    assert_bad_input(run(command, str(tmp_path)),
-                     f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file")
+    assert_bad_input(
+        run(command, str(tmp_path)), f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file"
+    )
 
 
 def test_file_that_is_not_utf8(tmp_path: Path) -> None:
@@ -314,8 +315,11 @@ def good_record(**changes: object) -> dict:
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("deck: AS", "not a record: a record is a JSON object or one line of the notation 'KC1 DECK RULES MOVES';"
-                     " this starts 'deck: AS'"),
+        (
+            "deck: AS",
+            "not a record: a record is a JSON object or one line of the notation 'KC1 DECK RULES MOVES';"
+            " this starts 'deck: AS'",
+        ),
         ("", "the file is empty"),
         ('{"deck": [\n', "not valid JSON (Expecting value at line 2)"),
         ("{'deck': []}", "not valid JSON (Expecting property name enclosed in double quotes at line 1)"),
@@ -337,8 +341,11 @@ def test_unreadable_records(tmp_path: Path, command: str, content: str, message:
 
 def test_record_from_standard_input_is_named_stdin() -> None:
     assert_bad_input(run("verify", "-", input='{"moves": []}'), "<stdin>: no 'deck' key")
-    assert_bad_input(run("replay", "-", input="nonsense"), "<stdin>: not a record: a record is a JSON object or one "
-                     "line of the notation 'KC1 DECK RULES MOVES'; this starts 'nonsense'")
+    assert_bad_input(
+        run("replay", "-", input="nonsense"),
+        "<stdin>: not a record: a record is a JSON object or one "
+        "line of the notation 'KC1 DECK RULES MOVES'; this starts 'nonsense'",
+    )
 
 
 def deck_with(position: int, card: str) -> list[str]:
@@ -358,14 +365,20 @@ def deck_with(position: int, card: str) -> list[str]:
         ({"deck": deck_with(4, "4")}, "deck mixes suited and rank-only cards: card 4 is '4'"),
         ({"deck": ["K"] + [c[0] for c in PACK[1:]]}, "rank 'K' appears a fifth time at position 52"),
         ({"rules": "bogus"}, f"unknown rule preset 'bogus' (presets: {PRESET_LIST})"),
-        ({"rules": "deplete+goal=courts"}, "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree"),
+        (
+            {"rules": "deplete+goal=courts"},
+            "rules 'deplete+goal=courts' set goal twice: 'deplete' and 'goal=courts' disagree",
+        ),
         ({"rules": "goal=never"}, "unknown option 'never' for goal (options: courts, deplete, clear)"),
         ({"rules": 5}, "'rules' must be a string, got 5"),
         ({"rules": None}, "'rules' must be a string, got null"),
         ({"result": "won"}, "'result' must be one of win, loss, unknown, got 'won'"),
         ({"moves": {"place": "KS", "cell": "a1"}}, "'moves' must be a list"),
         ({"moves": [{"place": "KS", "cell": "z9"}]}, "move 1: not a cell: 'z9' (cells are a1..d4)"),
-        ({"moves": [{"place": "KS", "cell": "a1"}, {"place": "KH", "cell": "e1"}]}, "move 2: not a cell: 'e1' (cells are a1..d4)"),
+        (
+            {"moves": [{"place": "KS", "cell": "a1"}, {"place": "KH", "cell": "e1"}]},
+            "move 2: not a cell: 'e1' (cells are a1..d4)",
+        ),
         ({"moves": [{"place": "KS", "cell": "a1"}, {"remove": ["a5"]}]}, "move 2: not a cell: 'a5' (cells are a1..d4)"),
         ({"moves": [{"place": "ZZ", "cell": "a1"}]}, "move 1: not a card: 'ZZ'"),
         ({"moves": [{"place": "1S", "cell": "a1"}]}, "move 1: not a card: '1S'"),
@@ -413,7 +426,7 @@ def test_malformed_records(tmp_path: Path, command: str, changes: dict, message:
         (["deal", "--bogus"], {"No such option '--bogus'.", "No such option: --bogus"}),
         (["verify", "--bogus", "x.json"], {"No such option '--bogus'.", "No such option: --bogus"}),
         (["replay", "--colour", "x.json"], None),
-        (["bogus"], {"No such command 'bogus'.", "No such command \"bogus\"."}),
+        (["bogus"], {"No such command 'bogus'.", 'No such command "bogus".'}),
         (["deal", "--format", "xml"], None),
         (["replay", "--style", "grid", "x.json"], None),
         (["verify"], {"Missing argument 'RECORD.json'."}),

@@ -37,7 +37,9 @@ PACK = [str(c) for c in full_deck()]
 SEED_LIMIT = 2**64
 SCAN = range(200)  # seeds searched for deals with a wanted outcome
 
-BUDGET_HELP = "use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"
+BUDGET_HELP = (
+    "use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"
+)
 EITHER = "give either a DECK_FILE (or - for standard input) or --seed N, not both"
 NEITHER = "give a DECK_FILE (or - for standard input), --seed N or --pysol N"
 STATS = r"decided by (construct|dfs)(: [\d,]+ positions searched,|, no search needed,) \d+\.\d\d ms"
@@ -241,7 +243,9 @@ def test_solve_losing_seed(style: str) -> None:
     assert re.fullmatch(re.escape(reason) + rf" \({STATS}\)\.", said[-2]), said[-2]
     courts = sum(1 for card in deal(seed)[: path.end] if card.is_court)
     removed = sum(len(s) for phase in path.removals for s in phase)
-    assert said[-1] == f"Best play places {courts} of the 12 court cards and removes {removed} card{'s' * (removed != 1)}."
+    assert (
+        said[-1] == f"Best play places {courts} of the 12 court cards and removes {removed} card{'s' * (removed != 1)}."
+    )
     assert "1st deal" not in result.stdout and "Removal" not in result.stdout
 
     grids = box_grids(result.stdout) if style == "boxes" else grid_lines(result.stdout)
@@ -325,11 +329,15 @@ def test_solve_a_deck_file_from_deal(tmp_path: Path) -> None:
         head, body = from_file.stdout.split("\n\n", 1)
         assert " ".join(head.split()) == f"Deck {path}, rules standard"  # the title is wrapped at 80 columns
         mask = re.compile(r"\d+\.\d\d ms")
-        told = " ".join(seeded.stdout.split("\n\n", 1)[1].splitlines())  # wrapping may fall elsewhere with other timings
+        told = " ".join(
+            seeded.stdout.split("\n\n", 1)[1].splitlines()
+        )  # wrapping may fall elsewhere with other timings
         assert mask.sub("", " ".join(body.splitlines())) == mask.sub("", told)
         _result, data = solve_json(path)
         assert "seed" not in data
-        assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"} | ({"loss", "best"} if data["result"] == "loss" else set())
+        assert set(data) == {"format", "deck", "rules", "result", "moves", "stats"} | (
+            {"loss", "best"} if data["result"] == "loss" else set()
+        )
         assert data["deck"] == [str(c) for c in deal(seed)]
         assert data["result"] == outcome(seed)
 
@@ -377,7 +385,9 @@ def test_solve_a_rank_only_deck_names_cards_by_rank(tmp_path: Path) -> None:
     text = run("solve", "--style", "line", path)
     assert text.exit_code == result.exit_code
     removes = [x for x in text.stdout.splitlines() if x.startswith("Remove ")]
-    assert removes and all(re.fullmatch(r"Remove [A2-9T] \([a-d][1-4]\)( \+ [A2-9] \([a-d][1-4]\))?", x) for x in removes)
+    assert removes and all(
+        re.fullmatch(r"Remove [A2-9T] \([a-d][1-4]\)( \+ [A2-9] \([a-d][1-4]\))?", x) for x in removes
+    )
 
 
 # --- rule presets ---------------------------------------------------------------------------------------------
@@ -600,7 +610,10 @@ def test_undecided_deal_in_a_count_exits_3(monkeypatch: pytest.MonkeyPatch) -> N
     result = run("solve", "--seed", "2", "--count", "4", "--format", "json")
     assert result.exit_code == 3
     assert [json.loads(x)["result"] for x in result.stdout.splitlines()] == [
-        outcome(2), outcome(3), "unknown", outcome(5)
+        outcome(2),
+        outcome(3),
+        "unknown",
+        outcome(5),
     ]
     # every deal decided: exit 0, losses included
     assert run("solve", "--seed", "5", "--count", "3").exit_code == 0
@@ -626,12 +639,16 @@ def test_deck_file_and_seed_together(tmp_path: Path) -> None:
 def test_neither_deck_file_nor_seed() -> None:
     assert_bad_input(run("solve"), NEITHER)
     assert_bad_input(run("solve", "--format", "json"), NEITHER)
-    assert_bad_input(run("solve", "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals")
+    assert_bad_input(
+        run("solve", "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals"
+    )
 
 
 def test_count_without_seed(tmp_path: Path) -> None:
     path = write(tmp_path, run("deal", "--seed", "1").stdout)
-    assert_bad_input(run("solve", path, "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals")
+    assert_bad_input(
+        run("solve", path, "--count", "3"), "--count needs --seed or --pysol: it solves consecutive numbered deals"
+    )
 
 
 @pytest.mark.parametrize("count", ["0", "-4"])
@@ -651,8 +668,14 @@ def test_count_below_one(count: str) -> None:
         (["--seed", "-1"], "seed must be between 0 and 2**64-1, got -1"),
         (["--seed", str(2**64)], f"seed must be between 0 and 2**64-1, got {2**64}"),
         (["--seed", str(2**64), "--count", "2"], f"seed must be between 0 and 2**64-1, got {2**64}"),
-        (["--seed", str(2**64 - 1), "--count", "2"], f"--seed {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
-        (["--seed", str(2**64 - 5), "--count", "10"], f"--seed {2**64 - 5} --count 10 runs past the last deal number, 2**64-1"),
+        (
+            ["--seed", str(2**64 - 1), "--count", "2"],
+            f"--seed {2**64 - 1} --count 2 runs past the last deal number, 2**64-1",
+        ),
+        (
+            ["--seed", str(2**64 - 5), "--count", "10"],
+            f"--seed {2**64 - 5} --count 10 runs past the last deal number, 2**64-1",
+        ),
         (["--seed", "-1", "--count", "5"], "seed must be between 0 and 2**64-1, got -1"),
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer."),
     ],
@@ -678,8 +701,29 @@ def test_bad_rules(rules: str, message: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--count", "2", "--rules", rules, "--format", "json"), message)
 
 
-@pytest.mark.parametrize("budget", ["abc", "0", "-1s", "2x", "0s", "1.5", "1,", "nan", "-5", "1e-3", "2s,0",
-                                    "2s,5s", "100,200", "1m,1000,500ms", "\u0665", "1_000", "\u0662s", "infs"])
+@pytest.mark.parametrize(
+    "budget",
+    [
+        "abc",
+        "0",
+        "-1s",
+        "2x",
+        "0s",
+        "1.5",
+        "1,",
+        "nan",
+        "-5",
+        "1e-3",
+        "2s,0",
+        "2s,5s",
+        "100,200",
+        "1m,1000,500ms",
+        "\u0665",
+        "1_000",
+        "\u0662s",
+        "infs",
+    ],
+)
 def test_bad_budget(budget: str) -> None:
     assert_bad_input(run("solve", "--seed", "1", "--budget", budget), f"bad budget {budget!r}: {BUDGET_HELP}")
 
@@ -698,8 +742,9 @@ def test_a_long_bad_budget_is_cut_in_its_error_line() -> None:
 def test_empty_budget_is_refused() -> None:
     with pytest.raises(ValueError):
         parse_budget("")
-    assert_bad_input(run("solve", "--seed", "1", "--budget", ""),
-                     "--budget '': the value is empty; give one, or leave --budget out")
+    assert_bad_input(
+        run("solve", "--seed", "1", "--budget", ""), "--budget '': the value is empty; give one, or leave --budget out"
+    )
 
 
 def test_unknown_method() -> None:
@@ -722,8 +767,9 @@ def test_bad_usage(args: list[str]) -> None:
 def test_missing_deck_file(tmp_path: Path) -> None:
     path = str(tmp_path / "nowhere.txt")
     assert_bad_input(run("solve", path), f"cannot read {path!r}: No such file or directory")
-    assert_bad_input(run("solve", str(tmp_path)),
-                     f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file")
+    assert_bad_input(
+        run("solve", str(tmp_path)), f"cannot read {str(tmp_path)!r}: it is a directory, not a regular file"
+    )
 
 
 def test_deck_file_with_a_duplicate_card(tmp_path: Path) -> None:
@@ -732,7 +778,9 @@ def test_deck_file_with_a_duplicate_card(tmp_path: Path) -> None:
     path = write(tmp_path, " ".join(deck))
     assert_bad_input(run("solve", path), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
     path = write(tmp_path, {"deck": deck}, "deck.json")
-    assert_bad_input(run("solve", path, "--format", "json"), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31")
+    assert_bad_input(
+        run("solve", path, "--format", "json"), f"{str(path)!r}: duplicate card '5S' at positions 5 and 31"
+    )
 
 
 def test_deck_file_with_51_cards(tmp_path: Path) -> None:
@@ -764,4 +812,6 @@ def test_bad_deck_on_standard_input() -> None:
 
 
 def test_bad_deck_on_standard_input_is_named_stdin() -> None:
-    assert_bad_input(run("solve", "-", input=" ".join(PACK[:51])), "<stdin>: deck has 51 cards, expected 52; missing: KC")
+    assert_bad_input(
+        run("solve", "-", input=" ".join(PACK[:51])), "<stdin>: deck has 51 cards, expected 52; missing: KC"
+    )

@@ -36,8 +36,9 @@ def too_wide(text: str) -> list[str]:
 
 def typed(moves: object) -> str:
     """The commands a player of ``play`` types for a line of moves."""
-    return "".join((cell_name(m.cell) if isinstance(m, Place) else " ".join(map(cell_name, m.cells))) + "\n"
-                   for m in moves)  # type: ignore[attr-defined]
+    return "".join(
+        (cell_name(m.cell) if isinstance(m, Place) else " ".join(map(cell_name, m.cells))) + "\n" for m in moves
+    )  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +46,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Records, a deck and a position in a folder with a long path, where the databases and sites go too."""
     folder = tmp_path_factory.mktemp("columns") / "kings-in-the-corners" / "games-played-and-kept-for-later"
     folder.mkdir(parents=True)
-    paths = {"folder": str(folder), "cache": str(tmp_path_factory.mktemp("cache")),
-             "short": str(tmp_path_factory.mktemp("s"))}  # a game's one-line reply to 'save FILE' echoes the path
+    paths = {
+        "folder": str(folder),
+        "cache": str(tmp_path_factory.mktemp("cache")),
+        "short": str(tmp_path_factory.mktemp("s")),
+    }  # a game's one-line reply to 'save FILE' echoes the path
 
     def keep(name: str, text: str) -> None:
         (folder / name).write_text(text, encoding="utf-8")
@@ -68,45 +72,106 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 CASES = [
-    ["analyse", "{won}", "--playouts", "4"], ["analyse", "{lost}", "--style", "line", "--playouts", "4"],
-    ["analyse", "{illegal}"], ["replay", "{illegal}", "--style", "line"], ["verify", "{illegal}"],
-    ["corner", "replay", "{corner_illegal}"], ["corner", "verify", "{corner_illegal}"],
+    ["analyse", "{won}", "--playouts", "4"],
+    ["analyse", "{lost}", "--style", "line", "--playouts", "4"],
+    ["analyse", "{illegal}"],
+    ["replay", "{illegal}", "--style", "line"],
+    ["verify", "{illegal}"],
+    ["corner", "replay", "{corner_illegal}"],
+    ["corner", "verify", "{corner_illegal}"],
     ["daily", "--date", "2027-03-03", "--rules", "deplete+optional+royals"],  # a Wednesday, a long name of pairs
-    ["deal", "--seed", LAST], ["deal", "--pysol", "5"], ["deal", "--pysol", str(PYSOL_MAX_GAME)],
+    ["deal", "--seed", LAST],
+    ["deal", "--pysol", "5"],
+    ["deal", "--pysol", str(PYSOL_MAX_GAME)],
     ["odds", "--known", " ".join(map(str, deal(0)[:24])), "--rules", "deplete+optional+royals"],
     ["odds", "--no-peek", "--deals", "3", "--start", LAST[:-2]],
     ["play", "--seed", "0", "--rules", "camelot", "--style", "line", "{won_by_hand}"],
     ["play", "{deck}", "--rules", LONGEST_RULES, "{commands}"],
     ["pysol-solvable", "--from", str(PYSOL_MAX_GAME - 2), "--count", "3"],
-    ["replay", "{won}"], ["replay", "{lost}", "--style", "line"], ["replay", "-", "{notation}"],
-    ["rules"], ["rules", LONGEST_RULES], ["rules", "camelot"],
+    ["replay", "{won}"],
+    ["replay", "{lost}", "--style", "line"],
+    ["replay", "-", "{notation}"],
+    ["rules"],
+    ["rules", LONGEST_RULES],
+    ["rules", "camelot"],
     ["selfplay", "--player", "greedy", "--count", "3", "--seed", str(SEED_LIMIT - 3), "--rules", LONGEST_RULES],
     ["site", "--out", "{folder}/site", "--from", TODAY, "--days", "3"],
-    ["site", "--out", "{folder}/a-site-of-daily-deals-for-the-whole-family", "--from", TODAY, "--days", "3",
-     "--base-url", "https://example.org/games/kings-in-the-corners/daily-deals/"],
-    ["solve", "--seed", "0", "--rules", "camelot"], ["solve", "--seed", "4", "--style", "line"],
+    [
+        "site",
+        "--out",
+        "{folder}/a-site-of-daily-deals-for-the-whole-family",
+        "--from",
+        TODAY,
+        "--days",
+        "3",
+        "--base-url",
+        "https://example.org/games/kings-in-the-corners/daily-deals/",
+    ],
+    ["solve", "--seed", "0", "--rules", "camelot"],
+    ["solve", "--seed", "4", "--style", "line"],
     ["solve", "--seed", str(SEED_LIMIT - 4), "--count", "4", "--rules", "camelot"],
     ["solve", "--pysol", str(PYSOL_MAX_GAME - 1), "--count", "2", "--rules", LONGEST_RULES, "--budget", "10"],
-    ["solve", "--seed", LAST, "--rules", LONGEST_RULES, "--budget", "10"], ["solve", "{deck}"],
+    ["solve", "--seed", LAST, "--rules", LONGEST_RULES, "--budget", "10"],
+    ["solve", "{deck}"],
     ["solve", "--pysol", str(PYSOL_MAX_GAME), "--rules", LONGEST_RULES, "--style", "line"],
     ["stats", "--count", "200", "--db", "{folder}/standard.db"],
-    ["stats", "--count", "200", "--start", str(SEED_LIMIT - 200), "--rules", "optional+groups", "--budget", "50",
-     "--db", "{folder}/optional-groups-results-of-the-last-deals.db"],
-    ["stats", "--show", str(SEED_LIMIT - 150), "--rules", "optional+groups", "--budget", "50",
-     "--db", "{folder}/optional-groups-results-of-the-last-deals.db"],
+    [
+        "stats",
+        "--count",
+        "200",
+        "--start",
+        str(SEED_LIMIT - 200),
+        "--rules",
+        "optional+groups",
+        "--budget",
+        "50",
+        "--db",
+        "{folder}/optional-groups-results-of-the-last-deals.db",
+    ],
+    [
+        "stats",
+        "--show",
+        str(SEED_LIMIT - 150),
+        "--rules",
+        "optional+groups",
+        "--budget",
+        "50",
+        "--db",
+        "{folder}/optional-groups-results-of-the-last-deals.db",
+    ],
     ["stats", "--list", "lost", "--count", "200", "--db", "{folder}/standard.db"],
-    ["verify", "{won}"], ["verify", "{lost}"], ["verify", "{list}"],
+    ["verify", "{won}"],
+    ["verify", "{lost}"],
+    ["verify", "{list}"],
     ["corner", "deal", "--seed", LAST, "--players", "4", "--rules", CORNER_RULES],
-    ["corner", "play", "--seed", LAST, "--players", "4", "--rules", CORNER_RULES, "--bots", "turn", "{corner_commands}",
-     "--record", "{folder}/the-record-of-the-hand-against-three-bots.json"],
-    ["corner", "replay", "{corner2}"], ["corner", "replay", "{corner3}"], ["corner", "replay", "{corner4}"],
-    ["corner", "verify", "{corner2}"], ["corner", "verify", "{corner3}"], ["corner", "verify", "{corner4}"],
+    [
+        "corner",
+        "play",
+        "--seed",
+        LAST,
+        "--players",
+        "4",
+        "--rules",
+        CORNER_RULES,
+        "--bots",
+        "turn",
+        "{corner_commands}",
+        "--record",
+        "{folder}/the-record-of-the-hand-against-three-bots.json",
+    ],
+    ["corner", "replay", "{corner2}"],
+    ["corner", "replay", "{corner3}"],
+    ["corner", "replay", "{corner4}"],
+    ["corner", "verify", "{corner2}"],
+    ["corner", "verify", "{corner3}"],
+    ["corner", "verify", "{corner4}"],
     ["corner", "rules"],
     ["corner", "sim", "--games", "5", "--players", "4", "--bots", "random,greedy,turn", "--rules", CORNER_RULES],
     ["corner", "sim", "--games", "2", "--players", "4", "--match", "--seed", str(SEED_LIMIT - 40_000)],
     ["corner", "solve", "--seed", LAST, "--budget", "100", "--rules", CORNER_RULES],
     ["corner", "solve", "--seed", "5", "--rules", "hand_size=3"],
-    ["corner", "turn", "{position}"], ["corner", "turn", "{position}", "--budget", "5"],
+    ["corner", "turn", "{position}"],
+    ["corner", "turn", "{position}", "--budget", "5"],
 ]
 
 
@@ -115,8 +180,9 @@ def commands() -> list[list[str]]:
     context = click.Context(cli)
     corner = cli.get_command(context, "corner")
     assert isinstance(corner, click.Group)
-    return [[n] for n in cli.list_commands(context) if n != "corner"] + [["corner", n]
-                                                                         for n in corner.list_commands(context)]
+    return [[n] for n in cli.list_commands(context) if n != "corner"] + [
+        ["corner", n] for n in corner.list_commands(context)
+    ]
 
 
 def test_every_command_is_checked() -> None:
@@ -133,10 +199,12 @@ def test_help_fits_80_columns(words: list[str]) -> None:
 @pytest.mark.parametrize("args", CASES, ids=" ".join)
 def test_text_output_fits_80_columns(args: list[str], files: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KCSOLVE_CACHE_DIR", files["cache"])  # the second site keeps the date the first measured
-    typing = {"{won_by_hand}": typed(solve(deal(0), parse_rules("camelot")).moves) + "quit\n",
-              "{commands}": "help\nhint\npeek\nsets\nauto\nb2\nzz\nb2\nundo\nsave {short}/game.json\nquit\n",
-              "{corner_commands}": "help\nmoves\nhint\nscores\n\nend\nsave {short}/corner.json\nquit\n",
-              "{notation}": run("solve", "--seed", "0", "--format", "notation").stdout}
+    typing = {
+        "{won_by_hand}": typed(solve(deal(0), parse_rules("camelot")).moves) + "quit\n",
+        "{commands}": "help\nhint\npeek\nsets\nauto\nb2\nzz\nb2\nundo\nsave {short}/game.json\nquit\n",
+        "{corner_commands}": "help\nmoves\nhint\nscores\n\nend\nsave {short}/corner.json\nquit\n",
+        "{notation}": run("solve", "--seed", "0", "--format", "notation").stdout,
+    }
     words = [word.format(**files) for word in args if word not in typing]
     given = [typing[word].format(**files) for word in args if word in typing]
     result = run(*words, input=given[0] if given else None)

@@ -51,17 +51,26 @@ def test_a_second_pack_stops_at_its_first_card() -> None:
 
 def test_huge_record_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "{" + " " * (MAX_RECORD_TEXT + 10) + "}")  # a list of records may be larger (verify_list)
-    assert_bad_input(run("verify", path), f"{str(path)!r}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file")
+    assert_bad_input(
+        run("verify", path), f"{str(path)!r}: more than {MAX_RECORD_TEXT:,} characters, too large for this kind of file"
+    )
 
 
 def test_record_with_absurdly_many_moves_is_refused(tmp_path: Path) -> None:
     record = {"deck": PACK, "moves": [{"remove": ["a1"]}] * 1000}
-    assert_bad_input(run("verify", write(tmp_path, record)), f"{str(tmp_path / 'input.json')!r}: 1,000 moves, more than any game has (208)")
+    assert_bad_input(
+        run("verify", write(tmp_path, record)),
+        f"{str(tmp_path / 'input.json')!r}: 1,000 moves, more than any game has (208)",
+    )
 
 
 def test_empty_files_say_so(tmp_path: Path) -> None:
-    assert_bad_input(run("solve", write(tmp_path, "", "deck.txt")), f"{str(tmp_path / 'deck.txt')!r}: the deck is empty")
-    assert_bad_input(run("verify", write(tmp_path, "  \n", "r.json")), f"{str(tmp_path / 'r.json')!r}: the file is empty")
+    assert_bad_input(
+        run("solve", write(tmp_path, "", "deck.txt")), f"{str(tmp_path / 'deck.txt')!r}: the deck is empty"
+    )
+    assert_bad_input(
+        run("verify", write(tmp_path, "  \n", "r.json")), f"{str(tmp_path / 'r.json')!r}: the file is empty"
+    )
 
 
 def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:
@@ -84,7 +93,7 @@ def test_unicode_suit_symbols() -> None:
     symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
     text = " ".join(name[0] + symbols[name[1]] for name in PACK)
     assert parse_deck(text) == full_deck()
-    assert parse_deck("10♣ " + " ".join(n for n in PACK if n != "TC")) [0] == kcsolve.parse_card("TC")
+    assert parse_deck("10♣ " + " ".join(n for n in PACK if n != "TC"))[0] == kcsolve.parse_card("TC")
 
 
 # --- the library API validates like the CLI ---------------------------------------------------------------------
@@ -119,8 +128,13 @@ def test_solve_takes_rules_as_preset_or_object_and_refuses_junk() -> None:
 
 
 def test_errors_are_value_errors_of_the_package() -> None:
-    for error in (kcsolve.InvalidDeckError, kcsolve.InvalidRulesError, kcsolve.UnsupportedMethodError,
-                  kcsolve.InvalidBudgetError, kcsolve.InvalidRecordError):
+    for error in (
+        kcsolve.InvalidDeckError,
+        kcsolve.InvalidRulesError,
+        kcsolve.UnsupportedMethodError,
+        kcsolve.InvalidBudgetError,
+        kcsolve.InvalidRecordError,
+    ):
         assert issubclass(error, ValueError) and error.__module__.startswith("kcsolve.")
 
 
@@ -132,11 +146,13 @@ def test_a_bad_deck_in_a_record_is_never_judged_won() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.one_of(
-    st.text(max_size=300),
-    st.lists(st.text(max_size=4), max_size=60),
-    st.lists(st.sampled_from([*PACK, "10h", "x", "♣", "", "KK"]), max_size=60),
-))
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.lists(st.text(max_size=4), max_size=60),
+        st.lists(st.sampled_from([*PACK, "10h", "x", "♣", "", "KK"]), max_size=60),
+    )
+)
 def test_solve_raises_only_its_own_errors_on_junk(junk: object) -> None:
     try:
         solution = kcsolve.solve(junk)  # type: ignore[arg-type]
@@ -166,13 +182,27 @@ def test_closed_pipe_keeps_the_verdicts_status() -> None:
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_full_disk_is_one_error_line() -> None:
     with open("/dev/full", "w") as full:
-        done = subprocess.run(_kcsolve("solve", "--seed", "0"), stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
+        done = subprocess.run(
+            _kcsolve("solve", "--seed", "0"), stdout=full, stderr=subprocess.PIPE, text=True, timeout=30
+        )
     assert done.returncode == 2
     assert done.stderr == "Error: cannot write the output: No space left on device\n"
 
 
-@pytest.mark.parametrize("command", [["solve"], ["verify"], ["replay"], ["analyse"], ["play"], ["corner", "turn"],
-                                     ["corner", "verify"], ["corner", "replay"]], ids=" ".join)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve"],
+        ["verify"],
+        ["replay"],
+        ["analyse"],
+        ["play"],
+        ["corner", "turn"],
+        ["corner", "verify"],
+        ["corner", "replay"],
+    ],
+    ids=" ".join,
+)
 @pytest.mark.parametrize("where", ["top", "nested"])
 def test_a_json_number_too_long_to_convert_is_one_line(tmp_path: Path, command: list[str], where: str) -> None:
     """Python refuses integers of more than 4,300 digits: that is bad input, not a traceback."""
@@ -183,8 +213,11 @@ def test_a_json_number_too_long_to_convert_is_one_line(tmp_path: Path, command: 
     assert "more than 4,300 digits" in result.stderr
 
 
-@pytest.mark.parametrize("seed", [1.5, 3.0, True, False, None, "x", "1e3", "9" * 40, [3], 10**5000, -1, 2**64],
-                         ids=lambda seed: type(seed).__name__)
+@pytest.mark.parametrize(
+    "seed",
+    [1.5, 3.0, True, False, None, "x", "1e3", "9" * 40, [3], 10**5000, -1, 2**64],
+    ids=lambda seed: type(seed).__name__,
+)
 def test_deal_refuses_what_is_not_a_deal_number_with_its_own_error(seed: object) -> None:
     with pytest.raises(kcsolve.KcsolveError, match=r"deal number is a whole number|between 0 and 2\*\*64-1"):
         kcsolve.deal(seed)  # type: ignore[arg-type]
@@ -220,7 +253,9 @@ def test_a_removal_of_a_hundred_thousand_cells_is_malformed_not_a_verdict(tmp_pa
     """Its verdict line would have repeated every cell: the record is refused at the move, in one short line."""
     path = write(tmp_path, {"deck": PACK, "moves": [{"remove": ["a1"] * 100_000}]})
     for command in ("verify", "replay", "analyse"):
-        assert_bad_input(run(command, path), f"{path!r}: move 1: a removal names 100,000 cells, more than the grid's 16")
+        assert_bad_input(
+            run(command, path), f"{path!r}: move 1: a removal names 100,000 cells, more than the grid's 16"
+        )
 
 
 def test_a_file_name_with_a_newline_stays_on_the_error_line(tmp_path: Path) -> None:
@@ -243,8 +278,9 @@ def test_duplicate_keys_and_a_byte_order_mark_on_the_command_line(tmp_path: Path
     assert_bad_input(run("verify", path), f"{path!r}: not valid JSON (the key 'moves' appears twice in one object)")
     corner = run("corner", "deal", "--seed", "3", "--format", "json").stdout
     position = write(tmp_path, corner.rstrip()[:-1] + ', "hand": []}', "position.json")
-    assert_bad_input(run("corner", "turn", position),
-                     f"{position!r}: not valid JSON: the key 'hand' appears twice in one object")
+    assert_bad_input(
+        run("corner", "turn", position), f"{position!r}: not valid JSON: the key 'hand' appears twice in one object"
+    )
     (tmp_path / "bom.json").write_text("\ufeff" + corner, encoding="utf-8")
     assert run("corner", "turn", str(tmp_path / "bom.json")).exit_code == 0
 
@@ -282,8 +318,9 @@ def _empty_values() -> list[tuple[list[str], str]]:
 EMPTY_VALUES = _empty_values()
 
 
-@pytest.mark.parametrize("args, message", EMPTY_VALUES,
-                         ids=[" ".join(arg or "''" for arg in args) for args, _ in EMPTY_VALUES])
+@pytest.mark.parametrize(
+    "args, message", EMPTY_VALUES, ids=[" ".join(arg or "''" for arg in args) for args, _ in EMPTY_VALUES]
+)
 def test_every_option_and_argument_refuses_an_empty_value(args: list[str], message: str) -> None:
     """An empty value is never a default: '' as a path named the current folder, as rules the default rules."""
     assert_bad_input(run(*args, input="quit\n"), message)
@@ -291,13 +328,21 @@ def test_every_option_and_argument_refuses_an_empty_value(args: list[str], messa
 
 def test_the_empty_values_the_issue_met_are_among_them() -> None:
     cases = {tuple(args) for args, _ in EMPTY_VALUES}
-    for args in (("site", "--out", ""), ("site", "--base-url", ""), ("corner", "deal", "--rules", ""),
-                 ("odds", "--known", ""), ("stats", "--db", ""), ("corner", "play", "--record", ""), ("verify", "")):
+    for args in (
+        ("site", "--out", ""),
+        ("site", "--base-url", ""),
+        ("corner", "deal", "--rules", ""),
+        ("odds", "--known", ""),
+        ("stats", "--db", ""),
+        ("corner", "play", "--record", ""),
+        ("verify", ""),
+    ):
         assert args in cases
 
 
-def test_an_empty_out_with_force_leaves_the_current_folder_alone(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_out_with_force_leaves_the_current_folder_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.txt").write_text("mine")
     assert_bad_input(run("site", "--out", "", "--force", "--days", "1"), "--out '': the value is empty")
@@ -318,16 +363,27 @@ def _unblocked(fifo: Path, *args: str, input: str | None = None) -> Result:
     return finished[0]
 
 
-FIFO_READERS = [["solve"], ["replay"], ["verify"], ["analyse"], ["play"], ["corner", "turn"], ["corner", "play"],
-                ["corner", "replay"], ["corner", "verify"]]
+FIFO_READERS = [
+    ["solve"],
+    ["replay"],
+    ["verify"],
+    ["analyse"],
+    ["play"],
+    ["corner", "turn"],
+    ["corner", "play"],
+    ["corner", "replay"],
+    ["corner", "verify"],
+]
 
 
 @pytest.mark.parametrize("command", FIFO_READERS, ids=" ".join)
 def test_a_named_pipe_in_a_files_place_is_refused_not_waited_on(tmp_path: Path, command: list[str]) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    assert_bad_input(_unblocked(fifo, *command, str(fifo), input="quit\n"),
-                     f"cannot read {str(fifo)!r}: it is a named pipe (FIFO), not a regular file")
+    assert_bad_input(
+        _unblocked(fifo, *command, str(fifo), input="quit\n"),
+        f"cannot read {str(fifo)!r}: it is a named pipe (FIFO), not a regular file",
+    )
 
 
 def test_load_in_play_refuses_a_named_pipe_and_the_game_goes_on(tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ LIGHT = [["--version"], ["rules"], ["deal", "--seed", "1"], ["solve", "--seed", 
 
 @pytest.mark.parametrize("args", LIGHT, ids=" ".join)
 def test_light_commands_import_neither_numba_nor_numpy(args: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "kcsolve", *args],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "kcsolve", *args], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode in (0, 1), done.stderr[-2000:]
     loaded = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}
     assert "kcsolve" in loaded and not loaded & {"numba", "numpy"}

@@ -40,8 +40,23 @@ def deck_error(text: str) -> str:
 
 @pytest.mark.parametrize(
     "symbol, rank",
-    [("A", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("6", 6), ("7", 7), ("8", 8), ("9", 9),
-     ("T", 10), ("X", 10), ("10", 10), ("J", 11), ("Q", 12), ("K", 13)],
+    [
+        ("A", 1),
+        ("2", 2),
+        ("3", 3),
+        ("4", 4),
+        ("5", 5),
+        ("6", 6),
+        ("7", 7),
+        ("8", 8),
+        ("9", 9),
+        ("T", 10),
+        ("X", 10),
+        ("10", 10),
+        ("J", 11),
+        ("Q", 12),
+        ("K", 13),
+    ],
 )
 @pytest.mark.parametrize("suit", ["S", "H", "D", "C"])
 def test_parse_card_every_rank_spelling_and_suit_in_any_case(symbol: str, rank: int, suit: str) -> None:
@@ -51,8 +66,22 @@ def test_parse_card_every_rank_spelling_and_suit_in_any_case(symbol: str, rank: 
 
 @pytest.mark.parametrize(
     "token, rank",
-    [("A", 1), ("a", 1), ("7", 7), ("T", 10), ("t", 10), ("X", 10), ("x", 10), ("10", 10),
-     ("J", 11), ("j", 11), ("Q", 12), ("q", 12), ("K", 13), ("k", 13)],
+    [
+        ("A", 1),
+        ("a", 1),
+        ("7", 7),
+        ("T", 10),
+        ("t", 10),
+        ("X", 10),
+        ("x", 10),
+        ("10", 10),
+        ("J", 11),
+        ("j", 11),
+        ("Q", 12),
+        ("q", 12),
+        ("K", 13),
+        ("k", 13),
+    ],
 )
 def test_parse_card_rank_only(token: str, rank: int) -> None:
     card = parse_card(token)
@@ -88,18 +117,31 @@ def test_card_names_spell_ten_as_T_and_courts_are_courts() -> None:
     assert str(parse_card("x")) == "T"
     assert str(Card(12, "H")) == "QH"
     assert [c.is_court for c in (Card(10, "S"), Card(11, "S"), Card(12), Card(13, "C"), Card(1))] == [
-        False, True, True, True, False,
+        False,
+        True,
+        True,
+        True,
+        False,
     ]
 
 
 CARD_HELP = "(a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')"
 
 
-@pytest.mark.parametrize(("fields", "shown"), [
-    (("ZZ",), "Card('ZZ', None)"), ((0, "S"), "Card(0, 'S')"), ((14,), "Card(14, None)"), ((1, "s"), "Card(1, 's')"),
-    ((1, "SH"), "Card(1, 'SH')"), ((True, "S"), "Card(True, 'S')"), ((1.0,), "Card(1.0, None)"),
-    ((1, ["S"]), "Card(1, ['S'])"), ((10**5000,), "Card(a number of 16,610 bits, None)"),
-])
+@pytest.mark.parametrize(
+    ("fields", "shown"),
+    [
+        (("ZZ",), "Card('ZZ', None)"),
+        ((0, "S"), "Card(0, 'S')"),
+        ((14,), "Card(14, None)"),
+        ((1, "s"), "Card(1, 's')"),
+        ((1, "SH"), "Card(1, 'SH')"),
+        ((True, "S"), "Card(True, 'S')"),
+        ((1.0,), "Card(1.0, None)"),
+        ((1, ["S"]), "Card(1, ['S'])"),
+        ((10**5000,), "Card(a number of 16,610 bits, None)"),
+    ],
+)
 def test_a_card_checks_its_rank_and_suit_when_made(fields: tuple[object, ...], shown: str) -> None:
     with pytest.raises(InvalidCardError) as info:
         Card(*fields)  # type: ignore[arg-type]
@@ -119,8 +161,10 @@ def test_a_deck_of_no_cards_is_refused_before_the_solver() -> None:
         solve([Card("ZZ")] * 52)  # type: ignore[arg-type]
 
 
-@given(rank=st.integers(-5, 20) | st.text(max_size=3) | st.none() | st.booleans() | st.floats(0, 14),
-       suit=st.sampled_from([*"SHDC", None]) | st.text(max_size=3) | st.integers())
+@given(
+    rank=st.integers(-5, 20) | st.text(max_size=3) | st.none() | st.booleans() | st.floats(0, 14),
+    suit=st.sampled_from([*"SHDC", None]) | st.text(max_size=3) | st.integers(),
+)
 def test_a_card_is_made_exactly_when_its_name_reads_back_as_it(rank: object, suit: object) -> None:
     try:
         card = Card(rank, suit)  # type: ignore[arg-type]
@@ -166,7 +210,9 @@ def test_parse_deck_comments() -> None:
 
 def test_parse_deck_accepts_every_ten_spelling_and_case() -> None:
     names = [n.lower() if i % 2 else n for i, n in enumerate(PACK_NAMES)]
-    names = [("10" + n[1]) if n[0] in "tT" and i < 26 else ("x" + n[1]) if n[0] in "tT" else n for i, n in enumerate(names)]
+    names = [
+        ("10" + n[1]) if n[0] in "tT" and i < 26 else ("x" + n[1]) if n[0] in "tT" else n for i, n in enumerate(names)
+    ]
     assert any(n.startswith("10") for n in names) and any(n.startswith("x") for n in names)
     assert parse_deck(" ".join(names)) == SUITED
 
@@ -317,4 +363,3 @@ def test_a_json_key_given_twice_is_refused_wherever_json_is_read(keys: dict[str,
     with pytest.raises(JsonTextError, match=f"^the key {re.escape(shown)} appears twice in one object$"):
         read_json(text)
     assert read_json("\ufeff" + json.dumps(keys)) == keys
-

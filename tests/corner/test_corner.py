@@ -53,16 +53,31 @@ from kcsolve.corner.sim import TooManyBotsError, play_hand, play_match, tourname
 from kcsolve.corner.spiel import KingsCornerGame
 from kcsolve.corner.turn import best_turn, spots
 
-RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
-              "scoring=aces+draw=start+under=yes+draw_three=yes", "draw_two=yes", "under=strict", "tie=yes",
-              "under=strict+tie=yes+draw_two=yes+draw=start"]
+RULE_TEXTS = [
+    "default",
+    "draw=start",
+    "until_play=yes",
+    "under=yes",
+    "draw_three=yes",
+    "dealt_kings=stay",
+    "scoring=aces+draw=start+under=yes+draw_three=yes",
+    "draw_two=yes",
+    "under=strict",
+    "tie=yes",
+    "under=strict+tie=yes+draw_two=yes+draw=start",
+]
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), rules=st.sampled_from(RULE_TEXTS),
-       bot=st.sampled_from(["random", "greedy", "turn"]))
-def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(seed: int, players: int, rules: str,
-                                                                        bot: str) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    rules=st.sampled_from(RULE_TEXTS),
+    bot=st.sampled_from(["random", "greedy", "turn"]),
+)
+def test_every_position_keeps_all_52_cards_and_every_bot_move_is_legal(
+    seed: int, players: int, rules: str, bot: str
+) -> None:
     position = deal_hand(seeded_deck(seed), players, parse_corner_rules(rules))
     bots = [make_bot(bot, seed + s) for s in range(players)]
     for _ in range(3000):
@@ -94,8 +109,12 @@ def test_seeded_tournaments_are_deterministic() -> None:
 
 
 def test_the_engine_refuses_what_the_rules_forbid() -> None:
-    position = Position(CornerRules(), ((card_int(parse_card("8D")),), (), (), (), (), (), (), ()),
-                        (tuple(sorted(card_int(parse_card(c)) for c in ("7H", "7S", "QS", "KC"))), (0,)), (1, 2))
+    position = Position(
+        CornerRules(),
+        ((card_int(parse_card("8D")),), (), (), (), (), (), (), ()),
+        (tuple(sorted(card_int(parse_card(c)) for c in ("7H", "7S", "QS", "KC"))), (0,)),
+        (1, 2),
+    )
     play = position.play
     with pytest.raises(IllegalCornerMoveError, match="7H does not go on 8D"):
         play(Play(card_int(parse_card("7H")), 0))
@@ -103,8 +122,10 @@ def test_the_engine_refuses_what_the_rules_forbid() -> None:
         play(Play(card_int(parse_card("QS")), 4))
     with pytest.raises(IllegalCornerMoveError, match="is not in the hand"):
         play(Play(card_int(parse_card("6C")), 1))
-    assert play(Play(card_int(parse_card("7S")), 0)).piles[0] == (card_int(parse_card("8D")),
-                                                                   card_int(parse_card("7S")))
+    assert play(Play(card_int(parse_card("7S")), 0)).piles[0] == (
+        card_int(parse_card("8D")),
+        card_int(parse_card("7S")),
+    )
     assert play(Play(card_int(parse_card("KC")), 4)).piles[4] == (card_int(parse_card("KC")),)
     assert play(Play(card_int(parse_card("QS")), 1)).piles[1] == (card_int(parse_card("QS")),)
 
@@ -134,8 +155,9 @@ def _random_small_position(rng: random.Random) -> tuple[tuple, tuple, CornerRule
     return tuple(piles), hand, rules
 
 
-def _brute_best(piles: tuple, hand: tuple, rules: CornerRules, marks: Marks = NO_MARKS,
-                must_move: bool = False) -> tuple[int, int, int] | None:
+def _brute_best(
+    piles: tuple, hand: tuple, rules: CornerRules, marks: Marks = NO_MARKS, must_move: bool = False
+) -> tuple[int, int, int] | None:
     """The best (cards left, points left, spots left) over every sequence of moves, enumerated in full;
     an empty hand scores (0, 0, 0); None when no line may end the turn."""
     if not hand:
@@ -180,17 +202,24 @@ def _tiny_game(rng: random.Random, rules: CornerRules, stock_max: int = 3) -> Po
     cards = list(range(52))
     rng.shuffle(cards)
     sides = [(cards.pop(),) if rng.random() < 0.8 else () for _ in range(4)]
-    hands = (tuple(sorted(cards[:2])), tuple(sorted(cards[2:2 + rng.randrange(2, 4)])))
-    stock = tuple(cards[5: 5 + rng.randrange(0, stock_max + 1)])
+    hands = (tuple(sorted(cards[:2])), tuple(sorted(cards[2 : 2 + rng.randrange(2, 4)])))
+    stock = tuple(cards[5 : 5 + rng.randrange(0, stock_max + 1)])
     return Position(rules, (*sides, (), (), (), ()), hands, stock)
 
 
-
-
-@pytest.mark.parametrize(("rules", "games", "stock_max"), [
-    ("default", 60, 3), ("draw_three=yes", 30, 3), ("draw=start+under=yes", 20, 3), ("until_play=yes", 30, 2),
-    ("draw_two=yes", 30, 3), ("under=strict", 30, 3), ("tie=yes", 30, 3), ("tie=yes+draw=start+draw_two=yes", 20, 3),
-])
+@pytest.mark.parametrize(
+    ("rules", "games", "stock_max"),
+    [
+        ("default", 60, 3),
+        ("draw_three=yes", 30, 3),
+        ("draw=start+under=yes", 20, 3),
+        ("until_play=yes", 30, 2),
+        ("draw_two=yes", 30, 3),
+        ("under=strict", 30, 3),
+        ("tie=yes", 30, 3),
+        ("tie=yes+draw=start+draw_two=yes", 20, 3),
+    ],
+)
 def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games(rules: str, games: int, stock_max: int) -> None:
     rng = random.Random(11)
     seen = {"win": 0, "loss": 0}
@@ -205,8 +234,12 @@ def test_open_hands_solver_agrees_with_plain_minimax_on_tiny_games(rules: str, g
 
 def test_open_hands_solver_plays_on_with_the_three_cards_drawn() -> None:
     c = {t: card_int(parse_card(t)) for t in ("5S", "3S", "3D", "AS", "4S", "5H", "2H")}
-    position = Position(parse_corner_rules("draw_three=yes"), ((), (), (c["5S"],), (), (), (), (), ()),
-                        ((c["3D"], c["3S"]), (c["AS"], c["4S"], c["5H"])), (c["2H"],))
+    position = Position(
+        parse_corner_rules("draw_three=yes"),
+        ((), (), (c["5S"],), (), (), (), (), ()),
+        ((c["3D"], c["3S"]), (c["AS"], c["4S"], c["5H"])),
+        (c["2H"],),
+    )
     verdict = solve_open(position)
     assert verdict.result == "win"
     assert str(verdict.line[-1]).startswith("play 2H ")  # the card drawn when the hand ran out goes out too
@@ -294,8 +327,20 @@ def test_records_round_trip_and_verify(tmp_path: Path) -> None:
 
 
 def test_sim_json_games_are_records_that_verify(tmp_path: Path) -> None:
-    result = run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random", "--games", "6", "--seed", "4",
-                 "--format", "json")
+    result = run(
+        "corner",
+        "sim",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,turn,random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     summary = lines[-1]
@@ -308,49 +353,64 @@ def test_sim_json_games_are_records_that_verify(tmp_path: Path) -> None:
 
 
 def test_turn_command_reads_a_position_and_prints_the_best_line(tmp_path: Path) -> None:
-    position = {"piles": {"N": ["9D", "8S"], "E": ["KH"], "S": ["4C"], "W": ["2H"], "NE": ["KS", "QH"]},
-                "hand": ["7H", "JC", "6S", "2D"]}
+    position = {
+        "piles": {"N": ["9D", "8S"], "E": ["KH"], "S": ["4C"], "W": ["2H"], "NE": ["KS", "QH"]},
+        "hand": ["7H", "JC", "6S", "2D"],
+    }
     result = run("corner", "turn", write(tmp_path, position), "--format", "json")
     data = json.loads(result.stdout)
     assert data["line"] == ["play 7H N", "play 6S N", "play JC NE"] and data["shed"] == 3
     assert data["hand_after"] == ["2D"]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["sim", "--bots", "greedy,wizard"], "unknown bot 'wizard' (bots: random, greedy, turn, search)"),
-    (["sim", "--players", "5"], "Kings Corner is for 2 to 4 players, not 5"),
-    (["deal", "--players", "1"], "Kings Corner is for 2 to 4 players, not 1"),
-    (["deal", "--rules", "draw=sideways"], "option 'draw' takes end or start, not 'sideways'"),
-    (["deal", "--rules", "jokers=yes"], None),
-    (["solve", "--seed", "-1"], None),
-    (["sim", "--frobnicate"], None),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sim", "--bots", "greedy,wizard"], "unknown bot 'wizard' (bots: random, greedy, turn, search)"),
+        (["sim", "--players", "5"], "Kings Corner is for 2 to 4 players, not 5"),
+        (["deal", "--players", "1"], "Kings Corner is for 2 to 4 players, not 1"),
+        (["deal", "--rules", "draw=sideways"], "option 'draw' takes end or start, not 'sideways'"),
+        (["deal", "--rules", "jokers=yes"], None),
+        (["solve", "--seed", "-1"], None),
+        (["sim", "--frobnicate"], None),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
     assert_bad_input(run("corner", *args), message)
 
 
 def test_bad_position_and_record_files(tmp_path: Path) -> None:
     bad_pile = {"piles": {"N": ["9D", "8D"]}, "hand": ["7H"]}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, bad_pile)), f"{str(path)!r}: pile N: 8D cannot lie on 9D")
+    assert_bad_input(
+        run("corner", "turn", path := write(tmp_path, bad_pile)), f"{str(path)!r}: pile N: 8D cannot lie on 9D"
+    )
     twice = {"piles": {"N": ["9D"]}, "hand": ["9D"]}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, twice, "t.json")),
-                     f"{str(path)!r}: hand: 9D appears twice in the position")
+    assert_bad_input(
+        run("corner", "turn", path := write(tmp_path, twice, "t.json")),
+        f"{str(path)!r}: hand: 9D appears twice in the position",
+    )
     corner = {"piles": {"NE": ["QD"]}, "hand": []}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, corner, "c.json")),
-                     f"{str(path)!r}: pile NE: a corner pile starts with a King")
+    assert_bad_input(
+        run("corner", "turn", path := write(tmp_path, corner, "c.json")),
+        f"{str(path)!r}: pile NE: a corner pile starts with a King",
+    )
     assert_bad_input(run("corner", "turn", write(tmp_path, "[" * 100_000, "deep.json")), None)
     alien = {"format": "bogus", "piles": {"N": ["9D"]}, "hand": ["8S"]}
-    assert_bad_input(run("corner", "turn", path := write(tmp_path, alien, "f.json")),
-                     f"{str(path)!r}: 'format' must be 'kcsolve-corner-position/1', not \"bogus\"")
-    assert_bad_input(run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")),
-                     None)
+    assert_bad_input(
+        run("corner", "turn", path := write(tmp_path, alien, "f.json")),
+        f"{str(path)!r}: 'format' must be 'kcsolve-corner-position/1', not \"bogus\"",
+    )
+    assert_bad_input(
+        run("corner", "verify", write(tmp_path, {"deck": ["AS"], "players": 2, "moves": []}, "r.json")), None
+    )
     assert_bad_input(run("corner", "verify", str(tmp_path / "absent.json")), None)
 
 
 def test_merge_moves_a_whole_pile() -> None:
     c = {t: card_int(parse_card(t)) for t in ("9D", "8S", "7D", "6C")}
-    position = Position(CornerRules(), ((c["9D"], c["8S"]), (c["7D"], c["6C"]), (), (), (), (), (), ()),
-                        ((0,), (1,)), ())
+    position = Position(
+        CornerRules(), ((c["9D"], c["8S"]), (c["7D"], c["6C"]), (), (), (), (), (), ()), ((0,), (1,)), ()
+    )
     after = position.play(Merge(1, 0))
     assert after.piles[0] == (c["9D"], c["8S"], c["7D"], c["6C"]) and after.piles[1] == ()
 
@@ -395,21 +455,30 @@ def test_a_match_adds_hands_until_the_target_and_the_lead_passes_left(monkeypatc
 
 
 def test_match_seed_ranges_are_checked_before_playing() -> None:
-    assert_bad_input(run("corner", "sim", "--match", "--seed", str(2**64 - 1), "--games", "1"),
-                     f"--seed {2**64 - 1} with --games 1 runs past the last deal number")
+    assert_bad_input(
+        run("corner", "sim", "--match", "--seed", str(2**64 - 1), "--games", "1"),
+        f"--seed {2**64 - 1} with --games 1 runs past the last deal number",
+    )
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("target=²", "option 'target' takes a whole number from 1 to 10000, not '²'"),
-    ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
-    ("under=maybe", "option 'under' takes no or yes or strict, not 'maybe'"),
-    ("tie=1", "option 'tie' takes yes or no, not '1'"),
-    ("draw=start+draw=end", "rules 'draw=start+draw=end' set draw twice: 'draw=start' and 'draw=end' disagree"),
-    ("target=30+under=yes+target=40",
-     "rules 'target=30+under=yes+target=40' set target twice: 'target=30' and 'target=40' disagree"),
-    ("draw-two=yes+draw_two=no", "rules 'draw-two=yes+draw_two=no' set draw_two twice: 'draw-two=yes' and "
-                                 "'draw_two=no' disagree"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("target=²", "option 'target' takes a whole number from 1 to 10000, not '²'"),
+        ("hand_size=0", "option 'hand_size' takes a whole number from 1 to 10, not '0'"),
+        ("under=maybe", "option 'under' takes no or yes or strict, not 'maybe'"),
+        ("tie=1", "option 'tie' takes yes or no, not '1'"),
+        ("draw=start+draw=end", "rules 'draw=start+draw=end' set draw twice: 'draw=start' and 'draw=end' disagree"),
+        (
+            "target=30+under=yes+target=40",
+            "rules 'target=30+under=yes+target=40' set target twice: 'target=30' and 'target=40' disagree",
+        ),
+        (
+            "draw-two=yes+draw_two=no",
+            "rules 'draw-two=yes+draw_two=no' set draw_two twice: 'draw-two=yes' and 'draw_two=no' disagree",
+        ),
+    ],
+)
 def test_rule_texts_refuse_bad_values_and_conflicts(text: str, message: str) -> None:
     with pytest.raises(InvalidCornerRulesError) as caught:
         parse_corner_rules(text)
@@ -417,15 +486,18 @@ def test_rule_texts_refuse_bad_values_and_conflicts(text: str, message: str) -> 
     assert_bad_input(run("corner", "deal", "--seed", "3", "--rules", text), message)
 
 
-@pytest.mark.parametrize(("rules", "message"), [
-    ({"draw": "end+under=yes"}, "rule 'draw' takes end or start, not 'end+under=yes'"),
-    ({"target": "50"}, "rule 'target' takes a whole number from 1 to 10000, not '50'"),
-    ({"target": True}, "rule 'target' takes a whole number from 1 to 10000, not True"),
-    ({"under": 1}, "rule 'under' takes no or yes or strict, not 1"),
-    ({"draw_two": "yes"}, "rule 'draw_two' takes true or false, not 'yes'"),
-    ({"draw_three": 1}, "rule 'draw_three' takes true or false, not 1"),
-    ({"jokers": True}, None),
-])
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"draw": "end+under=yes"}, "rule 'draw' takes end or start, not 'end+under=yes'"),
+        ({"target": "50"}, "rule 'target' takes a whole number from 1 to 10000, not '50'"),
+        ({"target": True}, "rule 'target' takes a whole number from 1 to 10000, not True"),
+        ({"under": 1}, "rule 'under' takes no or yes or strict, not 1"),
+        ({"draw_two": "yes"}, "rule 'draw_two' takes true or false, not 'yes'"),
+        ({"draw_three": 1}, "rule 'draw_three' takes true or false, not 1"),
+        ({"jokers": True}, None),
+    ],
+)
 def test_position_files_take_rules_as_json_values_only(tmp_path: Path, rules: dict, message: str | None) -> None:
     path = write(tmp_path, {"piles": {"N": ["5S"]}, "hand": ["6H"], "rules": rules})
     assert_bad_input(run("corner", "turn", path), None if message is None else f"{str(path)!r}: {message}")
@@ -435,12 +507,15 @@ LONG_NUMBERS = [("target", "9" * 5000), ("hand_size", "0" * 5000), ("target", "1
 
 
 @pytest.mark.parametrize(("name", "digits"), LONG_NUMBERS)
-@pytest.mark.parametrize("command", [["deal", "--seed", "3"], ["sim", "--games", "1"], ["solve", "--seed", "3"],
-                                     ["play", "--seed", "3"]])
+@pytest.mark.parametrize(
+    "command", [["deal", "--seed", "3"], ["sim", "--games", "1"], ["solve", "--seed", "3"], ["play", "--seed", "3"]]
+)
 def test_a_long_number_in_a_rule_text_is_refused_in_one_line(name: str, digits: str, command: list[str]) -> None:
     largest = {"target": 10000, "hand_size": 10}[name]
-    assert_bad_input(run("corner", *command, "--rules", f"{name}={digits}"),
-                     shorten(f"option {name!r} takes a whole number from 1 to {largest}, not {digits!r}"))
+    assert_bad_input(
+        run("corner", *command, "--rules", f"{name}={digits}"),
+        shorten(f"option {name!r} takes a whole number from 1 to {largest}, not {digits!r}"),
+    )
 
 
 @pytest.mark.parametrize(("name", "digits"), LONG_NUMBERS)
@@ -453,8 +528,11 @@ VALUE_TEXT = st.text(max_size=6).filter(lambda t: "+" not in t and t == t.strip(
 
 
 @settings(max_examples=200)
-@given(name=st.sampled_from(["target", "hand_size"]), zeros=st.integers(0, 5000),
-       digits=st.text("0123456789", max_size=30) | VALUE_TEXT)
+@given(
+    name=st.sampled_from(["target", "hand_size"]),
+    zeros=st.integers(0, 5000),
+    digits=st.text("0123456789", max_size=30) | VALUE_TEXT,
+)
 def test_a_number_in_a_rule_text_is_read_or_refused_whatever_its_length(name: str, zeros: int, digits: str) -> None:
     text = "0" * zeros + digits
     largest = {"target": 10000, "hand_size": 10}[name]
@@ -467,14 +545,17 @@ def test_a_number_in_a_rule_text_is_read_or_refused_whatever_its_length(name: st
         assert getattr(rules, name) == int(digits)
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"target": 10**5000}, "rule 'target' takes a whole number from 1 to 10000, not a number of 16,610 bits"),
-    ({"hand_size": 0}, "rule 'hand_size' takes a whole number from 1 to 10, not 0"),
-    ({"hand_size": 7.0}, "rule 'hand_size' takes a whole number from 1 to 10, not 7.0"),
-    ({"tie": "yes"}, "rule 'tie' takes true or false, not 'yes'"),
-    ({"draw": "x" * 100}, f"rule 'draw' takes end or start, not '{'x' * 36}..."),
-    ({"scoring": None}, "rule 'scoring' takes standard or aces, not None"),
-])
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"target": 10**5000}, "rule 'target' takes a whole number from 1 to 10000, not a number of 16,610 bits"),
+        ({"hand_size": 0}, "rule 'hand_size' takes a whole number from 1 to 10, not 0"),
+        ({"hand_size": 7.0}, "rule 'hand_size' takes a whole number from 1 to 10, not 7.0"),
+        ({"tie": "yes"}, "rule 'tie' takes true or false, not 'yes'"),
+        ({"draw": "x" * 100}, f"rule 'draw' takes end or start, not '{'x' * 36}..."),
+        ({"scoring": None}, "rule 'scoring' takes standard or aces, not None"),
+    ],
+)
 def test_corner_rules_check_every_option_when_made(fields: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidCornerRulesError) as refused:
         CornerRules(**fields)  # type: ignore[arg-type]
@@ -509,10 +590,14 @@ def test_json_card_lists_hold_only_cards(tmp_path: Path) -> None:
 
 def test_more_bots_than_seats_are_refused() -> None:
     """Rotated through two seats, five bots would each meet only their neighbours in the list."""
-    assert_bad_input(run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random,search,greedy"),
-                     "5 bots named for 2 players: at most one a seat")
-    assert_bad_input(run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random,search", "--match"),
-                     "4 bots named for 3 players: at most one a seat")
+    assert_bad_input(
+        run("corner", "sim", "--players", "2", "--bots", "greedy,turn,random,search,greedy"),
+        "5 bots named for 2 players: at most one a seat",
+    )
+    assert_bad_input(
+        run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random,search", "--match"),
+        "4 bots named for 3 players: at most one a seat",
+    )
     with pytest.raises(TooManyBotsError, match=r"^3 bots named for 2 players: at most one a seat$"):
         tournament(2, ("greedy", "turn", "random"), 1, 0)
 
@@ -523,11 +608,14 @@ def test_corner_alone_prints_its_help() -> None:
     assert "  sim " in result.stdout and not result.stderr
 
 
-@pytest.mark.parametrize(("winners", "said"), [
-    ([0], "the record claims player 1 went out; the replay gives player 2 went out"),
-    ([], "the record claims no winner; the replay gives player 2 went out"),
-    ([1, 0], "the record claims player 2 went out and player 1 tied; the replay gives player 2 went out"),
-])
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [
+        ([0], "the record claims player 1 went out; the replay gives player 2 went out"),
+        ([], "the record claims no winner; the replay gives player 2 went out"),
+        ([1, 0], "the record claims player 2 went out and player 1 tied; the replay gives player 2 went out"),
+    ],
+)
 def test_verify_names_seats_from_1_and_never_prints_none(tmp_path: Path, winners: list, said: str) -> None:
     line = run("corner", "sim", "--players", "2", "--games", "1", "--format", "json").stdout.splitlines()[0]
     record = json.loads(line)

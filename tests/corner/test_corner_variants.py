@@ -69,7 +69,7 @@ def test_draw_two_draws_two_cards_a_turn(rules: str, at_start: int) -> None:
     stock = position.stock
     after = position.play(END)
     assert len(after.hands[0]) == len(position.hands[0]) + 2 - at_start
-    assert set(after.hands[0]) - set(position.hands[0]) == set(stock[:2 - at_start])
+    assert set(after.hands[0]) - set(position.hands[0]) == set(stock[: 2 - at_start])
     assert len(after.hands[1]) == 7 + at_start and after.stock == stock[2:]
 
 
@@ -162,8 +162,12 @@ def test_without_tie_going_out_ends_the_hand() -> None:
 
 def test_with_the_stock_empty_a_player_who_can_move_must_and_the_hand_goes_on() -> None:
     """Player 1 cannot play, player 2 can: ending player 1's turn is no impasse, and player 2 may not pass."""
-    position = Position(parse_corner_rules(""), piles(N="9D", E="5C", S="2H", W="2S", NE="KH", SE="KC", SW="KD",
-                                                       NW="KS"), (hand("7H"), hand("8S 3D")), ())
+    position = Position(
+        parse_corner_rules(""),
+        piles(N="9D", E="5C", S="2H", W="2S", NE="KH", SE="KC", SW="KD", NW="KS"),
+        (hand("7H"), hand("8S 3D")),
+        (),
+    )
     assert moves_text(position) == ["end"]
     passed = position.play(END)
     assert not passed.over and passed.player == 1
@@ -177,8 +181,12 @@ def test_with_the_stock_empty_a_player_who_can_move_must_and_the_hand_goes_on() 
 
 
 def test_the_impasse_comes_when_no_card_can_be_drawn_or_played_by_anyone() -> None:
-    position = Position(parse_corner_rules(""), piles(N="9D", E="5C", S="2H", W="2S", NE="KH", SE="KC", SW="KD",
-                                                       NW="KS"), (hand("7H"), hand("3D")), ())
+    position = Position(
+        parse_corner_rules(""),
+        piles(N="9D", E="5C", S="2H", W="2S", NE="KH", SE="KC", SW="KD", NW="KS"),
+        (hand("7H"), hand("3D")),
+        (),
+    )
     assert not board_moves(position.piles, position.hands[1], position.rules)
     end = position.play(END)
     assert end.over and end.winners == () and end.penalties() == (1, 1)
@@ -198,8 +206,18 @@ def test_an_impasse_is_never_declared_while_someone_can_play(seed: int) -> None:
             assert not any(board_moves(position.piles, h, position.rules) for h in position.hands)
 
 
-@pytest.mark.parametrize("rules", ["default", "under=yes", "under=strict+tie=yes", "dealt_kings=stay",
-                                   "until_play=yes+draw_two=yes", "draw=start+draw_three=yes", "hand_size=10"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "default",
+        "under=yes",
+        "under=strict+tie=yes",
+        "dealt_kings=stay",
+        "until_play=yes+draw_two=yes",
+        "draw=start+draw_three=yes",
+        "hand_size=10",
+    ],
+)
 def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: str) -> None:
     """The proof in docs/CORNER.md, checked on every position of random dealt hands: once the stock is empty, a
     card of the highest rank held goes onto some pile or spot, so a dealt hand never ends in an impasse."""
@@ -211,8 +229,10 @@ def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: 
             held = [(rank(card), seat, card) for seat, cards in enumerate(position.hands) for card in cards]
             if not position.stock and held:
                 _, seat, card = max(held)
-                assert any(isinstance(m, Play) and m.card == card
-                           for m in board_moves(position.piles, position.hands[seat], position.rules))
+                assert any(
+                    isinstance(m, Play) and m.card == card
+                    for m in board_moves(position.piles, position.hands[seat], position.rules)
+                )
                 checked += 1
             position = position.play(rng.choice(position.legal_moves()))
         assert position.winners
@@ -220,8 +240,6 @@ def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: 
 
 
 # the variants against a plain minimax over single moves
-
-
 
 
 def _tiny_strict_game(rng: random.Random, rules: str) -> Position:
@@ -239,8 +257,8 @@ def _tiny_strict_game(rng: random.Random, rules: str) -> Position:
     rng.shuffle(sides)
     under = next(x for x in cards if fits_on(top, x) or fits_on(third, x))
     cards.remove(under)
-    hands = (tuple(sorted([under, *cards[:rng.randrange(2, 4)]])), tuple(sorted(cards[3:3 + rng.randrange(1, 3)])))
-    stock = tuple(cards[5: 5 + rng.randrange(0, 3)])
+    hands = (tuple(sorted([under, *cards[: rng.randrange(2, 4)]])), tuple(sorted(cards[3 : 3 + rng.randrange(1, 3)])))
+    stock = tuple(cards[5 : 5 + rng.randrange(0, 3)])
     return Position(parse_corner_rules(rules), (*sides, (), (), (), ()), hands, stock)
 
 
@@ -281,8 +299,22 @@ def test_every_bot_plays_whole_hands_under_each_variant(rules: str, bot: str) ->
 
 @pytest.mark.parametrize("rules", NEW_RULES)
 def test_sim_records_of_each_variant_verify(tmp_path: Path, rules: str) -> None:
-    result = run("corner", "sim", "--players", "3", "--bots", "greedy,turn,random", "--games", "3", "--seed", "8",
-                 "--rules", rules, "--format", "json")
+    result = run(
+        "corner",
+        "sim",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,turn,random",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--rules",
+        rules,
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.stderr
     for n, line in enumerate(result.stdout.splitlines()[:-1]):
         record = json.loads(line)
@@ -314,8 +346,16 @@ def test_the_rules_command_explains_the_game_to_a_newcomer() -> None:
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
     text = " ".join(result.stdout.split())
-    for said in ("seven cards each", "side piles N, E, S, W", "one rank lower and the other colour",
-                 "only a King may start a corner", "a whole side pile may move onto another pile",
-                 "then end the turn", "no cards left wins the hand", "a King 10, any other card 1",
-                 "the lowest total wins", "'kcsolve corner rules' lists the options"):
+    for said in (
+        "seven cards each",
+        "side piles N, E, S, W",
+        "one rank lower and the other colour",
+        "only a King may start a corner",
+        "a whole side pile may move onto another pile",
+        "then end the turn",
+        "no cards left wins the hand",
+        "a King 10, any other card 1",
+        "the lowest total wins",
+        "'kcsolve corner rules' lists the options",
+    ):
         assert said in text, said

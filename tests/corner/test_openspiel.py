@@ -14,12 +14,14 @@ import kcsolve.corner.spiel  # noqa: F401  (registers the game where pyspiel is 
 
 
 def test_without_open_spiel_nothing_of_it_is_imported() -> None:
-    code = ("import importlib.util as u, sys\n"
-            "real = u.find_spec\n"
-            "u.find_spec = lambda name, *rest: None if name == 'pyspiel' else real(name, *rest)\n"
-            "import kcsolve.corner.spiel\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyspiel', 'open_spiel', 'numpy')\n"
-            "      or m == 'kcsolve.corner.spiel.openspiel'))\n")
+    code = (
+        "import importlib.util as u, sys\n"
+        "real = u.find_spec\n"
+        "u.find_spec = lambda name, *rest: None if name == 'pyspiel' else real(name, *rest)\n"
+        "import kcsolve.corner.spiel\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyspiel', 'open_spiel', 'numpy')\n"
+        "      or m == 'kcsolve.corner.spiel.openspiel'))\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -40,44 +40,59 @@ def test_a_sim_record_has_one_meaning_per_field(record: dict[str, Any]) -> None:
 
 def test_a_good_record_verifies(tmp_path: Path, record: dict[str, Any]) -> None:
     result = run("corner", "verify", write(tmp_path, record))
-    assert result.exit_code == 0 and result.stdout.startswith("player 1 went out; penalty points player 1: 0, player 2: ")
+    assert result.exit_code == 0 and result.stdout.startswith(
+        "player 1 went out; penalty points player 1: 0, player 2: "
+    )
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"result": ["over"]}, "'result' must be a JSON object, not a list"),
-    ({"result": "win"}, "'result' must be a JSON object, not a string"),
-    ({"game": "chess"}, "'game' must be 'kings-corner', not \"chess\""),
-    ({"game": 3}, "'game' must be 'kings-corner', not 3"),
-    ({"format": "kcsolve-corner-record/9"}, "'format' must be 'kcsolve-corner-record/2', not \"kcsolve-corner-record/9\""),
-    ({"players": "2"}, "'players' must be 2, 3 or 4, not \"2\""),
-    ({"players": True}, "'players' must be 2, 3 or 4, not true"),
-    ({"seed": "5"}, "'seed' must be a deal number from 0 to 2**64-1, not \"5\""),
-    ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
-    ({"index": 1.5}, "'index' must be a whole number from 0, not 1.5"),
-    ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
-    ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
-    ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
-    ({"seats": 2}, "unknown field \"seats\" (fields: format, game, players, seed, index, bots, lead, rules, deck, "
-                   "moves, result)"),
-    ({"moves": "end"}, "'moves' must be a list of move texts"),
-    ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
-    ({"rules": {"under": 2}}, "rule 'under' takes no or yes or strict, not 2"),
-])
-def test_a_malformed_record_exits_2_naming_the_field(tmp_path: Path, record: dict[str, Any], fields: dict,
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"result": ["over"]}, "'result' must be a JSON object, not a list"),
+        ({"result": "win"}, "'result' must be a JSON object, not a string"),
+        ({"game": "chess"}, "'game' must be 'kings-corner', not \"chess\""),
+        ({"game": 3}, "'game' must be 'kings-corner', not 3"),
+        (
+            {"format": "kcsolve-corner-record/9"},
+            "'format' must be 'kcsolve-corner-record/2', not \"kcsolve-corner-record/9\"",
+        ),
+        ({"players": "2"}, "'players' must be 2, 3 or 4, not \"2\""),
+        ({"players": True}, "'players' must be 2, 3 or 4, not true"),
+        ({"seed": "5"}, "'seed' must be a deal number from 0 to 2**64-1, not \"5\""),
+        ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
+        ({"index": 1.5}, "'index' must be a whole number from 0, not 1.5"),
+        ({"bots": ["greedy"]}, "'bots' must be a list of 2 bot names, not [\"greedy\"]"),
+        ({"bots": ["greedy", "wizard"]}, "'bots': unknown bot 'wizard' (bots: random, greedy, turn, search)"),
+        ({"bots": ["Greedy", "greedy"]}, "'bots': unknown bot 'Greedy' (bots: random, greedy, turn, search)"),
+        (
+            {"seats": 2},
+            'unknown field "seats" (fields: format, game, players, seed, index, bots, lead, rules, deck, '
+            "moves, result)",
+        ),
+        ({"moves": "end"}, "'moves' must be a list of move texts"),
+        ({"moves": ["jump"]}, "move 1: not a move: 'jump' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')"),
+        ({"rules": {"under": 2}}, "rule 'under' takes no or yes or strict, not 2"),
+    ],
+)
+def test_a_malformed_record_exits_2_naming_the_field(
+    tmp_path: Path, record: dict[str, Any], fields: dict, message: str
+) -> None:
     path = write(tmp_path, changed(record, **fields))
     assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: {message}")
 
 
-@pytest.mark.parametrize(("result", "message"), [
-    ({"winners": True}, "result 'winners' must be a list of distinct seats 0 to 1, not true"),
-    ({"winners": [2]}, "result 'winners' must be a list of distinct seats 0 to 1, not [2]"),
-    ({"winners": [1, 1]}, "result 'winners' must be a list of distinct seats 0 to 1, not [1, 1]"),
-    ({"winner": 1}, "unknown result field \"winner\" (fields: over, winners, penalties)"),
-    ({"over": "yes"}, "result 'over' must be true or false, not \"yes\""),
-    ({"penalties": [0]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0]"),
-    ({"penalties": [0, -3]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0, -3]"),
-])
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ({"winners": True}, "result 'winners' must be a list of distinct seats 0 to 1, not true"),
+        ({"winners": [2]}, "result 'winners' must be a list of distinct seats 0 to 1, not [2]"),
+        ({"winners": [1, 1]}, "result 'winners' must be a list of distinct seats 0 to 1, not [1, 1]"),
+        ({"winner": 1}, 'unknown result field "winner" (fields: over, winners, penalties)'),
+        ({"over": "yes"}, "result 'over' must be true or false, not \"yes\""),
+        ({"penalties": [0]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0]"),
+        ({"penalties": [0, -3]}, "result 'penalties' must be a list of 2 whole numbers from 0, not [0, -3]"),
+    ],
+)
 def test_a_malformed_result_exits_2(tmp_path: Path, record: dict[str, Any], result: dict, message: str) -> None:
     path = write(tmp_path, changed(record, result=result))
     assert_bad_input(run("corner", "verify", path), f"{str(path)!r}: {message}")
@@ -103,11 +118,14 @@ def test_an_illegal_move_exits_1_naming_it(tmp_path: Path, record: dict[str, Any
     assert result.stdout == "illegal move 1 (player 1): play KD NE: KD is not in the hand\n"
 
 
-@pytest.mark.parametrize(("result", "said"), [
-    ({"winners": [1]}, "the record claims player 2 went out; the replay gives player 1 went out"),
-    ({"winners": []}, "the record claims no winner; the replay gives player 1 went out"),
-    ({"over": False}, "the record claims the hand not over; the replay gives the hand over"),
-])
+@pytest.mark.parametrize(
+    ("result", "said"),
+    [
+        ({"winners": [1]}, "the record claims player 2 went out; the replay gives player 1 went out"),
+        ({"winners": []}, "the record claims no winner; the replay gives player 1 went out"),
+        ({"over": False}, "the record claims the hand not over; the replay gives the hand over"),
+    ],
+)
 def test_a_wrong_result_exits_1(tmp_path: Path, record: dict[str, Any], result: dict, said: str) -> None:
     verdict = run("corner", "verify", write(tmp_path, changed(record, result={**record["result"], **result})))
     assert verdict.exit_code == 1 and verdict.stdout == said + "\n"
@@ -115,19 +133,28 @@ def test_a_wrong_result_exits_1(tmp_path: Path, record: dict[str, Any], result: 
 
 def test_wrong_penalties_exit_1(tmp_path: Path, record: dict[str, Any]) -> None:
     points = record["result"]["penalties"]
-    verdict = run("corner", "verify", write(tmp_path, changed(record, result={**record["result"],
-                                                                              "penalties": [0, points[1] + 1]})))
+    verdict = run(
+        "corner",
+        "verify",
+        write(tmp_path, changed(record, result={**record["result"], "penalties": [0, points[1] + 1]})),
+    )
     assert verdict.exit_code == 1
-    assert unwrapped(verdict.stdout) == [f"the record claims penalty points player 1: 0, player 2: {points[1] + 1}; "
-                                         f"the replay gives penalty points player 1: 0, player 2: {points[1]}"]
+    assert unwrapped(verdict.stdout) == [
+        f"the record claims penalty points player 1: 0, player 2: {points[1] + 1}; "
+        f"the replay gives penalty points player 1: 0, player 2: {points[1]}"
+    ]
 
 
 def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any]) -> None:
     """Format 1 wrote 'winner', and sim wrote the game's index as 'game' and the bots as 'seats'."""
     old = {k: v for k, v in record.items() if k not in ("index", "bots", "game")}
-    old.update(format="kcsolve-corner-record/1", game=0, seats=["greedy", "greedy"],
-               rules={**record["rules"], "under": False},
-               result={"over": True, "winner": 0, "penalties": record["result"]["penalties"]})
+    old.update(
+        format="kcsolve-corner-record/1",
+        game=0,
+        seats=["greedy", "greedy"],
+        rules={**record["rules"], "under": False},
+        result={"over": True, "winner": 0, "penalties": record["result"]["penalties"]},
+    )
     for key in ("draw_two", "tie"):
         del old["rules"][key]
     assert run("corner", "verify", write(tmp_path, old)).exit_code == 0
@@ -139,8 +166,9 @@ def test_a_format_1_record_is_still_read(tmp_path: Path, record: dict[str, Any])
 def test_match_lines_and_the_summary_say_one_thing_a_field() -> None:
     result = run("corner", "sim", "--match", "--games", "2", "--bots", "greedy,random", "--format", "json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [set(line) for line in lines[:-1]] == [{"format", "game", "players", "index", "bots", "rules", "hands",
-                                                   "result"}] * 2
+    assert [set(line) for line in lines[:-1]] == [
+        {"format", "game", "players", "index", "bots", "rules", "hands", "result"}
+    ] * 2
     assert {line["format"] for line in lines[:-1]} == {"kcsolve-corner-game/2"}
     summary = lines[-1]
     assert summary["unit"] == "game" and summary["players"] == 2 and "seats" not in summary
@@ -170,6 +198,7 @@ def test_sim_gives_no_interval_to_a_bot_that_plays_itself() -> None:
 
 def test_sim_json_gives_intervals_only_where_they_are_intervals() -> None:
     """As in the text: none for a single game, none for a bot that sits twice at a game; else [low, high]."""
+
     def summary(*arguments: str) -> dict[str, Any]:
         result = run("corner", "sim", "--format", "json", *arguments)
         assert result.exit_code == 0, result.stderr
@@ -188,8 +217,10 @@ def test_sim_json_gives_intervals_only_where_they_are_intervals() -> None:
 
 def test_sim_match_labels_count_games_and_the_lead() -> None:
     lines = run("corner", "sim", "--match", "--games", "3", "--bots", "greedy,random").stdout.splitlines()
-    assert lines[:2] == ["3 games to 50 penalty points, 2 players, bots greedy, random, rules default; the",
-                         "    hands of game g are deals 0 + 10,001 g on"]
+    assert lines[:2] == [
+        "3 games to 50 penalty points, 2 players, bots greedy, random, rules default; the",
+        "    hands of game g are deals 0 + 10,001 g on",
+    ]
     assert lines[2].startswith("  greedy  won ") and " of 3 games (" in lines[2] and "; mean total " in lines[2]
     assert lines[4].startswith("  seat 1 (leads the first hand): won ") and lines[4].count(" of 3 games (") == 1
     assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80
@@ -206,8 +237,9 @@ def test_a_long_sim_shows_its_progress_on_a_terminal_and_wipes_it() -> None:
         progress.tick(done)
     progress.close()
     line = "\r10 of 300 hands played (3%), 4 s"
-    assert stream.getvalue() == (line + "\r150 of 300 hands played (50%), 4 s".ljust(len(line) + 1)
-                                 + "\r" + " " * 34 + "\r")
+    assert stream.getvalue() == (
+        line + "\r150 of 300 hands played (50%), 4 s".ljust(len(line) + 1) + "\r" + " " * 34 + "\r"
+    )
     quiet = io.StringIO()
     off = Progress(300, "hand", quiet, clock=lambda: 100.0, terminal=False)
     off.tick(299)
@@ -219,19 +251,32 @@ def test_an_option_that_cannot_act_is_refused_in_rules_and_in_records(tmp_path: 
     """draw=start never acts under until_play: 300 hands played the same moves with and without it."""
     message = "draw=start never acts with until_play=yes: leave one of them out"
     assert_bad_input(run("corner", "sim", "--games", "1", "--rules", "until_play=yes+draw=start"), message)
-    record = json.loads(run("corner", "sim", "--games", "1", "--rules", "until_play=yes", "--format", "json")
-                        .stdout.splitlines()[0])
+    record = json.loads(
+        run("corner", "sim", "--games", "1", "--rules", "until_play=yes", "--format", "json").stdout.splitlines()[0]
+    )
     record["rules"]["draw"] = "start"
     assert_bad_input(run("corner", "verify", write(tmp_path, record)), f"{write(tmp_path, record)!r}: {message}")
 
 
 def test_verify_names_the_options_the_moves_did_not_test(tmp_path: Path) -> None:
-    lines = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json", "--rules",
-                "under=yes+dealt_kings=stay+draw_two=yes+draw_three=yes+target=30").stdout.splitlines()
+    lines = run(
+        "corner",
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "--rules",
+        "under=yes+dealt_kings=stay+draw_two=yes+draw_three=yes+target=30",
+    ).stdout.splitlines()
     result = run("corner", "verify", write(tmp_path, json.loads(lines[0])))
     assert result.exit_code == 0
     assert result.stdout.splitlines()[1:] == [
-        "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,", "target=30."]
+        "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,",
+        "target=30.",
+    ]
     plain = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json").stdout.splitlines()[0]
     assert len(run("corner", "verify", write(tmp_path, json.loads(plain))).stdout.splitlines()) == 1
 
@@ -240,8 +285,21 @@ def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(t
     """Each game of 'sim --match' is a record of its hands, players numbered the same in every hand and each hand
     saying who led; verify replays every hand and checks the lead, the end at the target, the totals and the
     winners; a tampered game is wrong (exit 1) with the hand named."""
-    out = run("corner", "sim", "--match", "--games", "2", "--players", "3", "--bots", "greedy,random,turn",
-              "--rules", "target=40", "--format", "json").stdout.splitlines()
+    out = run(
+        "corner",
+        "sim",
+        "--match",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random,turn",
+        "--rules",
+        "target=40",
+        "--format",
+        "json",
+    ).stdout.splitlines()
     games = [json.loads(line) for line in out[:-1]]
     for game in games:
         assert [hand["lead"] for hand in game["hands"]] == [h % 3 for h in range(len(game["hands"]))]
@@ -252,8 +310,10 @@ def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(t
     game = max(games, key=lambda g: len(g["hands"]))
     assert len(game["hands"]) >= 3
     random_player = game["bots"].index("random")
-    assert sum(hand["result"]["penalties"][random_player] for hand in game["hands"]) == \
-        game["result"]["totals"][random_player]  # the random bot keeps its number in every hand
+    assert (
+        sum(hand["result"]["penalties"][random_player] for hand in game["hands"])
+        == game["result"]["totals"][random_player]
+    )  # the random bot keeps its number in every hand
 
     def verdict(changed: dict[str, Any]) -> str:
         result = run("corner", "verify", write(tmp_path, changed))
@@ -272,17 +332,28 @@ def test_a_match_record_holds_every_hand_and_verify_checks_them_and_the_totals(t
     moved = json.loads(json.dumps(game))
     moved["hands"][1]["moves"][0] = "merge N E"
     assert verdict(moved).startswith("hand 2: illegal move 1 (player 2): merge N E:")
-    old = {"format": "kcsolve-corner-game/1", "index": 0, "bots": ["greedy", "greedy"], "winners": [0],
-           "totals": [3, 50]}
+    old = {
+        "format": "kcsolve-corner-game/1",
+        "index": 0,
+        "bots": ["greedy", "greedy"],
+        "winners": [0],
+        "totals": [3, 50],
+    }
     path = write(tmp_path, old)
-    assert_bad_input(run("corner", "verify", path), f"{path!r}: a kcsolve-corner-game/1 record holds totals only, "
-                     "no hands to replay ('corner sim --match --format json' now writes kcsolve-corner-game/2)")
+    assert_bad_input(
+        run("corner", "verify", path),
+        f"{path!r}: a kcsolve-corner-game/1 record holds totals only, "
+        "no hands to replay ('corner sim --match --format json' now writes kcsolve-corner-game/2)",
+    )
 
 
 def test_replay_numbers_the_players_of_a_match_hand_as_the_game_does(tmp_path: Path) -> None:
     """Hand 2 of a game at three players is led by player 2: its first move is player 2's."""
-    game = json.loads(run("corner", "sim", "--match", "--games", "1", "--players", "3", "--rules", "target=40",
-                          "--format", "json").stdout.splitlines()[0])
+    game = json.loads(
+        run(
+            "corner", "sim", "--match", "--games", "1", "--players", "3", "--rules", "target=40", "--format", "json"
+        ).stdout.splitlines()[0]
+    )
     hand = game["hands"][1]
     lines = run("corner", "replay", write(tmp_path, hand)).stdout.splitlines()
     assert next(line for line in lines if line.startswith("1. ")).startswith("1. player 2: ")

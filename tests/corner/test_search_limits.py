@@ -66,8 +66,9 @@ def test_the_turn_command_answers_undecided_with_exit_3(tmp_path: Path) -> None:
     path = write(tmp_path, position)
     result = run("corner", "turn", path, "--budget", "300")
     assert result.exit_code == 3
-    assert result.stdout.startswith("Undecided: the budget of 300 positions ran out.\n"
-                                    "The best line seen follows, not proven best.\n")
+    assert result.stdout.startswith(
+        "Undecided: the budget of 300 positions ran out.\nThe best line seen follows, not proven best.\n"
+    )
     assert "Best turn seen (" in result.stdout
     assert run("corner", "turn", path).exit_code == 0
 

@@ -45,8 +45,10 @@ def test_every_action_stands_for_one_move_and_back() -> None:
             move_of(bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("players", "rules"), [(2, "default"), (3, "under=strict+tie=yes"), (4, "draw_two=yes"),
-                                                (2, "until_play=yes+draw_two=yes")])
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [(2, "default"), (3, "under=strict+tie=yes"), (4, "draw_two=yes"), (2, "until_play=yes+draw_two=yes")],
+)
 def test_random_agents_play_whole_hands(players: int, rules: str) -> None:
     """Under dealt draws the state follows the engine's own hand move for move; under chance draws every card
     comes from a chance node and the hands end the same way."""
@@ -117,12 +119,22 @@ def play_randomly(state: KingsCornerState, rng: random.Random, steps: int) -> Ki
 
 def seen_by(state: KingsCornerState, seat: int) -> tuple[str, str, list[float], list[int]]:
     """Everything the interface shows ``seat``."""
-    return (state.information_state_string(seat), state.observation_string(seat), state.observation_tensor(seat),
-            state.legal_actions(seat))
+    return (
+        state.information_state_string(seat),
+        state.observation_string(seat),
+        state.observation_tensor(seat),
+        state.legal_actions(seat),
+    )
 
 
-RULE_SETS = ["default", "until_play=yes", "draw=start+draw_two=yes", "under=yes+tie=yes", "under=strict",
-             "draw_three=yes+dealt_kings=stay"]
+RULE_SETS = [
+    "default",
+    "until_play=yes",
+    "draw=start+draw_two=yes",
+    "under=yes+tie=yes",
+    "under=strict",
+    "draw_three=yes+dealt_kings=stay",
+]
 
 
 def same_information(states: list[KingsCornerState], seat: int, rules: str) -> bool:
@@ -179,12 +191,13 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_from_the_real_one(rules: 
         players = 2 + deal % 3
         game = KingsCornerGame(players, rules, draws=draws)
         steps = rng.randrange(1, 150)
-        state = play_randomly(game.new_initial_state(deal) if draws == "dealt" else game.new_initial_state(), rng,
-                              steps)
+        state = play_randomly(
+            game.new_initial_state(deal) if draws == "dealt" else game.new_initial_state(), rng, steps
+        )
         seat = rng.randrange(players)
         sample = state.resample_from_infostate(seat, rng)
         assert seen_by(sample, seat) == seen_by(state, seat)
-        assert sample.history()[-len(state.history()):] == state.history() or draws == "chance"
+        assert sample.history()[-len(state.history()) :] == state.history() or draws == "chance"
         differed += any(sample.observation(s).hand != state.observation(s).hand for s in range(players) if s != seat)
         play_randomly(sample, rng, 2_000)
         assert sample.is_terminal()
@@ -245,12 +258,14 @@ def test_a_user_agent_plays_against_the_built_in_bots() -> None:
 def test_the_strict_play_under_is_observed_and_a_seat_must_be_at_the_table() -> None:
     """Under 001's play-under the legal moves hang on the spots this turn's pile moves emptied and on the spot that
     filled the vacancy: the observation says both."""
+
     def card(text: str) -> int:
         return card_int(parse_card(text))
 
     def piles(**named: str) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(card(t) for t in named.get(name, "").split())
-                     for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW"))
+        return tuple(
+            tuple(card(t) for t in named.get(name, "").split()) for name in ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+        )
 
     game = KingsCornerGame(2, "under=strict", draws="dealt")
     hands = (tuple(sorted(card(t) for t in ["5H", "9H", "TS", "QD"])), (card("2C"),))

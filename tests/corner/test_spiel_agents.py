@@ -50,14 +50,23 @@ def test_the_agents_choose_legal_actions(name: str, choose: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["corner_pimc", "corner_ismcts"])
 def test_the_examples_run_as_scripts(name: str) -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "docs" / "examples" / f"{name}.py"), "1"], capture_output=True,
-                         text=True, check=True, timeout=600).stdout
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "examples" / f"{name}.py"), "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout
     assert out.endswith("of 1 hands against greedy\n")
 
 
 def test_the_benchmark_summarises_its_log(tmp_path: pathlib.Path) -> None:
     log = tmp_path / "ismcts.jsonl"
     log.write_text("".join(json.dumps({"hand": h, "seat": h % 2, "won": float(h % 3 == 0)}) + "\n" for h in range(9)))
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench" / "bench_corner_ismcts.py"), "--summarise",
-                          str(log)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench" / "bench_corner_ismcts.py"), "--summarise", str(log)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out == "IS-MCTS won 3 of 9 hands against search (33.3%, 95% 12.1% to 64.6%)\n"

@@ -27,9 +27,20 @@ from kcsolve.corner.saved import parse_saved
 from kcsolve.corner.screen import HEIGHT, WIDTH, score_table
 from kcsolve.corner.table import Table
 
-RULE_TEXTS = ["default", "draw=start", "until_play=yes", "under=yes", "draw_three=yes", "dealt_kings=stay",
-              "scoring=aces+target=100", "draw_two=yes+under=yes+until_play=yes", "under=strict", "tie=yes",
-              "draw_two=yes", "under=strict+tie=yes+draw_two=yes"]
+RULE_TEXTS = [
+    "default",
+    "draw=start",
+    "until_play=yes",
+    "under=yes",
+    "draw_three=yes",
+    "dealt_kings=stay",
+    "scoring=aces+target=100",
+    "draw_two=yes+under=yes+until_play=yes",
+    "under=strict",
+    "tie=yes",
+    "draw_two=yes",
+    "under=strict+tie=yes+draw_two=yes",
+]
 
 
 def c(text: str) -> int:
@@ -38,31 +49,35 @@ def c(text: str) -> int:
 
 # the command parser
 
-@pytest.mark.parametrize(("text", "command"), [
-    ("play QH N", Command("move", Play(c("QH"), 0))),
-    ("PLAY qh n", Command("move", Play(c("QH"), 0))),
-    ("qh ne", Command("move", Play(c("QH"), 4))),
-    ("10d W", Command("move", Play(c("TD"), 3))),
-    ("Merge s n", Command("move", Merge(2, 0))),
-    ("s N", Command("move", Merge(2, 0))),
-    ("under 9h w", Command("move", Under(c("9H"), 3))),
-    ("End", Command("move", END)),
-    ("PASS", Command("move", END)),
-    ("", Command("show")),
-    ("   \t", Command("show")),
-    ("Moves", Command("moves")),
-    ("UNDO", Command("undo")),
-    ("Hint", Command("hint")),
-    ("help", Command("help")),
-    ("?", Command("help")),
-    ("Scores", Command("scores")),
-    ("QUIT", Command("quit")),
-    ("exit", Command("quit")),
-    ("next", Command("next")),
-    ("3", Command("pick", number=3)),
-    ("Save My Game.json", None),
-    ("SAVE Games/My.JSON", Command("save", argument="Games/My.JSON")),
-])
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("play QH N", Command("move", Play(c("QH"), 0))),
+        ("PLAY qh n", Command("move", Play(c("QH"), 0))),
+        ("qh ne", Command("move", Play(c("QH"), 4))),
+        ("10d W", Command("move", Play(c("TD"), 3))),
+        ("Merge s n", Command("move", Merge(2, 0))),
+        ("s N", Command("move", Merge(2, 0))),
+        ("under 9h w", Command("move", Under(c("9H"), 3))),
+        ("End", Command("move", END)),
+        ("PASS", Command("move", END)),
+        ("", Command("show")),
+        ("   \t", Command("show")),
+        ("Moves", Command("moves")),
+        ("UNDO", Command("undo")),
+        ("Hint", Command("hint")),
+        ("help", Command("help")),
+        ("?", Command("help")),
+        ("Scores", Command("scores")),
+        ("QUIT", Command("quit")),
+        ("exit", Command("quit")),
+        ("next", Command("next")),
+        ("3", Command("pick", number=3)),
+        ("Save My Game.json", None),
+        ("SAVE Games/My.JSON", Command("save", argument="Games/My.JSON")),
+    ],
+)
 def test_commands_are_read_whatever_their_case(text: str, command: Command | None) -> None:
     if command is None:
         with pytest.raises(InvalidCommandError, match="usage: save FILE"):
@@ -71,15 +86,18 @@ def test_commands_are_read_whatever_their_case(text: str, command: Command | Non
         assert parse_command(text) == command
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("zz", "not a command or a move: 'zz' (type 'help')"),
-    ("play ZZ N", "not a command or a move: 'play ZZ N' (type 'help')"),
-    ("merge N X", "not a command or a move: 'merge N X' (type 'help')"),
-    ("0", "not a command or a move: '0' (type 'help')"),
-    ("save", "usage: save FILE"),
-    ("undo now", "not a command or a move: 'undo now' (type 'help')"),
-    ("9" * 100, "not a command or a move: '" + "9" * 38 + "... (type 'help')"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("zz", "not a command or a move: 'zz' (type 'help')"),
+        ("play ZZ N", "not a command or a move: 'play ZZ N' (type 'help')"),
+        ("merge N X", "not a command or a move: 'merge N X' (type 'help')"),
+        ("0", "not a command or a move: '0' (type 'help')"),
+        ("save", "usage: save FILE"),
+        ("undo now", "not a command or a move: 'undo now' (type 'help')"),
+        ("9" * 100, "not a command or a move: '" + "9" * 38 + "... (type 'help')"),
+    ],
+)
 def test_what_is_not_a_command_is_named(text: str, message: str) -> None:
     with pytest.raises(InvalidCommandError) as caught:
         parse_command(text)
@@ -93,12 +111,24 @@ def test_any_text_is_a_command_or_one_short_reason(text: str) -> None:
     except InvalidCommandError as exc:
         assert "\n" not in str(exc) and len(str(exc)) < 100
     else:
-        assert command.verb in {"show", "move", "pick", "help", "moves", "undo", "hint", "scores", "quit", "save",
-                                "next"}
+        assert command.verb in {
+            "show",
+            "move",
+            "pick",
+            "help",
+            "moves",
+            "undo",
+            "hint",
+            "scores",
+            "quit",
+            "save",
+            "next",
+        }
         assert (command.verb == "show") == (not text.split())
 
 
 # the screen fits 80x24
+
 
 @given(size=st.integers(1, 13), width=st.integers(15, 40), seed=st.integers(0, 10**6))
 def test_a_condensed_pile_keeps_its_base_and_exposed_card_and_says_its_size(size: int, width: int, seed: int) -> None:
@@ -112,8 +142,7 @@ def test_a_condensed_pile_keeps_its_base_and_exposed_card_and_says_its_size(size
 
 
 @settings(max_examples=200)
-@given(sizes=st.lists(st.integers(0, 13), min_size=8, max_size=8), seed=st.integers(0, 10**6),
-       stock=st.integers(0, 52))
+@given(sizes=st.lists(st.integers(0, 13), min_size=8, max_size=8), seed=st.integers(0, 10**6), stock=st.integers(0, 52))
 def test_the_piles_fit_80_columns_whatever_their_lengths(sizes: list[int], seed: int, stock: int) -> None:
     rng = random.Random(seed)
     piles = tuple(tuple(rng.randrange(52) for _ in range(n)) for n in sizes)
@@ -179,6 +208,7 @@ def test_the_score_table_keeps_to_its_rows() -> None:
 
 # the table as plain Python
 
+
 def test_the_card_drawn_is_named() -> None:
     for rules in ("default", "draw=start", "until_play=yes"):
         told = 0
@@ -232,11 +262,14 @@ def test_moves_lists_the_engines_legal_moves_and_a_number_plays_one() -> None:
     table.advance()
     legal = table.position.legal_moves()
     lines = Table(7, 4, "greedy", CornerRules()).command("moves").lines
-    assert lines == ["Moves:   1: play KH NE   2: play KH SE   3: play KH SW   4: play KH NW",
-                     "         5: play TC E   6: end"]  # the entries line up under one another
+    assert lines == [
+        "Moves:   1: play KH NE   2: play KH SE   3: play KH SW   4: play KH NW",
+        "         5: play TC E   6: end",
+    ]  # the entries line up under one another
     listed = " ".join(table.command("MOVES").lines)
     assert re.findall(r"(\d+): ((?:play|merge|under) \w+ \w+|end)", listed) == [
-        (str(n), str(m)) for n, m in enumerate(legal, start=1)]
+        (str(n), str(m)) for n, m in enumerate(legal, start=1)
+    ]
     before = table.position
     assert table.command("1").redraw and table.position == before.play(legal[0])
     assert table.command(str(len(legal) + 5)).lines[0].startswith("There are only ")
@@ -288,8 +321,9 @@ def test_a_match_is_scored_hand_by_hand_until_the_target() -> None:
             lines += pass_turn(table)
     hands = len(table.points)
     assert hands >= 2 and max(table.totals) >= 50 > max(sum(p[s] for p in table.points[:-1]) for s in range(3))
-    assert leads == [f"Hand {h + 1}: " + ("You lead." if h % 3 == 0 else f"Player {h % 3 + 1} leads.")
-                     for h in range(1, hands)]
+    assert leads == [
+        f"Hand {h + 1}: " + ("You lead." if h % 3 == 0 else f"Player {h % 3 + 1} leads.") for h in range(1, hands)
+    ]
     for number, moves in enumerate(table.past):  # every hand replays from its deal number
         position = deal_hand(seeded_deck(6 + number), 3, table.rules)
         for move in moves:
@@ -343,6 +377,7 @@ def test_between_hands_only_the_table_commands_work() -> None:
 
 # the command line
 
+
 def test_a_hand_at_the_table_with_help_hint_mistakes_and_a_record(tmp_path: Path) -> None:
     saved = tmp_path / "hand.json"
     commands = "help\nhint\nplay ZZ N\nmerge N N\n\n" + "END\n1\n" * 300
@@ -366,8 +401,9 @@ def test_quit_and_the_end_of_input_write_the_hand_so_far(tmp_path: Path) -> None
     first = deal_hand(seeded_deck(3), 3).legal_moves()[0]
     for ending in ("quit\n", ""):
         path = tmp_path / f"so-far{len(ending)}.json"
-        out = run("corner", "play", "--seed", "3", "--players", "3", "--record", str(path),
-                  input="1\nend\nend\n" + ending).stdout
+        out = run(
+            "corner", "play", "--seed", "3", "--players", "3", "--record", str(path), input="1\nend\nend\n" + ending
+        ).stdout
         assert f"The record of hand 1 so far (unfinished) is in {path}." in " ".join(out.split())
         assert out.rstrip().endswith("Bye.")
         record = parse_corner_record(path.read_text())
@@ -419,25 +455,39 @@ def _save(**changes: object) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"format": "kcsolve-corner-save/9"}, "format 'kcsolve-corner-save/9' is not 'kcsolve-corner-save/1'"),
-    ({"game": "chess"}, "game 'chess' is not 'kings-corner'"),
-    ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
-    ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
-    ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
-    ({"bots": "wizard"}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not 'wizard'"),
-    ({"bots": ["greedy"]}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not ['greedy']"),
-    ({"bots": {"greedy": 1}}, "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not {'greedy': 1}"),
-    ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
-    ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
-    ({"hands": [["fly away"]]}, "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', "
-                                "'under 9H W', 'end')"),
-    ({"hands": [["play 2C N"]]}, "hand 1, move 1: play 2C N: 2C is not in the hand"),
-    ({"hands": [["end"], ["end"]]}, "hand 1 is not over, yet another hand follows it"),
-    ({"hands": [["end"], ["end"]], "match": False}, "'hands' must be a list of 1 to 1 lists of moves"),
-    ({"cheat": 1}, "unknown field 'cheat' (fields: format, game, seed, players, bots, rules, match, hands)"),
-    ({"rules": {"draw": "sideways"}}, "rule 'draw' takes end or start, not 'sideways'"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"format": "kcsolve-corner-save/9"}, "format 'kcsolve-corner-save/9' is not 'kcsolve-corner-save/1'"),
+        ({"game": "chess"}, "game 'chess' is not 'kings-corner'"),
+        ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
+        ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
+        ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
+        (
+            {"bots": "wizard"},
+            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not 'wizard'",
+        ),
+        (
+            {"bots": ["greedy"]},
+            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not ['greedy']",
+        ),
+        (
+            {"bots": {"greedy": 1}},
+            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not {'greedy': 1}",
+        ),
+        ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
+        ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
+        (
+            {"hands": [["fly away"]]},
+            "hand 1, move 1: not a move: 'fly away' (moves: 'play QH N', 'merge S N', 'under 9H W', 'end')",
+        ),
+        ({"hands": [["play 2C N"]]}, "hand 1, move 1: play 2C N: 2C is not in the hand"),
+        ({"hands": [["end"], ["end"]]}, "hand 1 is not over, yet another hand follows it"),
+        ({"hands": [["end"], ["end"]], "match": False}, "'hands' must be a list of 1 to 1 lists of moves"),
+        ({"cheat": 1}, "unknown field 'cheat' (fields: format, game, seed, players, bots, rules, match, hands)"),
+        ({"rules": {"draw": "sideways"}}, "rule 'draw' takes end or start, not 'sideways'"),
+    ],
+)
 def test_a_damaged_save_is_one_line_and_exit_2(tmp_path: Path, changes: dict, message: str) -> None:
     path = write(tmp_path, _save(**changes))
     assert_bad_input(run("corner", "play", path, input="quit\n"), f"{str(path)!r}: {message}")
@@ -454,25 +504,35 @@ def test_hostile_save_files_are_refused_in_one_line(tmp_path: Path) -> None:
     assert_bad_input(run("corner", "play", write(tmp_path, "[1, 2]", "list.json")), None)
     assert_bad_input(run("corner", "play", str(tmp_path / "absent.json")), None)
     path = write(tmp_path, _save(), "good.json")
-    assert_bad_input(run("corner", "play", path, "--players", "3"),
-                     "a saved game keeps its own deal, players, bots and rules: leave out --players")
+    assert_bad_input(
+        run("corner", "play", path, "--players", "3"),
+        "a saved game keeps its own deal, players, bots and rules: leave out --players",
+    )
 
 
 def test_bad_options_are_one_line() -> None:
-    assert_bad_input(run("corner", "play", "--record", "/nonexistent/hand.json"),
-                     "cannot write the record to '/nonexistent/hand.json': its folder does not exist")
+    assert_bad_input(
+        run("corner", "play", "--record", "/nonexistent/hand.json"),
+        "cannot write the record to '/nonexistent/hand.json': its folder does not exist",
+    )
     assert_bad_input(run("corner", "play", "--players", "5"), "Kings Corner is for 2 to 4 players, not 5")
-    assert_bad_input(run("corner", "play", "--bots", "wizard"),
-                     "unknown bot 'wizard' (bots: random, greedy, turn, search)")
-    assert_bad_input(run("corner", "play", "--rules", "draw=sideways"),
-                     "option 'draw' takes end or start, not 'sideways'")
+    assert_bad_input(
+        run("corner", "play", "--bots", "wizard"), "unknown bot 'wizard' (bots: random, greedy, turn, search)"
+    )
+    assert_bad_input(
+        run("corner", "play", "--rules", "draw=sideways"), "option 'draw' takes end or start, not 'sideways'"
+    )
 
 
 def test_a_record_path_without_a_file_name_is_refused_before_the_game() -> None:
-    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "", input="quit\n"),
-                     "--record '': the value is empty; give one, or leave --record out")
-    assert_bad_input(run("corner", "play", "--seed", "1", "--record", "hands/", input="quit\n"),
-                     "--record needs a file name, not 'hands/'")
+    assert_bad_input(
+        run("corner", "play", "--seed", "1", "--record", "", input="quit\n"),
+        "--record '': the value is empty; give one, or leave --record out",
+    )
+    assert_bad_input(
+        run("corner", "play", "--seed", "1", "--record", "hands/", input="quit\n"),
+        "--record needs a file name, not 'hands/'",
+    )
 
 
 def _unwritable(result: Result, message: str) -> None:
@@ -481,20 +541,25 @@ def _unwritable(result: Result, message: str) -> None:
     assert result.stderr == f"Error: {message}\n"
 
 
-def test_a_record_that_cannot_be_written_is_an_error_after_the_game(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_record_that_cannot_be_written_is_an_error_after_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def full(path: str, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr("kcsolve.cli.corner_table.write_atomically", full)
     path = str(tmp_path / "hand.json")
     result = run("corner", "play", "--seed", "3", "--record", path, input="quit\n")
-    _unwritable(result, f"cannot write the record to {path!r}: No space left on device; the game was played but "
-                        "hand 1 is not recorded")
+    _unwritable(
+        result,
+        f"cannot write the record to {path!r}: No space left on device; the game was played but hand 1 is not recorded",
+    )
     assert result.stdout.rstrip().endswith("Bye.")
     result = run("corner", "play", "--seed", "3", "--record", path, input="END\n1\n" * 300)
-    _unwritable(result, f"cannot write the record to {path!r}: No space left on device; the game was played but "
-                        "hand 1 is not recorded")
+    _unwritable(
+        result,
+        f"cannot write the record to {path!r}: No space left on device; the game was played but hand 1 is not recorded",
+    )
     assert re.search(r"went out|Impasse", result.stdout) and "The record of" not in result.stdout
     assert list(tmp_path.iterdir()) == []
 
@@ -503,8 +568,11 @@ def test_a_later_hands_record_that_cannot_be_written_stops_the_match(tmp_path: P
     (tmp_path / "hand-2.json").mkdir()
     path = tmp_path / "hand.json"
     result = run("corner", "play", "--seed", "5", "--match", "--record", str(path), input="END\n1\n" * 300 + "\nquit\n")
-    _unwritable(result, f"cannot write the record to {str(tmp_path / 'hand-2.json')!r}: not a regular file; the game "
-                        "was played but hand 2 is not recorded")
+    _unwritable(
+        result,
+        f"cannot write the record to {str(tmp_path / 'hand-2.json')!r}: not a regular file; the game "
+        "was played but hand 2 is not recorded",
+    )
     assert f"The record of hand 1 is in {path}." in " ".join(result.stdout.split())
     assert result.stdout.rstrip().endswith("Bye.")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hand-2.json", "hand.json"]
@@ -514,8 +582,9 @@ def test_going_out_under_tie_says_the_others_have_a_last_turn() -> None:
     rules = parse_corner_rules("tie=yes")
     table = Table(0, 2, "greedy", rules)
     cards = [card_int(parse_card(t)) for t in ("9D", "5C", "8S", "4H", "KS", "QS")]
-    table.position = Position(rules, ((cards[0],), (cards[1],), (), (), (), (), (), ()), ((cards[2],), (cards[3],)),
-                              (cards[4], cards[5]))
+    table.position = Position(
+        rules, ((cards[0],), (cards[1],), (), (), (), (), (), ()), ((cards[2],), (cards[3],)), (cards[4], cards[5])
+    )
     table.sizes, table.seen = [1, 1], {cards[2]}  # each hand as last told
     lines = table.command("8s n").lines
     assert lines[0] == "You went out: each other player has one last turn to go out too and tie."
@@ -532,7 +601,8 @@ def test_in_a_match_you_are_player_1_in_every_hands_record(tmp_path: Path) -> No
     assert _keep_record(table, str(path), set(), [], False) == [f"The record of hand 1 is in {path}."]
     table.command("")
     assert _keep_record(table, str(path), set(), [], False) == [
-        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'}."]
+        f"The record of hand 2 so far (unfinished) is in {tmp_path / 'hand-2.json'}."
+    ]
     record = parse_corner_record((tmp_path / "hand-2.json").read_text())
     assert record.players == 3 and table.me == 2 and record.lead == 1 and record.person(table.me) == 0
     first = parse_corner_record(path.read_text())
@@ -571,10 +641,16 @@ def test_the_bots_can_be_named_one_a_seat() -> None:
     assert Table.resume(parse_saved(json.dumps(table.saved().to_json()))).bot_names == ("greedy", "search", "turn")
     result = run("corner", "play", "--seed", "3", "--bots", "greedy,search,turn", "--plain", input="quit\n")
     assert result.exit_code == 0 and result.stdout.startswith("Kings Corner, deal 3, 4 players, rules default:")
-    assert_bad_input(run("corner", "play", "--bots", "", input="quit\n"),
-                     "--bots needs a bot name (random, greedy, turn, search), not ''")
-    assert_bad_input(run("corner", "play", "--bots", "greedy,turn", "--players", "4", input="quit\n"),
-                     "2 bots named for 3 seats besides yours in 'greedy,turn': name one for all or one for each")
-    assert_bad_input(run("corner", "play", "--bots", "greedy,grdy", "--players", "3", input="quit\n"),
-                     "unknown bot 'grdy' (bots: random, greedy, turn, search)")
+    assert_bad_input(
+        run("corner", "play", "--bots", "", input="quit\n"),
+        "--bots needs a bot name (random, greedy, turn, search), not ''",
+    )
+    assert_bad_input(
+        run("corner", "play", "--bots", "greedy,turn", "--players", "4", input="quit\n"),
+        "2 bots named for 3 seats besides yours in 'greedy,turn': name one for all or one for each",
+    )
+    assert_bad_input(
+        run("corner", "play", "--bots", "greedy,grdy", "--players", "3", input="quit\n"),
+        "unknown bot 'grdy' (bots: random, greedy, turn, search)",
+    )
     assert "hand h of a match is deal N + h - 1" in " ".join(run("corner", "play", "--help").stdout.split())

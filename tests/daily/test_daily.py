@@ -41,15 +41,27 @@ EASY_SEED = 84  # the strong player, exploring, wins about half its games on thi
 CALENDAR = Path(__file__).resolve().parents[2] / "seeds" / "daily-2027.tsv"
 
 PINNED = [
-    (dt.date(2027, 1, 1), False, 355003130913543165,
-     "9S 8C QD 7C 8S KC AC 7H JH TH 2D 7S AD JC TC 6D JS 5C 2C 2H 5S 4D 9H 4S TD 9D JD 3S 7D 8H 2S 8D 3D 3H 9C "
-     "KD TS 6H 5H QS 3C KS QC 4C AS 6S 6C AH QH 5D KH 4H"),
-    (dt.date(2027, 3, 14), False, 9895847090186742430,
-     "KS 7C 7H TC 6C 6S 4H 9H 7D JD KD 2C 2H TD 3D QC QD 5H AC 4C KC 3H 3S QH 5S 5D JC JH 8H AS 7S 2D TH 9C 9S "
-     "9D 5C 8D AD QS JS KH 8C 2S 6D AH 4S 6H TS 8S 4D 3C"),
-    (dt.date(2027, 7, 4), True, 8006296163647119106,
-     "3H AD 5D 9D 3D 9H 6C 4C 5C TD KD TH 8C QC 7S 6H 3C QH TS 8H QS 9C 4D 2D QD 5H KC 7C KS 2C 7D JS 8D 9S 5S "
-     "4H AH JC 4S JD TC 2H 3S 6D AC AS KH 7H JH 8S 2S 6S"),
+    (
+        dt.date(2027, 1, 1),
+        False,
+        355003130913543165,
+        "9S 8C QD 7C 8S KC AC 7H JH TH 2D 7S AD JC TC 6D JS 5C 2C 2H 5S 4D 9H 4S TD 9D JD 3S 7D 8H 2S 8D 3D 3H 9C "
+        "KD TS 6H 5H QS 3C KS QC 4C AS 6S 6C AH QH 5D KH 4H",
+    ),
+    (
+        dt.date(2027, 3, 14),
+        False,
+        9895847090186742430,
+        "KS 7C 7H TC 6C 6S 4H 9H 7D JD KD 2C 2H TD 3D QC QD 5H AC 4C KC 3H 3S QH 5S 5D JC JH 8H AS 7S 2D TH 9C 9S "
+        "9D 5C 8D AD QS JS KH 8C 2S 6D AH 4S 6H TS 8S 4D 3C",
+    ),
+    (
+        dt.date(2027, 7, 4),
+        True,
+        8006296163647119106,
+        "3H AD 5D 9D 3D 9H 6C 4C 5C TD KD TH 8C QC 7S 6H 3C QH TS 8H QS 9C 4D 2D QD 5H KC 7C KS 2C 7D JS 8D 9S 5S "
+        "4H AH JC 4S JD TC 2H 3S 6D AC AS KH 7H JH 8S 2S 6S",
+    ),
 ]
 
 
@@ -168,8 +180,9 @@ def test_daily_text_and_no_solution() -> None:
     said = " ".join(short.stdout.split())
     low, high = found.difficulty.interval()
     assert f"grade {found.grade}; difficulty: estimated chance that an exploring no-peek player wins: " in said
-    assert (f"{found.difficulty.describe()} (approx. 95% interval {in_words(low)} to {in_words(high)}; "
-            "16 steered games)") in said
+    assert (
+        f"{found.difficulty.describe()} (approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)"
+    ) in said
     assert "the strong player wins" not in said
     assert "1st deal" not in short.stdout
     assert "1st deal: cards 1-16" in full.stdout and "Won: the twelfth court card" in full.stdout
@@ -194,8 +207,10 @@ def test_daily_under_camelot() -> None:
 
 
 def test_daily_range_past_the_last_date_is_refused_before_any_output() -> None:
-    assert_bad_input(run("daily", "--date", "9999-12-31", "--days", "2"),
-                     "--date 9999-12-31 --days 2 runs past the last date, 9999-12-31")
+    assert_bad_input(
+        run("daily", "--date", "9999-12-31", "--days", "2"),
+        "--date 9999-12-31 --days 2 runs past the last date, 9999-12-31",
+    )
 
 
 @pytest.mark.parametrize("style", ["boxes", "line"])
@@ -225,8 +240,10 @@ def parse_record_json(data: dict) -> object:  # type: ignore[type-arg]
 @pytest.mark.slow  # 300 plain games, about 14 s
 def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
     """On a deal the player often wins, the steered estimate agrees with the share of plain games won."""
-    plain = sum(plain_game(deal(EASY_SEED), STANDARD, random.Random(f"plain|{10_000 + k}"), 10_000 + k)
-                for k in range(300)) / 300
+    plain = (
+        sum(plain_game(deal(EASY_SEED), STANDARD, random.Random(f"plain|{10_000 + k}"), 10_000 + k) for k in range(300))
+        / 300
+    )
     steered = measure(deal(EASY_SEED), STANDARD, EASY_SEED, 64).chance
     assert 0.3 < plain < 0.7
     # Both are estimates: 300 plain games have a standard error near 0.03, 64 steered games about 0.04.
@@ -266,8 +283,11 @@ SPREAD = (0.0026 / 15) ** 0.5 / 4
 def test_measure_keeps_the_spread_of_the_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     """The mean weight is the chance, its standard error the spread; the interval is mean -/+ t standard errors."""
     games = iter(WEIGHTS)
-    monkeypatch.setattr(difficulty_module, "steered_game",
-                        lambda deck, rules, seed, measurer: (next(games), Position.start(deck, rules)))
+    monkeypatch.setattr(
+        difficulty_module,
+        "steered_game",
+        lambda deck, rules, seed, measurer: (next(games), Position.start(deck, rules)),
+    )
     found = measure(deal(EASY_SEED), STANDARD, EASY_SEED, len(WEIGHTS))
     assert found.chance == pytest.approx(0.005) and found.wins == 3 and found.playouts == 16
     assert found.spread == pytest.approx(SPREAD)
@@ -288,12 +308,15 @@ def test_the_label_says_what_the_figure_is_and_shows_its_interval() -> None:
     """Not 'the strong player wins': an estimate, for the exploring no-peek player, with its interval and games."""
     assert Difficulty(0.005, 3, 16, 12.0, SPREAD).label() == (
         "estimated chance that an exploring no-peek player wins: 1 in 200 (approx. 95% interval 0 to 1%; "
-        "16 steered games)")
+        "16 steered games)"
+    )
     assert Difficulty(0.000234, 2, 16, 12.0, 0.0001).label() == (
         "estimated chance that an exploring no-peek player wins: 1 in 4,300 (approx. 95% interval 1 in 48,000 to "
-        "1 in 2,200; 16 steered games)")
+        "1 in 2,200; 16 steered games)"
+    )
     assert Difficulty(0.0, 0, 16, 5.0, 0.0).label() == (
-        "estimated chance that an exploring no-peek player wins: 0 (no winning game in 16 steered games)")
+        "estimated chance that an exploring no-peek player wins: 0 (no winning game in 16 steered games)"
+    )
 
 
 def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -323,8 +346,14 @@ def test_the_ramp_under_camelot_gives_a_monday_its_deal() -> None:
     assert found.grade == "easy" or len(told) == RAMP_CANDIDATES
 
 
-@pytest.mark.parametrize("text", ["standard", "deplete+royals", *(pytest.param(text, marks=pytest.mark.slow)
-                                                                   for text in ("camelot", "optional+groups"))])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "standard",
+        "deplete+royals",
+        *(pytest.param(text, marks=pytest.mark.slow) for text in ("camelot", "optional+groups")),
+    ],
+)
 def test_the_measurer_follows_only_options_that_win(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """In real steered games, every option kept for the game to follow is won: a fresh search of each (peek) agrees.
 
@@ -362,15 +391,30 @@ def test_the_line_stands_in_only_for_the_same_position() -> None:
         position = Position.start(deal(seed), rules)
         for move in solution.moves:
             step = position.play(move)
-            alike = [child for _, child, after in measurer.options(position)
-                     if option_key(after) == option_key(position.view().after(move))]
+            alike = [
+                child
+                for _, child, after in measurer.options(position)
+                if option_key(after) == option_key(position.view().after(move))
+            ]
             assert len(alike) == 1 and measurer.search.key(rank_grid(alike[0])) == measurer.search.key(rank_grid(step))
             steps += 1
             position = step
     assert steps > 100
 
-@pytest.mark.parametrize("text", ["20270101", "2027-W01-1", "2027-001", "\uff12\uff10\uff12\uff17-01-01", " 2027-01-01",
-                                  "2027-01-01T00:00", "2027-1-1", "+2027-01-01"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "20270101",
+        "2027-W01-1",
+        "2027-001",
+        "\uff12\uff10\uff12\uff17-01-01",
+        " 2027-01-01",
+        "2027-01-01T00:00",
+        "2027-1-1",
+        "+2027-01-01",
+    ],
+)
 def test_a_date_is_written_yyyy_mm_dd_only(text: str) -> None:
     """Python's fromisoformat reads basic and week forms, and any script's digits: each is refused, named."""
     for command in (["daily", "--date", text], ["site", "--out", "unused", "--from", text], ["play", "--daily", text]):

@@ -36,8 +36,10 @@ def build(out: Path, *extra: str) -> str:
 
 def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make any measurement fail the test: what follows must come from kept dates."""
+
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a kept date was measured again")
+
     monkeypatch.setattr(calendar, "measure", refuse)
 
 
@@ -46,7 +48,9 @@ def test_a_rebuild_measures_nothing_and_writes_the_same_site(tmp_path: Path, mon
     assert first == f"wrote 7 files for 3 dates under standard to {tmp_path / 'a'}\n"
     no_measuring(monkeypatch)
     again = build(tmp_path / "b")
-    assert again == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}; 3 of them kept from an earlier run\n"
+    assert (
+        again == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}; 3 of them kept from an earlier run\n"
+    )
     assert site_files(tmp_path / "a") == site_files(tmp_path / "b")
 
 
@@ -100,12 +104,29 @@ def other_candidate(day: dt.date, seed: int) -> int:
     return next(s for k in range(10) if (s := calendar.candidate_seed(day, STANDARD, k)) != seed)
 
 
-@pytest.mark.parametrize("damage", [
-    "junk", "empty", "huge", "nested", "a list", "seed as text", "another date's deal", "another candidate", "a move changed",
-    "moves cut short", "grade flattered", "chance above 1", "unknown difficulty field", "rules changed", "no reason",
-])
-def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str, measured: dict[dt.date, calendar.DailyDeal],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "junk",
+        "empty",
+        "huge",
+        "nested",
+        "a list",
+        "seed as text",
+        "another date's deal",
+        "another candidate",
+        "a move changed",
+        "moves cut short",
+        "grade flattered",
+        "chance above 1",
+        "unknown difficulty field",
+        "rules changed",
+        "no reason",
+    ],
+)
+def test_a_damaged_or_forged_kept_date_is_measured_again(
+    damage: str, measured: dict[dt.date, calendar.DailyDeal], monkeypatch: pytest.MonkeyPatch
+) -> None:
     asked: list[tuple[dt.date, tuple]] = []
 
     def measure(day: dt.date, *args: object) -> calendar.DailyDeal:
@@ -135,7 +156,7 @@ def test_a_damaged_or_forged_kept_date_is_measured_again(damage: str, measured: 
         elif damage == "a move changed":
             moves[1]["cell"] = moves[0]["cell"]  # the second card onto the first, before any removal
         elif damage == "moves cut short":
-            del moves[len(moves) // 2:]
+            del moves[len(moves) // 2 :]
         elif damage == "grade flattered":
             data["grade"] = "easy" if data["grade"] != "easy" else "fiendish"
         elif damage == "chance above 1":

@@ -36,7 +36,7 @@ def assert_self_contained(page: str) -> None:
     links = re.findall(r"<link [^>]*>", page)
     assert all(re.fullmatch(r'<link rel="icon" href="data:image/svg\+xml,[^"]*">', link) for link in links), links
     assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", page.replace("http://www.w3.org/2000/svg", ""))
-    assert 'import {' not in page.split('<script type="module">')[1]  # the engine is inlined, not imported
+    assert "import {" not in page.split('<script type="module">')[1]  # the engine is inlined, not imported
 
 
 def record_of(data: dict) -> str:
@@ -69,8 +69,9 @@ def test_solve_html_of_a_lost_deal_steps_to_its_jam(rules: str) -> None:
 
 
 def test_solve_html_shows_one_deal() -> None:
-    assert_bad_input(run("solve", "--seed", "0", "--count", "2", "--format", "html"),
-                     "--format html shows one deal: drop --count")
+    assert_bad_input(
+        run("solve", "--seed", "0", "--count", "2", "--format", "html"), "--format html shows one deal: drop --count"
+    )
 
 
 def test_page_script_closes_no_script_early() -> None:
@@ -80,8 +81,9 @@ def test_page_script_closes_no_script_early() -> None:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "out"
-    result = run("site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE,
-                 "--no-cache")
+    result = run(
+        "site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE, "--no-cache"
+    )
     assert result.exit_code == 0, result.stderr
     assert unwrapped(result.stdout) == [f"wrote 8 files for 3 dates under standard to {out}"]
     return out
@@ -90,14 +92,25 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     days = ["2027-03-01", "2027-03-02", "2027-03-03"]
     names = sorted(str(p.relative_to(built)) for p in built.rglob("*") if p.is_file())
-    assert names == [site.MARKER] + ["daily/" + d + ext for d in days for ext in (".html", ".json")] + ["feed.json",
-                                                                                                     "index.html"]
+    assert names == [site.MARKER] + ["daily/" + d + ext for d in days for ext in (".html", ".json")] + [
+        "feed.json",
+        "index.html",
+    ]
     assert (built / site.MARKER).read_text() == site.MARKER_TEXT
     index = (built / "index.html").read_text()
     for day in days:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
-        assert set(found) == {"date", "seed", "rules", "deck", "difficulty", "difficulty_interval", "difficulty_is", "grade",
-                              "solution"}
+        assert set(found) == {
+            "date",
+            "seed",
+            "rules",
+            "deck",
+            "difficulty",
+            "difficulty_interval",
+            "difficulty_is",
+            "grade",
+            "solution",
+        }
         assert found["difficulty_is"].startswith("estimated chance that an exploring no-peek player wins")
         assert found["date"] == day
         measured = daily(dt.date.fromisoformat(day), parse_rules("standard")).difficulty
@@ -108,14 +121,21 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
         page = (built / "daily" / f"{day}.html").read_text()
         assert_self_contained(page)
         data = page_data(page)
-        assert (data["kind"], data["date"], data["grade"], data["deck"]) == ("daily", day, found["grade"], found["deck"])
+        assert (data["kind"], data["date"], data["grade"], data["deck"]) == (
+            "daily",
+            day,
+            found["grade"],
+            found["deck"],
+        )
         assert data["line"] == found["solution"]["moves"]
         assert data["seed"] == str(found["seed"])  # a string: JavaScript numbers lose deal numbers above 2**53
     feed = json.loads((built / "feed.json").read_text())
     assert feed["version"] == "https://jsonfeed.org/version/1.1" and feed["title"]
     assert [item["url"] for item in feed["items"]] == [f"{BASE}daily/{d}.html" for d in reversed(days)]
     assert all(isinstance(item["_kcsolve"]["seed"], str) for item in feed["items"])
-    assert all(item["id"] and item["content_text"] and item["date_published"].endswith("T00:00:00Z") for item in feed["items"])
+    assert all(
+        item["id"] and item["content_text"] and item["date_published"].endswith("T00:00:00Z") for item in feed["items"]
+    )
     for item in feed["items"]:
         low, high = item["_kcsolve"]["difficulty_interval"]
         assert 0 <= low <= item["_kcsolve"]["difficulty"] <= high <= 1
@@ -128,8 +148,10 @@ def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
     found = daily(dt.date.fromisoformat(FIRST), parse_rules("standard")).difficulty
     low, high = found.interval()
     page = (built / "daily" / f"{FIRST}.html").read_text()
-    assert (f"<br>Estimated chance that an exploring no&#8209;peek player wins: {found.describe()} "
-            f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)<br>") in page
+    assert (
+        f"<br>Estimated chance that an exploring no&#8209;peek player wins: {found.describe()} "
+        f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)<br>"
+    ) in page
     assert "strong player wins" not in page
 
 
@@ -160,15 +182,17 @@ def deals() -> list:
 def test_archive_marks_today(deals: list) -> None:
     page = site.archive_page(deals, dt.date(2027, 3, 2))
     assert re.search(r'<td class="g-\w+ today" data-date="2027-03-02">', page)
-    assert page.count(" today\"") == 1
+    assert page.count(' today"') == 1
 
 
 def test_force_replaces_only_a_site_kcsolve_wrote(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
-                     f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
+        f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)",
+    )
     result = run("site", "--from", FIRST, "--days", "2", "--out", str(out), "--force", "--include-future")
     assert result.exit_code == 0, result.stderr
     assert len(list((out / "daily").iterdir())) == 4
@@ -181,14 +205,18 @@ def test_a_folder_holding_anything_else_is_refused_whatever_the_flags(tmp_path: 
     out.mkdir()
     (out / "mine.txt").write_text("keep me")
     (out / "daily").mkdir()
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
-                     f"--out {str(out)!r} holds 'daily', 'mine.txt', not a site kcsolve wrote: "
-                     "move them away or name another folder")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
+        f"--out {str(out)!r} holds 'daily', 'mine.txt', not a site kcsolve wrote: "
+        "move them away or name another folder",
+    )
     for count in (3, 5):
         (out / f"more{count}").write_text("")
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
-                     f"--out {str(out)!r} holds 'daily', 'mine.txt', 'more3' and 1 more, not a site kcsolve "
-                     "wrote: move them away or name another folder")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out), *force),
+        f"--out {str(out)!r} holds 'daily', 'mine.txt', 'more3' and 1 more, not a site kcsolve "
+        "wrote: move them away or name another folder",
+    )
     assert (out / "mine.txt").read_text() == "keep me"
 
 
@@ -196,16 +224,26 @@ def test_a_site_written_before_the_marker_is_refused_with_what_to_do(tmp_path: P
     out = tmp_path / "out"
     assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
     (out / site.MARKER).unlink()
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future"),
-                     f"--out {str(out)!r} holds a site without the {site.MARKER} file that marks kcsolve's own "
-                     "(an older kcsolve wrote it?): remove the folder, then run again")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future"),
+        f"--out {str(out)!r} holds a site without the {site.MARKER} file that marks kcsolve's own "
+        "(an older kcsolve wrote it?): remove the folder, then run again",
+    )
     assert sorted(p.name for p in out.iterdir()) == ["daily", "index.html"]
 
 
-@pytest.mark.parametrize("where, what", [(".", "the current folder"), ("..", "a folder above the current folder"),
-                                         ("home", "the home folder"), ("above-home", "a folder above the home folder")])
-def test_the_current_and_home_folders_are_never_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str,
-                                                         what: str) -> None:
+@pytest.mark.parametrize(
+    "where, what",
+    [
+        (".", "the current folder"),
+        ("..", "a folder above the current folder"),
+        ("home", "the home folder"),
+        ("above-home", "a folder above the home folder"),
+    ],
+)
+def test_the_current_and_home_folders_are_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, what: str
+) -> None:
     """Not even empty, or holding a site: renaming them away would leave the user's shell in a removed folder."""
     home = tmp_path / "above-home" / "home"
     work = tmp_path / "work" / "here"
@@ -215,8 +253,10 @@ def test_the_current_and_home_folders_are_never_replaced(tmp_path: Path, monkeyp
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(work)
     out = {"home": str(home), "above-home": str(home.parent)}.get(where, where)
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", out, "--force", "--include-future"),
-                     f"--out {out!r} is {what}: kcsolve never replaces it; name a folder for the site")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", out, "--force", "--include-future"),
+        f"--out {out!r} is {what}: kcsolve never replaces it; name a folder for the site",
+    )
     assert (home / site.MARKER).exists() and (work / site.MARKER).exists()
 
 
@@ -241,10 +281,13 @@ def test_an_empty_directory_is_used(tmp_path: Path) -> None:
     assert (out / "index.html").is_file()
 
 
-@pytest.mark.parametrize("where, message", [
-    ("/proc/kcsolve-site", "cannot write '/proc/kcsolve-site': No such file or directory"),
-    ("/nonexistent-kc/site", "cannot write '/nonexistent-kc/site': the directory '/nonexistent-kc' does not exist"),
-])
+@pytest.mark.parametrize(
+    "where, message",
+    [
+        ("/proc/kcsolve-site", "cannot write '/proc/kcsolve-site': No such file or directory"),
+        ("/nonexistent-kc/site", "cannot write '/nonexistent-kc/site': the directory '/nonexistent-kc' does not exist"),
+    ],
+)
 def test_an_unwritable_place_is_one_line(where: str, message: str) -> None:
     assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", where, "--include-future"), message)
 
@@ -255,12 +298,15 @@ def test_a_file_is_not_a_directory(tmp_path: Path) -> None:
     assert_bad_input(run("site", "--days", "1", "--out", str(path)), f"--out {str(path)!r} is not a directory")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--from", "2027-02-30"], "not a date: '2027-02-30' (use YYYY-MM-DD)"),
-    (["--from", "9999-12-31", "--days", "2"], "--from 9999-12-31 --days 2 runs past the last date, 9999-12-31"),
-    (["--days", "5000"], "--days 5000: at most 3,660 dates in one site"),
-    (["--rules", "swapp"], None),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--from", "2027-02-30"], "not a date: '2027-02-30' (use YYYY-MM-DD)"),
+        (["--from", "9999-12-31", "--days", "2"], "--from 9999-12-31 --days 2 runs past the last date, 9999-12-31"),
+        (["--days", "5000"], "--days 5000: at most 3,660 dates in one site"),
+        (["--rules", "swapp"], None),
+    ],
+)
 def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) -> None:
     out = tmp_path / "out"
     assert_bad_input(run("site", *args, "--out", str(out)), message)
@@ -269,13 +315,28 @@ def test_bad_site_options(tmp_path: Path, args: list[str], message: str | None) 
 
 def test_a_base_url_makes_the_feed_absolute(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--base-url", "https://example.org/kc",
-               "--include-future").exit_code == 0
+    assert (
+        run(
+            "site",
+            "--from",
+            FIRST,
+            "--days",
+            "1",
+            "--out",
+            str(out),
+            "--base-url",
+            "https://example.org/kc",
+            "--include-future",
+        ).exit_code
+        == 0
+    )
     feed = json.loads((out / "feed.json").read_text())
     assert feed["home_page_url"] == "https://example.org/kc/" and feed["feed_url"] == "https://example.org/kc/feed.json"
     assert feed["items"][0]["url"] == f"https://example.org/kc/daily/{FIRST}.html"
-    assert_bad_input(run("site", "--days", "1", "--out", str(tmp_path / "other"), "--base-url", "ftp://x"),
-                     "--base-url 'ftp://x' is not an http:// or https:// address")
+    assert_bad_input(
+        run("site", "--days", "1", "--out", str(tmp_path / "other"), "--base-url", "ftp://x"),
+        "--base-url 'ftp://x' is not an http:// or https:// address",
+    )
 
 
 def test_a_failed_write_leaves_nothing(deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -305,15 +366,28 @@ def test_a_built_wheel_ships_the_web_assets(tmp_path: Path) -> None:
     import zipfile
 
     root = Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     wheel = next(tmp_path.glob("kcsolve-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "installed")
-    code = ("from kcsolve.patience.daily.webpage import inline_script, asset; import kcsolve.patience.daily.webpage as w; "
-            "print(w.__file__); print(len(inline_script()), len(asset('style.css')))")
-    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(tmp_path / "installed")}, cwd=tmp_path,
-                           check=True, capture_output=True, text=True, timeout=60).stdout.split("\n")
+    code = (
+        "from kcsolve.patience.daily.webpage import inline_script, asset; import kcsolve.patience.daily.webpage as w; "
+        "print(w.__file__); print(len(inline_script()), len(asset('style.css')))"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"PYTHONPATH": str(tmp_path / "installed")},
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.split("\n")
     assert shown[0].startswith(str(tmp_path / "installed"))
     script, style = map(int, shown[1].split())
     assert script > 20000 and style > 1000
@@ -361,15 +435,23 @@ def test_future_dates_need_include_future(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = run("site", "--from", later.isoformat(), "--out", str(out))
     after = dt.datetime.now(dt.UTC).date()
-    assert_bad_input(result, {f"--from {later.isoformat()} is after today ({today.isoformat()}, UTC): "
-                              "give --include-future to write future dates" for today in (before, after)})
+    assert_bad_input(
+        result,
+        {
+            f"--from {later.isoformat()} is after today ({today.isoformat()}, UTC): "
+            "give --include-future to write future dates"
+            for today in (before, after)
+        },
+    )
     assert not out.exists()
 
 
 def test_a_feed_needs_a_base_url(deals: list, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert_bad_input(run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--feed", "--include-future"),
-                     "--feed needs --base-url URL: feed readers cannot follow the site's relative links")
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--feed", "--include-future"),
+        "--feed needs --base-url URL: feed readers cannot follow the site's relative links",
+    )
     assert not out.exists()
     with pytest.raises(site.SiteError, match="a feed needs --base-url"):
         site.feed(deals, "")
@@ -382,17 +464,36 @@ def test_the_inlined_modules_declare_each_top_level_name_once() -> None:
 
     from kcsolve.patience.daily.webpage import MODULES
 
-    declared = re.compile(r"^(?:export )?(?:async )?(?:function\*?|const|let|var|class) +([A-Za-z_$][\w$]*)", re.MULTILINE)
+    declared = re.compile(
+        r"^(?:export )?(?:async )?(?:function\*?|const|let|var|class) +([A-Za-z_$][\w$]*)", re.MULTILINE
+    )
     counts = Counter(name for module in MODULES for name in declared.findall(asset(module)))
     assert [name for name, n in counts.items() if n > 1] == []  # one inline module: a second declaration is an error
 
 
-@pytest.mark.parametrize("rules, words", [
-    ("royals+optional+goal=clear", ["court cards go in any of the twelve cells around the edge", "a Ten alone, or a pair",
-                                    "Removal is optional", "every number card has been removed"]),
-    ("swap+groups+deplete", ["never a Queen and a Jack together on one edge", "two or more cards Ace to Nine",
-                             "Removal is forced", "the stock is used up with all twelve court cards placed"]),
-])
+@pytest.mark.parametrize(
+    "rules, words",
+    [
+        (
+            "royals+optional+goal=clear",
+            [
+                "court cards go in any of the twelve cells around the edge",
+                "a Ten alone, or a pair",
+                "Removal is optional",
+                "every number card has been removed",
+            ],
+        ),
+        (
+            "swap+groups+deplete",
+            [
+                "never a Queen and a Jack together on one edge",
+                "two or more cards Ace to Nine",
+                "Removal is forced",
+                "the stock is used up with all twelve court cards placed",
+            ],
+        ),
+    ],
+)
 def test_how_to_play_follows_the_rules(rules: str, words: list[str]) -> None:
     page = run("solve", "--seed", "0", "--rules", rules, "--format", "html").stdout
     howto = page.split('<dialog id="kc-howto-dialog"')[1].split("</dialog>")[0]

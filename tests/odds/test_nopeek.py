@@ -142,8 +142,12 @@ def test_late_positions_with_removals_match_the_engine(seed):
     _check(start, cards)
     # a removal happened on the way: some state holds fewer cards than were placed since the start
     placed = 16 - start.grid.count(EMPTY)
-    assert any(sum(map(len, describe_state(int(k))[0])) + sum(describe_state(int(k))[1]) < placed + drawn - start.drawn
-               for drawn, states, _ in _counted(start, cards, 0) for k in states)
+    assert any(
+        sum(map(len, describe_state(int(k))[0])) + sum(describe_state(int(k))[1]) < placed + drawn - start.drawn
+        for drawn, states, _ in _counted(start, cards, 0)
+        for k in states
+    )
+
 
 def test_early_layers_match_the_placement_count():
     layers = Layers(2)

@@ -35,7 +35,10 @@ EXACT = {  # kcsolve odds --rules R --format json, checked again by the slow tes
     "standard": Fraction(1590539452901923817971025800157723, 2807359510359415123419357972796875),
     "deplete": Fraction(2404050841460376237703003020355621, 4678932517265691872365596621328125),
 }
-MONTE_CARLO = {"standard": 566_938, "deplete": 513_962}  # wins of seeds 0..999,999 (docs/MEASUREMENTS.md, kcsolve stats)
+MONTE_CARLO = {
+    "standard": 566_938,
+    "deplete": 513_962,
+}  # wins of seeds 0..999,999 (docs/MEASUREMENTS.md, kcsolve stats)
 
 
 @pytest.mark.parametrize("rules", ["standard", "deplete", "royals", "camelot", "optional+swap"])
@@ -93,10 +96,15 @@ def _wins_by_simulation(order: tuple[str, ...], shape: Shape, stop_at_courts: bo
     return True
 
 
-@pytest.mark.parametrize("shape", [Shape(grid=3, courts=1, copies=2, families=1),
-                                   Shape(grid=4, courts=2, copies=1, families=2),
-                                   Shape(grid=3, courts=2, copies=1, families=2),
-                                   Shape(grid=2, courts=1, copies=1, families=2)])
+@pytest.mark.parametrize(
+    "shape",
+    [
+        Shape(grid=3, courts=1, copies=2, families=1),
+        Shape(grid=4, courts=2, copies=1, families=2),
+        Shape(grid=3, courts=2, copies=1, families=2),
+        Shape(grid=2, courts=1, copies=1, families=2),
+    ],
+)
 @pytest.mark.parametrize("stop_at_courts", [True, False])
 def test_small_decks_agree_with_every_order(shape: Shape, stop_at_courts: bool) -> None:
     """On decks small enough to enumerate, the count equals a simulation of every order of the classes."""
@@ -151,7 +159,10 @@ def test_known_cards_that_end_the_game_are_refused() -> None:
     courts = [parse_card(r + s) for r in "JQK" for s in "SHDC"]
     with pytest.raises(InvalidKnownCardsError, match="known card 12, 'KC', already wins the game"):
         odds(parse_rules("standard"), courts)
-    jam = [parse_card(c) for c in ["JS", "QS", "KS", "JH", "QH", "KH", "JD", "QD", "KD", "JC", "QC", "KC", "AS", "AH", "AD", "AC"]]
+    jam = [
+        parse_card(c)
+        for c in ["JS", "QS", "KS", "JH", "QH", "KH", "JD", "QD", "KD", "JC", "QC", "KC", "AS", "AH", "AD", "AC"]
+    ]
     with pytest.raises(InvalidKnownCardsError, match="known card 16, 'AC', fills the grid with nothing to remove"):
         odds(parse_rules("deplete"), jam)
 
@@ -175,10 +186,13 @@ def test_cli_prints_the_fraction_and_json_parses_back() -> None:
     parsed = json.loads(data.output)
     chance = Fraction(parsed["numerator"], parsed["denominator"])
     assert f"{chance.numerator}/{chance.denominator}" in text.output
-    assert ("of the orders of the 12 cards left are winnable, exactly (by a player who sees them; an upper bound for "
-            "one who cannot)") in " ".join(text.output.split())  # wrapped at 80 columns
-    assert parsed["figure_is"] == ("share of orders winnable, exact (by a player who sees them; an upper bound for "
-                                   "one who cannot)")
+    assert (
+        "of the orders of the 12 cards left are winnable, exactly (by a player who sees them; an upper bound for "
+        "one who cannot)"
+    ) in " ".join(text.output.split())  # wrapped at 80 columns
+    assert parsed["figure_is"] == (
+        "share of orders winnable, exact (by a player who sees them; an upper bound for one who cannot)"
+    )
     assert chance == Fraction(parsed["winning_orders"], parsed["orders"]) and parsed["orders"] == math.factorial(12)
     assert parsed["known"] == known.split()
 
@@ -212,30 +226,42 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert told["seer_interval"] == list(seer) and told["seer_share_is"].endswith("sampled")
     assert f"can win {bound.clairvoyant:.2%} of these deals (95% interval {seer[0]:.2%} to {seer[1]:.2%})" in said
     assert "chance of winning" not in text.output
-    assert ("At least the true rate of the best player measured (deep): it won 642 of deals 100,000..109,999, "
-            "which played no part in its design (6.42%, 95% interval 5.96% to 6.92%). Measured by:") in said
+    assert (
+        "At least the true rate of the best player measured (deep): it won 642 of deals 100,000..109,999, "
+        "which played no part in its design (6.42%, 95% interval 5.96% to 6.92%). Measured by:"
+    ) in said
     assert "\n      kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2\n" in text.output
     assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--rules", "groups"], "Error: cannot count rules 'groups': the count follows the forced course, which decides "
-                            "the deal only when sets are pairs\n"),
-    (["--known", "AS 2S AS"], "Error: known card 3, 'AS', is a duplicate\n"),
-    (["--known", "AS ZZ"], "Error: --known: unknown card 'ZZ' at position 2\n"),
-    (["--known", "5 5 5 5 5"], "Error: known card 5, '5', is a fifth of its rank\n"),
-    (["--known", "A" * 2000], "Error: --known: more than 1,000 characters, longer than any deck\n"),
-    (["--rules", "nonsense"], None),
-    (["--frobnicate"], None),
-    (["--no-peek", "--known", "KS"], "Error: --no-peek bounds the chance from a shuffled deck; it takes no --known "
-                                     "cards\n"),
-    (["--no-peek", "--rules", "camelot"], "Error: --no-peek covers standard rules only, not 'camelot'\n"),
-    (["--deals", "50"], "Error: --deals and --start go with --no-peek\n"),
-    (["--no-peek", "--deals", "1"], None),
-    (["--no-peek", "--start", "-1"], None),
-    (["--no-peek", "--start", str(2**64 - 1), "--deals", "2"],
-     "Error: 2 deals from 18,446,744,073,709,551,615 go past the last deal number, 2**64-1\n"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--rules", "groups"],
+            "Error: cannot count rules 'groups': the count follows the forced course, which decides "
+            "the deal only when sets are pairs\n",
+        ),
+        (["--known", "AS 2S AS"], "Error: known card 3, 'AS', is a duplicate\n"),
+        (["--known", "AS ZZ"], "Error: --known: unknown card 'ZZ' at position 2\n"),
+        (["--known", "5 5 5 5 5"], "Error: known card 5, '5', is a fifth of its rank\n"),
+        (["--known", "A" * 2000], "Error: --known: more than 1,000 characters, longer than any deck\n"),
+        (["--rules", "nonsense"], None),
+        (["--frobnicate"], None),
+        (
+            ["--no-peek", "--known", "KS"],
+            "Error: --no-peek bounds the chance from a shuffled deck; it takes no --known cards\n",
+        ),
+        (["--no-peek", "--rules", "camelot"], "Error: --no-peek covers standard rules only, not 'camelot'\n"),
+        (["--deals", "50"], "Error: --deals and --start go with --no-peek\n"),
+        (["--no-peek", "--deals", "1"], None),
+        (["--no-peek", "--start", "-1"], None),
+        (
+            ["--no-peek", "--start", str(2**64 - 1), "--deals", "2"],
+            "Error: 2 deals from 18,446,744,073,709,551,615 go past the last deal number, 2**64-1\n",
+        ),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str | None) -> None:
     result = CliRunner().invoke(cli, ["odds", *args])
     assert result.exit_code == 2

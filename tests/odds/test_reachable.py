@@ -120,13 +120,17 @@ def _search_slice(drawn: int, mode: int) -> tuple[int, int, int]:
     (a lone Ten at the 16th card, then the 17th fills the grid again), so it checks the rule past a single removal.
     """
     steps = drawn - 15
-    start = {state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode)
-             for placed in range(11 - steps, 12) for cells, courts in _placements(placed, 15 - placed)}
+    start = {
+        state_key(cells, courts, _unseen(cells, courts, [0] * 6), mode)
+        for placed in range(11 - steps, 12)
+        for cells, courts in _placements(placed, 15 - placed)
+    }
     layers = Layers(mode, sorted(start), 15)
     for left in reversed(range(steps)):
         layers.step()
-        layers = Layers(mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 11 - left],
-                        layers.drawn)
+        layers = Layers(
+            mode, [key for key in layers.states.tolist() if sum(describe_state(key)[1]) >= 11 - left], layers.drawn
+        )
     return layers.counts()
 
 
@@ -318,11 +322,14 @@ def test_every_state_the_rule_accepts_is_reached_by_the_engine(seed):
     assert len(removals) >= 3  # games of one, two and more removals are built
 
 
-@pytest.mark.parametrize("cells, courts, removed", [
-    ([[3, 9, 3, 4], [8], [2], [7, 3]], [0, 2, 2, 2], [3, 2, 1, 3, 1, 2]),  # _random_state(Random(5)), its 6th state
-    ([[8, 3, 9], [], [], []], [0, 3, 4, 4], [3, 3, 3, 3, 1, 0]),  # eleven court cards, thirteen removals
-    ([[], [10], [3], [3]], [0, 1, 3, 3], [4, 4, 2, 4, 2, 3]),
-])
+@pytest.mark.parametrize(
+    "cells, courts, removed",
+    [
+        ([[3, 9, 3, 4], [8], [2], [7, 3]], [0, 2, 2, 2], [3, 2, 1, 3, 1, 2]),  # _random_state(Random(5)), its 6th state
+        ([[8, 3, 9], [], [], []], [0, 3, 4, 4], [3, 3, 3, 3, 1, 0]),  # eleven court cards, thirteen removals
+        ([[], [10], [3], [3]], [0, 1, 3, 3], [4, 4, 2, 4, 2, 3]),
+    ],
+)
 def test_a_card_that_leaves_early_does_not_take_the_cell_a_later_one_needs(cells, courts, removed):
     # seating each number card on arrival in the free cell with the earliest deadline found no cell for a card here
     position = _play_to(cells, courts, removed)

@@ -31,12 +31,15 @@ from tests.odds.test_told import late_positions, orders
 KIND_OF_CLASS = {1: 13, 2: 12, 3: 11}
 
 
-def brute_rearranged(counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...],
-                     unseen: tuple[int, ...]) -> float:
+def brute_rearranged(
+    counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]
+) -> float:
     """The rearranging game by plain expectimax: class counts, grid and unseen counts by rank, nothing merged."""
 
     @cache
-    def value(counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]) -> float:
+    def value(
+        counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]
+    ) -> float:
         total = sum(unseen)
         chance = 0.0
         for rank in range(1, 14):
@@ -50,12 +53,20 @@ def brute_rearranged(counts: tuple[int, ...], courts: tuple[int, ...], grid: tup
                     chance += unseen[rank] / total * settle(counts, now, grid, rest)
                 continue
             added = tuple(x + (v == rank) for v, x in enumerate(grid))
-            best = max((settle(tuple(x + (i == c) for i, x in enumerate(counts)), courts, added, rest)
-                        for c in range(4) if counts[c] + courts[c] < 4), default=0.0)
+            best = max(
+                (
+                    settle(tuple(x + (i == c) for i, x in enumerate(counts)), courts, added, rest)
+                    for c in range(4)
+                    if counts[c] + courts[c] < 4
+                ),
+                default=0.0,
+            )
             chance += unseen[rank] / total * best
         return chance
 
-    def settle(counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]) -> float:
+    def settle(
+        counts: tuple[int, ...], courts: tuple[int, ...], grid: tuple[int, ...], unseen: tuple[int, ...]
+    ) -> float:
         if sum(courts) == 12:
             return 1.0
         if sum(counts) + sum(courts) < 16:
@@ -64,8 +75,11 @@ def brute_rearranged(counts: tuple[int, ...], courts: tuple[int, ...], grid: tup
         if not any(take):
             return 0.0
         left = tuple(g - t for g, t in zip(grid, take))
-        return max(value(seats, courts, left, unseen) for seats in itertools.product(range(5), repeat=4)
-                   if sum(seats) == sum(left) and all(seats[c] + courts[c] <= 4 for c in range(4)))
+        return max(
+            value(seats, courts, left, unseen)
+            for seats in itertools.product(range(5), repeat=4)
+            if sum(seats) == sum(left) and all(seats[c] + courts[c] <= 4 for c in range(4))
+        )
 
     return value(counts, courts, grid, unseen)
 
@@ -79,7 +93,7 @@ def centre_first_positions(unseen: int, count: int) -> list[tuple[tuple, tuple, 
             numbers = sum(len(c) for c in cells)
             if len(cells[0]) == min(4, numbers):
                 stock = [0] * 14
-                for card in position.deck[position.drawn:]:
+                for card in position.deck[position.drawn :]:
                     stock[card.rank] += 1
                 found.append((cells, courts, tuple(stock), position))
         seed += 1
@@ -97,10 +111,13 @@ def test_equal_to_a_brute_force_without_its_shortcuts() -> None:
         assert rearranged_chance(cells, courts, stock) == pytest.approx(brute, abs=1e-12)
 
 
-@pytest.mark.parametrize(("unseen", "count"), [
-    (7, 12),
-    pytest.param(8, 20, marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("unseen", "count"),
+    [
+        (7, 12),
+        pytest.param(8, 20, marks=pytest.mark.slow),
+    ],
+)
 def test_between_best_no_peek_play_and_the_told_game(unseen: int, count: int) -> None:
     """At least the exact best chance without the favour; at most the told game, which knows the order too.
 
@@ -131,16 +148,19 @@ def test_the_start_is_one_state_and_its_first_layers_are_counted() -> None:
     assert len({state_key(c, (0, 0, 0, 0), u) for c, u in zip(grid_after_one, unseen)}) == 1  # families renamed
 
 
-@pytest.mark.parametrize(("cells", "courts", "unseen", "message"), [
-    (((), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "four classes"),
-    (((11,), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "number values 1..10"),
-    (((), (5,), (), ()), (0, 0, 0, 0), (0, 4, 4, 4, 4, 3) + (4,) * 8, "centre filled first"),
-    (((), (), (), ()), (0, 1, 0, 0), (0,) + (4,) * 13, "court class 1 and unseen rank 13"),
-    (((), (), (), ()), (0, 0, 0, 0), (0, 3) + (4,) * 12, "no result of pair removals"),
-    (((1.0,), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "number values 1..10"),
-    (((), (), (), ()), (0, 0, 0, 0), (0, 4.0) + (4,) * 12, "whole unseen counts"),
-    (((), (), (), ()), (0, 0, 0, 0), (0, -1) + (4,) * 7 + (-1,) + (4,) * 4, "no result of pair removals"),
-])
+@pytest.mark.parametrize(
+    ("cells", "courts", "unseen", "message"),
+    [
+        (((), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "four classes"),
+        (((11,), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "number values 1..10"),
+        (((), (5,), (), ()), (0, 0, 0, 0), (0, 4, 4, 4, 4, 3) + (4,) * 8, "centre filled first"),
+        (((), (), (), ()), (0, 1, 0, 0), (0,) + (4,) * 13, "court class 1 and unseen rank 13"),
+        (((), (), (), ()), (0, 0, 0, 0), (0, 3) + (4,) * 12, "no result of pair removals"),
+        (((1.0,), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13, "number values 1..10"),
+        (((), (), (), ()), (0, 0, 0, 0), (0, 4.0) + (4,) * 12, "whole unseen counts"),
+        (((), (), (), ()), (0, 0, 0, 0), (0, -1) + (4,) * 7 + (-1,) + (4,) * 4, "no result of pair removals"),
+    ],
+)
 def test_refusals(cells, courts, unseen, message) -> None:  # type: ignore[no-untyped-def]
     """A question that is no state of the game between draws is refused, naming what was wrong."""
     with pytest.raises(InvalidRearrangingStateError, match=message):

@@ -39,8 +39,13 @@ def exact(state: State, stock: Stock) -> float:
 def peeking_penalty(state: State, stock: Stock, rank: int, w: Valuation) -> float:
     """A broken z: its expectation is taken over the draws no better than the one made, so it knows the card."""
     here = post_draw(state, stock, rank, w)
-    worse = [(count, value) for r, count in enumerate(stock) if count
-             for value in (post_draw(state, stock, r, w),) if value <= here]
+    worse = [
+        (count, value)
+        for r, count in enumerate(stock)
+        if count
+        for value in (post_draw(state, stock, r, w),)
+        if value <= here
+    ]
     return here - sum(count * value for count, value in worse) / sum(count for count, _ in worse)
 
 
@@ -54,14 +59,16 @@ def bound(position, state: State, w: Valuation, charge=None) -> float:  # type: 
 def stock_of(position) -> Stock:  # type: ignore[no-untyped-def]
     """The unseen cards of a position by rank."""
     stock = [0] * 14
-    for card in position.deck[position.drawn:]:
+    for card in position.deck[position.drawn :]:
         stock[card.rank] += 1
     return tuple(stock)
 
 
 POSITIONS = late_positions(3, 6, 4)
 WS: dict[str, Valuation] = {
-    "zero": zero, "half the exact value": scaled(exact, 0.5), "the exact value, squared": lambda s, u: exact(s, u) ** 2,
+    "zero": zero,
+    "half the exact value": scaled(exact, 0.5),
+    "the exact value, squared": lambda s, u: exact(s, u) ** 2,
 }
 
 
@@ -82,8 +89,10 @@ def test_exact_w_scores_the_value_on_every_deck() -> None:
 
 def test_a_peeking_penalty_is_caught() -> None:
     """A penalty that knows the card drawn has a positive mean and takes the bound below the exact value."""
-    below = [bound(position, state, exact, peeking_penalty) < exact(state, stock_of(position)) - 1e-9
-             for position, state in POSITIONS]
+    below = [
+        bound(position, state, exact, peeking_penalty) < exact(state, stock_of(position)) - 1e-9
+        for position, state in POSITIONS
+    ]
     assert any(below)
 
 

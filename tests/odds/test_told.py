@@ -36,8 +36,9 @@ def brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], court
     unseen_kinds = tuple(order.count(rank) for rank in (13, 12, 11))
 
     @cache
-    def value(p: int, counts: tuple[int, ...], placed: tuple[int, ...], kinds_left: tuple[int, ...],
-              grid: tuple[int, ...]) -> float:
+    def value(
+        p: int, counts: tuple[int, ...], placed: tuple[int, ...], kinds_left: tuple[int, ...], grid: tuple[int, ...]
+    ) -> float:
         if sum(placed) == 12:
             return 1.0
         if p == len(order):
@@ -59,8 +60,9 @@ def brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], court
                 best = max(best, after(p, tuple(x + (i == c) for i, x in enumerate(counts)), placed, kinds_left, added))
         return best
 
-    def after(p: int, counts: tuple[int, ...], placed: tuple[int, ...], kinds_left: tuple[int, ...],
-              grid: tuple[int, ...]) -> float:
+    def after(
+        p: int, counts: tuple[int, ...], placed: tuple[int, ...], kinds_left: tuple[int, ...], grid: tuple[int, ...]
+    ) -> float:
         if sum(placed) == 12:
             return 1.0
         if sum(counts) + sum(placed) < 16:
@@ -99,7 +101,9 @@ def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], 
                 found.add(tuple(sorted([(c1, v1), (c2, v2)])))
         return found
 
-    def without(classes: tuple[tuple[int, ...], ...], cards: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    def without(
+        classes: tuple[tuple[int, ...], ...], cards: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[int, ...], ...]:
         left = [list(x) for x in classes]
         for c, v in cards:
             left[c].remove(v)
@@ -148,7 +152,7 @@ def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], 
         best = 0.0
         for c in range(4):
             if len(classes[c]) + placed[c] < 4:
-                grown = (*classes[:c], tuple(sorted(classes[c] + (rank,))), *classes[c + 1:])
+                grown = (*classes[:c], tuple(sorted(classes[c] + (rank,))), *classes[c + 1 :])
                 best = max(best, after(p, grown, placed, left))
         return best
 
@@ -160,8 +164,11 @@ def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], 
         if not sets_in(classes):
             return 0.0
         room = [4 - placed[c] for c in range(4)]
-        return max(value(p + 1, seated, placed, left) for end in exhausted(classes)
-                   for seated in seatings(sorted(v for x in end for v in x), room))
+        return max(
+            value(p + 1, seated, placed, left)
+            for end in exhausted(classes)
+            for seated in seatings(sorted(v for x in end for v in x), room)
+        )
 
     left = (0, order.count(13), order.count(12), order.count(11))
     return value(0, tuple(tuple(sorted(c)) for c in cells), tuple(courts), left)
@@ -186,7 +193,7 @@ def late_positions(seed: int, unseen: int, count: int) -> list[tuple[Position, t
 
 def orders(position: Position) -> list[tuple[int, ...]]:
     """Every distinct order of the ranks not yet seen: each is equally likely under a uniform shuffle."""
-    return sorted(set(itertools.permutations(card.rank for card in position.deck[position.drawn:])))
+    return sorted(set(itertools.permutations(card.rank for card in position.deck[position.drawn :])))
 
 
 def test_told_chance_equals_a_brute_force_without_its_shortcuts() -> None:
@@ -213,7 +220,7 @@ def test_told_chance_equals_a_brute_force_that_keeps_every_value_in_its_class() 
         cells = tuple(tuple(pool.pop() for _ in range(rng.randint(0, 4 - courts[c]))) for c in range(4))
         if sum(map(len, cells)) + sum(courts) >= 16:
             continue
-        stock = pool[:rng.randint(0, 7)] + [13] * (4 - courts[1]) + [12] * (4 - courts[2]) + [11] * (4 - courts[3])
+        stock = pool[: rng.randint(0, 7)] + [13] * (4 - courts[1]) + [12] * (4 - courts[2]) + [11] * (4 - courts[3])
         rng.shuffle(stock)
         chance = told_chance(stock, cells, courts)
         assert chance == pytest.approx(cell_brute_told(tuple(stock), cells, courts), abs=1e-12)
@@ -230,10 +237,10 @@ def test_told_bound_sits_between_best_no_peek_play_and_the_seer(count: int) -> N
         every = orders(position)
         bound = sum(told_chance(order, cells, courts) for order in every) / len(every)
         stock = [0] * 14
-        for card in position.deck[position.drawn:]:
+        for card in position.deck[position.drawn :]:
             stock[card.rank] += 1
         exact = _expectimax((cells, courts), tuple(stock), False, True)
-        known = [card.rank for card in position.deck[:position.drawn]]
+        known = [card.rank for card in position.deck[: position.drawn]]
         seer = sum(course_end(known + list(order), STANDARD)[0] for order in every) / len(every)
         assert exact - 1e-12 <= bound <= seer + 1e-12
         above_play += bound > exact + 1e-9
@@ -261,21 +268,27 @@ def test_the_bound_reports_its_sample() -> None:
     assert bound.upper - bound.mean == pytest.approx(1.6711 * spread, rel=1e-3)  # t(0.95, 59): the one-sided limit
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: told_chance([0] * 52), "stock ranks must be whole numbers 1..13"),
-    (lambda: told_chance([r for r in deal_ranks(1) if r != 13]), "the stock must hold the 4 court cards of rank 13"),
-    (lambda: told_chance([*deal_ranks(1), 3]), "a value has more than four cards"),
-    (lambda: told_chance([], ((1, 2, 3, 4),) * 4, (0, 0, 0, 0)), "the grid is full"),
-    (lambda: told_chance([], ((), (), ()), (0, 0, 0, 0)), "a class view has four classes"),
-    (lambda: told_chance([], ((), (), (), ()), (1, 0, 0, 0)), "must be 0 in the centre"),
-    (lambda: told_chance([], ((11,), (), (), ()), (0, 0, 0, 0)), "number values 1..10"),
-    (lambda: told_chance([11], ((1.5, 2), (), (), ()), (0, 4, 4, 3)), "number values 1..10"),
-    (lambda: told_chance([True] * 52), "stock ranks must be whole numbers 1..13"),
-    (lambda: told_chance([], ((), (1, 2), (), ()), (0, 3, 0, 0)), "more than its four cells"),
-    (lambda: no_peek_bound(1), "deals must be a whole number 2.."),
-    (lambda: no_peek_bound(10, start=-1), r"0\.\.2\*\*64-1, got -1"),
-    (lambda: no_peek_bound(2, start=2**64 - 1), "2 deals from 18,446,744,073,709,551,615 go past the last deal"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: told_chance([0] * 52), "stock ranks must be whole numbers 1..13"),
+        (
+            lambda: told_chance([r for r in deal_ranks(1) if r != 13]),
+            "the stock must hold the 4 court cards of rank 13",
+        ),
+        (lambda: told_chance([*deal_ranks(1), 3]), "a value has more than four cards"),
+        (lambda: told_chance([], ((1, 2, 3, 4),) * 4, (0, 0, 0, 0)), "the grid is full"),
+        (lambda: told_chance([], ((), (), ()), (0, 0, 0, 0)), "a class view has four classes"),
+        (lambda: told_chance([], ((), (), (), ()), (1, 0, 0, 0)), "must be 0 in the centre"),
+        (lambda: told_chance([], ((11,), (), (), ()), (0, 0, 0, 0)), "number values 1..10"),
+        (lambda: told_chance([11], ((1.5, 2), (), (), ()), (0, 4, 4, 3)), "number values 1..10"),
+        (lambda: told_chance([True] * 52), "stock ranks must be whole numbers 1..13"),
+        (lambda: told_chance([], ((), (1, 2), (), ()), (0, 3, 0, 0)), "more than its four cells"),
+        (lambda: no_peek_bound(1), "deals must be a whole number 2.."),
+        (lambda: no_peek_bound(10, start=-1), r"0\.\.2\*\*64-1, got -1"),
+        (lambda: no_peek_bound(2, start=2**64 - 1), "2 deals from 18,446,744,073,709,551,615 go past the last deal"),
+    ],
+)
 def test_refusals(call, message) -> None:  # type: ignore[no-untyped-def]
     """Each bad question is refused with the package's own error, naming what was wrong."""
     with pytest.raises(InvalidToldGameError, match=message):

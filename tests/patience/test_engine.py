@@ -156,7 +156,9 @@ def test_swap_king_still_only_in_corners() -> None:
 @pytest.mark.parametrize("first, second", [("Q", "J"), ("J", "Q")])
 @pytest.mark.parametrize("pair", EDGE_PAIRS)
 @pytest.mark.parametrize("which", [0, 1])
-def test_swap_never_a_queen_and_a_jack_in_one_edge_pair(first: str, second: str, pair: tuple[str, str], which: int) -> None:
+def test_swap_never_a_queen_and_a_jack_in_one_edge_pair(
+    first: str, second: str, pair: tuple[str, str], which: int
+) -> None:
     here, partner = pair[which], pair[1 - which]
     pos = place_all(Position.start(make_deck(f"{first} {second}"), SWAP), [here])
     assert place_cells(pos) == cells(*EDGE_MIDDLES) - cells(here, partner)
@@ -262,7 +264,10 @@ def test_full_grid_opens_the_removal_phase() -> None:
     assert pos.outcome().reason == "a removal is due"
     assert remove_sets(pos) == {
         (C("a1"),),
-        (C("b1"), C("c1")), (C("b1"), C("a3")), (C("b1"), C("a4")), (C("b1"), C("d4")),
+        (C("b1"), C("c1")),
+        (C("b1"), C("a3")),
+        (C("b1"), C("a4")),
+        (C("b1"), C("d4")),
         (C("d1"), C("a2")),
     }
 
@@ -330,9 +335,14 @@ def test_every_kind_of_set_is_found() -> None:
     expected = {
         ("c3",),
         ("a1", "b1"),
-        ("c1", "d1"), ("d1", "d3"), ("d1", "a4"),
-        ("a2", "b2"), ("b2", "b4"), ("b2", "c4"),
-        ("c2", "d2"), ("d2", "d4"),
+        ("c1", "d1"),
+        ("d1", "d3"),
+        ("d1", "a4"),
+        ("a2", "b2"),
+        ("b2", "b4"),
+        ("b2", "c4"),
+        ("c2", "d2"),
+        ("d2", "d4"),
         ("a3", "b3"),
     }
     assert set(pos.removable_sets()) == {tuple(C(n) for n in s) for s in expected}
@@ -355,8 +365,12 @@ def test_ten_alone_and_each_pair_summing_to_ten(names: str, cards: str) -> None:
 
 def test_illegal_suited_removal_names_the_cards() -> None:
     pos = place_all(Position.start(make_deck(PAIRS_DECK)), ALL_CELLS)
-    assert illegal(pos, Remove((C("a1"), C("c1")))) == "remove a1 c1: AS + 2S is not a Ten alone or a pair summing to 10"
-    assert illegal(pos, Remove((C("a1"), C("c3")))) == "remove a1 c3: AS + TS is not a Ten alone or a pair summing to 10"
+    assert (
+        illegal(pos, Remove((C("a1"), C("c1")))) == "remove a1 c1: AS + 2S is not a Ten alone or a pair summing to 10"
+    )
+    assert (
+        illegal(pos, Remove((C("a1"), C("c3")))) == "remove a1 c3: AS + TS is not a Ten alone or a pair summing to 10"
+    )
 
 
 # A1..D4: K Q Q K / J T 5 J / J 5 A J / K Q Q 9  (eleven court cards, so the game goes on)
@@ -405,10 +419,7 @@ def test_grid_full_with_nothing_to_remove_after_a_later_deal() -> None:
 
 # --- winning ----------------------------------------------------------------------------------
 
-COURTS_FIRST = (
-    "K K K K Q Q Q Q J J J J "
-    "T T T T 9 A 9 A 9 A 9 A 8 2 8 2 8 2 8 2 7 3 7 3 7 3 7 3 6 4 6 4 6 4 6 4 5 5 5 5"
-)
+COURTS_FIRST = "K K K K Q Q Q Q J J J J T T T T 9 A 9 A 9 A 9 A 8 2 8 2 8 2 8 2 7 3 7 3 7 3 7 3 6 4 6 4 6 4 6 4 5 5 5 5"
 COURT_CELLS = ["a1", "d1", "a4", "d4", "b1", "c1", "b4", "c4", "a2", "a3", "d2", "d3"]
 
 

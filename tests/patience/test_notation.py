@@ -79,7 +79,10 @@ def test_verify_and_replay_accept_the_notation() -> None:
     [
         ("KC1 s0", "<stdin>: expected 'KC1 DECK RULES MOVES', got 'KC1 s0'"),
         ("KC1 q7 standard b2", "<stdin>: the deck must be s<N>, p<N> or d:<52 cards>, got 'q7'"),
-        ("KC1 s0 bogus b2", "<stdin>: unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
+        (
+            "KC1 s0 bogus b2",
+            "<stdin>: unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)",
+        ),
         ("KC1 s0 standard b2(z9)", "<stdin>: cannot read the moves at '(z9)'"),
         ("KC1 d:ASAS standard b2", "<stdin>: duplicate card 'AS' at positions 1 and 2"),
     ],
@@ -103,23 +106,33 @@ def test_a_removal_names_at_most_the_grids_cells(cells: list[str]) -> None:
     if len(cells) <= 16:
         assert from_notation(line).moves == parse_record(json.dumps(record)).moves
         return
-    with pytest.raises(InvalidRecordError, match=rf"^notation: move 1: a removal names {len(cells)} cells, more than the grid's 16$"):
+    with pytest.raises(
+        InvalidRecordError, match=rf"^notation: move 1: a removal names {len(cells)} cells, more than the grid's 16$"
+    ):
         from_notation(line)
-    with pytest.raises(InvalidRecordError, match=rf"^record: move 1: a removal names {len(cells)} cells, more than the grid's 16$"):
+    with pytest.raises(
+        InvalidRecordError, match=rf"^record: move 1: a removal names {len(cells)} cells, more than the grid's 16$"
+    ):
         parse_record(json.dumps(record))
 
 
 def test_a_line_of_more_moves_than_any_game_is_refused() -> None:
-    assert_bad_input(run("verify", "-", input="KC1 s0 standard " + "(a1)" * 300), "<stdin>: more than 208 moves, more than any game has")
+    assert_bad_input(
+        run("verify", "-", input="KC1 s0 standard " + "(a1)" * 300),
+        "<stdin>: more than 208 moves, more than any game has",
+    )
 
 
-@pytest.mark.parametrize("field, message", [
-    ("s99999999999999999999999", "'s99999999999999999999999' is out of range: a deal number is from 0 to 2**64-1"),
-    (f"s{2**64}", f"'s{2**64}' is out of range: a deal number is from 0 to 2**64-1"),
-    ("s" + "9" * 2000, f"'s{'9' * 2000}' is out of range: a deal number is from 0 to 2**64-1"),
-    ("p0", "'p0' is out of range: a PySolFC game number is from 1 to 10**20"),
-    (f"p{10**20 + 1}", f"'p{10**20 + 1}' is out of range: a PySolFC game number is from 1 to 10**20"),
-])
+@pytest.mark.parametrize(
+    "field, message",
+    [
+        ("s99999999999999999999999", "'s99999999999999999999999' is out of range: a deal number is from 0 to 2**64-1"),
+        (f"s{2**64}", f"'s{2**64}' is out of range: a deal number is from 0 to 2**64-1"),
+        ("s" + "9" * 2000, f"'s{'9' * 2000}' is out of range: a deal number is from 0 to 2**64-1"),
+        ("p0", "'p0' is out of range: a PySolFC game number is from 1 to 10**20"),
+        (f"p{10**20 + 1}", f"'p{10**20 + 1}' is out of range: a PySolFC game number is from 1 to 10**20"),
+    ],
+)
 def test_a_notation_deal_number_out_of_range_is_quoted_whole(field: str, message: str) -> None:
     result = run("verify", "-", input=f"KC1 {field} standard b2\n")
     assert_bad_input(result, None)

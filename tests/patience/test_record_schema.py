@@ -37,7 +37,9 @@ def test_solve_records_win_and_loss(rules: str) -> None:
 def test_count_lines_and_undecided_records() -> None:
     for line in run("solve", "--seed", "0", "--count", "5", "--format", "json").stdout.splitlines():
         valid(json.loads(line))
-    undecided = run("solve", "--seed", "0", "--method", "dfs", "--rules", "optional", "--budget", "10", "--format", "json")
+    undecided = run(
+        "solve", "--seed", "0", "--method", "dfs", "--rules", "optional", "--budget", "10", "--format", "json"
+    )
     assert json.loads(undecided.stdout)["result"] == "unknown"
     valid(json.loads(undecided.stdout))
 
@@ -61,4 +63,7 @@ def test_an_unknown_format_is_refused(tmp_path: Path) -> None:
     record["format"] = "kcsolve-record/9"
     result = run("verify", "-", input=json.dumps(record))
     assert result.exit_code == 2
-    assert result.stderr == "Error: <stdin>: unknown record format 'kcsolve-record/9' (this kcsolve reads 'kcsolve-record/1')\n"
+    assert (
+        result.stderr
+        == "Error: <stdin>: unknown record format 'kcsolve-record/9' (this kcsolve reads 'kcsolve-record/1')\n"
+    )

@@ -170,16 +170,39 @@ def test_rules_errors_are_value_errors() -> None:
     assert issubclass(InvalidRulesError, ValueError)
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"removal": "bogus"}, ("Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
-                            "(parse_rules reads rule text such as 'removal=optional')")),
-    ({"sets": 5}, ("Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 "
-                   "(parse_rules reads rule text such as 'sets=groups')")),
-    ({"courts": Goal.CLEAR}, ("Rules(courts=...) takes Courts.FIXED or Courts.SWAP or Courts.ROYALS, not "
-                              "<Goal.CLEAR: 'clear'> (parse_rules reads rule text such as 'courts=royals')")),
-    ({"goal": "x" * 100}, ("Rules(goal=...) takes Goal.COURTS or Goal.DEPLETE or Goal.CLEAR, not "
-                           f"'{'x' * 36}... (parse_rules reads rule text such as 'goal=clear')")),
-])
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"removal": "bogus"},
+            (
+                "Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
+                "(parse_rules reads rule text such as 'removal=optional')"
+            ),
+        ),
+        (
+            {"sets": 5},
+            (
+                "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 "
+                "(parse_rules reads rule text such as 'sets=groups')"
+            ),
+        ),
+        (
+            {"courts": Goal.CLEAR},
+            (
+                "Rules(courts=...) takes Courts.FIXED or Courts.SWAP or Courts.ROYALS, not "
+                "<Goal.CLEAR: 'clear'> (parse_rules reads rule text such as 'courts=royals')"
+            ),
+        ),
+        (
+            {"goal": "x" * 100},
+            (
+                "Rules(goal=...) takes Goal.COURTS or Goal.DEPLETE or Goal.CLEAR, not "
+                f"'{'x' * 36}... (parse_rules reads rule text such as 'goal=clear')"
+            ),
+        ),
+    ],
+)
 def test_rules_check_every_field_when_made(fields: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidRulesError) as info:
         Rules(**fields)  # type: ignore[arg-type]
@@ -196,8 +219,10 @@ def test_rules_refused_when_made_never_reach_the_solver() -> None:
 ANY_OPTION = st.sampled_from([option for choices in AXES.values() for option in choices])
 
 
-@given(axis=st.sampled_from(list(AXES)),
-       value=ANY_OPTION | st.text(max_size=10) | st.integers() | st.none() | st.booleans())
+@given(
+    axis=st.sampled_from(list(AXES)),
+    value=ANY_OPTION | st.text(max_size=10) | st.integers() | st.none() | st.booleans(),
+)
 def test_a_field_is_taken_exactly_when_it_is_an_option_of_its_axis(axis: str, value: object) -> None:
     if isinstance(value, AXES[axis]):
         assert getattr(Rules(**{axis: value}), axis) is value  # type: ignore[arg-type]

@@ -191,8 +191,10 @@ def test_replay_line_style_is_the_whole_game_one_grid_a_line() -> None:
 def test_line_style_agrees_with_the_drawings() -> None:
     """Every drawing of the seed is one of the line-style grids, in the same order."""
     grids = [line for line in SAMPLE_LINES.splitlines() if "/" in line and " " not in line]
-    as_lines = ["/".join("".join("." if s == " " else s for s in drawing_symbols(d)[r * 4 : r * 4 + 4]) for r in range(4))
-                for d in golden_drawings()]
+    as_lines = [
+        "/".join("".join("." if s == " " else s for s in drawing_symbols(d)[r * 4 : r * 4 + 4]) for r in range(4))
+        for d in golden_drawings()
+    ]
     matched = 0
     for grid in grids:
         if matched < len(as_lines) and grid == as_lines[matched]:
@@ -272,12 +274,14 @@ def tampered(tmp_path: Path, change) -> Path:
 def set_move(number: int, value: dict):
     def change(moves: list) -> None:
         moves[number - 1] = value
+
     return change
 
 
 def drop_move(number: int):
     def change(moves: list) -> None:
         del moves[number - 1]
+
     return change
 
 

@@ -195,7 +195,9 @@ def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: igno
     from kcsolve.patience.solve.theory import construct
 
     solution = solve(deck, rules)
-    line = list(solution.moves) if solution.result == "win" else construct([c.rank for c in deck], parse_rules("standard"))
+    line = (
+        list(solution.moves) if solution.result == "win" else construct([c.rank for c in deck], parse_rules("standard"))
+    )
     target = rng.randrange(30, 43)
     position = Position.start(deck, rules)
     for move in line:
@@ -214,10 +216,17 @@ def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: igno
     return position
 
 
-@pytest.mark.parametrize("preset", [
-    "optional", "camelot", "groups", "optional+groups", "royals+optional",
-    *(pytest.param(p, marks=pytest.mark.slow) for p in ("camelot+groups", "deplete+optional+groups")),
-])
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "optional",
+        "camelot",
+        "groups",
+        "optional+groups",
+        "royals+optional",
+        *(pytest.param(p, marks=pytest.mark.slow) for p in ("camelot+groups", "deplete+optional+groups")),
+    ],
+)
 def test_course_losses_hold_against_brute_force_on_short_games(preset: str) -> None:
     """From late positions (12 to 22 cards left) the card-by-card search finishes.
 

@@ -25,20 +25,24 @@ def test_each_game_gets_its_verdict_and_all_must_be_won(games: tuple[dict, dict]
     assert unwrapped(both.stdout) == [
         "game 1 (2027-03-04): won: the twelfth court card was placed as card 51",
         "game 2: lost: grid full with nothing to remove after card 39 (the record claims 'win')",
-        "2 games: 1 won"]
+        "2 games: 1 won",
+    ]
     alone = run("verify", "-", input=json.dumps([won]))
     assert alone.exit_code == 0 and alone.stdout.splitlines()[-1] == "1 game: 1 won"
     assert run("verify", "-", input=json.dumps(won)).stdout.startswith("won: ")  # one record, as before
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda won: [], "<stdin>: a list of records must be a non-empty JSON list"),
-    (lambda won: [won, 5], "<stdin>: game 2: a record must be a JSON object"),
-    (lambda won: [won, {**won, "deck": ["<img src=x>"]}], "<stdin>: game 2 (2027-03-04): "),
-    (lambda won: [won] * (MAX_RECORD_LIST + 1), f"<stdin>: {MAX_RECORD_LIST + 1:,} records, more than a list's "),
-    (lambda won: [won, 1] + [0] * MAX_RECORD_LIST_TEXT, f"<stdin>: more than {MAX_RECORD_LIST_TEXT:,} characters"),
-    (lambda won: " " * (1024 * 1024) + json.dumps(won), "<stdin>: more than 1,048,576 characters"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda won: [], "<stdin>: a list of records must be a non-empty JSON list"),
+        (lambda won: [won, 5], "<stdin>: game 2: a record must be a JSON object"),
+        (lambda won: [won, {**won, "deck": ["<img src=x>"]}], "<stdin>: game 2 (2027-03-04): "),
+        (lambda won: [won] * (MAX_RECORD_LIST + 1), f"<stdin>: {MAX_RECORD_LIST + 1:,} records, more than a list's "),
+        (lambda won: [won, 1] + [0] * MAX_RECORD_LIST_TEXT, f"<stdin>: more than {MAX_RECORD_LIST_TEXT:,} characters"),
+        (lambda won: " " * (1024 * 1024) + json.dumps(won), "<stdin>: more than 1,048,576 characters"),
+    ],
+)
 def test_a_bad_list_is_one_line(games: tuple[dict, dict], make, message: str) -> None:  # type: ignore[no-untyped-def]
     made = make(games[0])
     result = run("verify", "-", input=made if isinstance(made, str) else json.dumps(made))

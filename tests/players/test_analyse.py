@@ -80,8 +80,9 @@ def test_cli_text_and_json(tmp_path: Path) -> None:
 def test_a_game_saved_by_play_is_analysed(tmp_path: Path) -> None:
     seed = PLANTED[0]
     line = solve(deal(seed), STANDARD).moves[:12]
-    typed = "\n".join(cell_name(m.cell) if isinstance(m, Place) else " ".join(cell_name(c) for c in m.cells)
-                      for m in line)
+    typed = "\n".join(
+        cell_name(m.cell) if isinstance(m, Place) else " ".join(cell_name(c) for c in m.cells) for m in line
+    )
     saved = tmp_path / "game.json"
     run("play", "--seed", str(seed), "--style", "line", input=f"{typed}\nsave {saved}\nquit\n")
     result = run("analyse", str(saved), "--playouts", "5", "--format", "json")
@@ -109,9 +110,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert_bad_input(run("analyse", path, "--frobnicate"), None)
 
 
-@pytest.mark.parametrize(("rules_text", "player", "seed"), [
-    ("standard", "greedy", 0), ("standard", "strong", 3), ("camelot", "strong", 2), ("optional+groups", "strong", 0),
-])
+@pytest.mark.parametrize(
+    ("rules_text", "player", "seed"),
+    [
+        ("standard", "greedy", 0),
+        ("standard", "strong", 3),
+        ("camelot", "strong", 2),
+        ("optional+groups", "strong", 0),
+    ],
+)
 def test_winnable_by_bisection_agrees_with_a_peek_at_every_position(rules_text: str, player: str, seed: int) -> None:
     rules = parse_rules(rules_text)
     played = replay(play_deal(player, seed, rules).record, rules)
@@ -154,8 +161,10 @@ def engine_peek(position: Position) -> str | None:
 
 
 # optional+groups enumerates every way of finishing a removal through the engine: over a minute, so slow.
-@pytest.mark.parametrize("rules_text", ["standard", "camelot", "optional",
-                                        pytest.param("optional+groups", marks=pytest.mark.slow), "deplete+groups"])
+@pytest.mark.parametrize(
+    "rules_text",
+    ["standard", "camelot", "optional", pytest.param("optional+groups", marks=pytest.mark.slow), "deplete+groups"],
+)
 def test_a_peek_during_a_removal_agrees_with_the_engines_moves(rules_text: str) -> None:
     rules = parse_rules(rules_text)
     verdicts = []
@@ -236,8 +245,9 @@ def test_the_kept_interval_covers_the_true_product_at_least_95_percent_of_the_ti
         for number, (played, best) in enumerate(truths):
             won = sum(generator.random() < played for _ in range(60)) / 60
             won_best = max(won, sum(generator.random() < best for _ in range(60)) / 60)
-            reports.append(MoveReport(number, Place(0), start, start, None, None, 2, won, won_best, Place(1),
-                                      False, 60, False))
+            reports.append(
+                MoveReport(number, Place(0), start, start, None, None, 2, won, won_best, Place(1), False, 60, False)
+            )
         result = Analysis(tuple(reports), 60)
         low, high = result.kept_interval
         assert 0 <= low <= result.kept_in_all <= high <= 1
@@ -261,7 +271,12 @@ def test_the_kept_interval_is_in_the_text_and_the_json(tmp_path: Path) -> None:
         if move["best_move"] is None or (move["given_up"] == 0 and move["kept"] == 1 and given_high == 0):
             assert move["kept_interval"] == [move["kept"], move["kept"]]
     assert any(m["given_up_interval"][0] < m["given_up_interval"][1] for m in moves)
-    shown = re.search(r"Its 95% interval, over the sampled figures where another option was best: "
-                      r"([\d.]+)% to ([\d.]+)%\.", text)
+    shown = re.search(
+        r"Its 95% interval, over the sampled figures where another option was best: "
+        r"([\d.]+)% to ([\d.]+)%\.",
+        text,
+    )
     assert shown is not None
-    assert float(shown[1]) == pytest.approx(low * 100, abs=0.5) and float(shown[2]) == pytest.approx(high * 100, abs=0.5)
+    assert float(shown[1]) == pytest.approx(low * 100, abs=0.5) and float(shown[2]) == pytest.approx(
+        high * 100, abs=0.5
+    )

@@ -60,8 +60,14 @@ def late_positions(rules_text: str, unseen: int, seeds: range) -> list[Position]
 
 def reordered(position: Position, order: list) -> Position:
     """``position`` with its face-down cards (from the one in hand, if any, on) in ``order``."""
-    return Position((*position.deck[:position.drawn], *order), position.rules, position.grid, position.drawn,
-                    position.removing, position.courts_placed)
+    return Position(
+        (*position.deck[: position.drawn], *order),
+        position.rules,
+        position.grid,
+        position.drawn,
+        position.removing,
+        position.courts_placed,
+    )
 
 
 @pytest.mark.parametrize("rules_text", FREE_COURTS)
@@ -80,7 +86,7 @@ def test_each_order_is_judged_as_a_player_who_sees_it_would_play_it(rules_text: 
             assert not exact_feasible(after)
             child = position.play(move)
             skip = 1 if after.in_hand is not None else 0  # the card kept in hand is turned: it stays first
-            held, hidden = list(child.deck[child.drawn:child.drawn + skip]), list(child.deck[child.drawn + skip:])
+            held, hidden = list(child.deck[child.drawn : child.drawn + skip]), list(child.deck[child.drawn + skip :])
             for _ in range(6):
                 generator.shuffle(hidden)
                 seer = seer_brute(reordered(child, held + hidden))
@@ -110,7 +116,10 @@ def test_moves_merged_into_one_option_are_equal_for_every_order(rules_text: str)
                 continue
             merged += 1
             skip = 1 if view.in_hand is not None else 0  # the turned card stays first
-            held, hidden = list(position.deck[position.drawn:position.drawn + skip]), list(position.deck[position.drawn + skip:])
+            held, hidden = (
+                list(position.deck[position.drawn : position.drawn + skip]),
+                list(position.deck[position.drawn + skip :]),
+            )
             for _ in range(4):
                 generator.shuffle(hidden)
                 outcomes = {seer_brute(reordered(position, held + hidden).play(move)) for move in moves}

@@ -44,7 +44,7 @@ def engine_expectimax(position: Position) -> float:
         card = next(c for c in unseen if c.rank == rank)
         rest = list(unseen)
         rest.remove(card)
-        deck = (*position.deck[:position.drawn], card, *rest)
+        deck = (*position.deck[: position.drawn], card, *rest)
         drawn = Position(deck, position.rules, position.grid, position.drawn, False, position.courts_placed)
         moves = [m for m in drawn.legal_moves() if isinstance(m, Place)]
         best = max((engine_expectimax(drawn.play(m)) for m in moves), default=0.0)
@@ -120,8 +120,14 @@ def test_hints_do_not_peek() -> None:
         position = position.play(greedy_player(position.view()))
     rest = list(position.deck[position.drawn + 1 :])
     random.Random(9).shuffle(rest)
-    other = Position(position.deck[: position.drawn + 1] + tuple(rest), position.rules, position.grid,
-                     position.drawn, position.removing, position.courts_placed)
+    other = Position(
+        position.deck[: position.drawn + 1] + tuple(rest),
+        position.rules,
+        position.grid,
+        position.drawn,
+        position.removing,
+        position.courts_placed,
+    )
     first = [(str(h.move), h.chance) for h in hints(position.view(), 100, 3)]
     second = [(str(h.move), h.chance) for h in hints(other.view(), 100, 3)]
     assert first == second

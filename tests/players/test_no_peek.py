@@ -28,8 +28,8 @@ def seeded_random_player(seed: int):  # type: ignore[no-untyped-def]
 PLAYERS = {
     "random": seeded_random_player,
     "greedy": lambda seed: greedy_player,
-    "hint": lambda seed: (lambda position: hint_player(position, playouts=8, seed=seed)),
-    "strong": lambda seed: (lambda position: strong_player(position, seed, samples=8)),
+    "hint": lambda seed: lambda position: hint_player(position, playouts=8, seed=seed),
+    "strong": lambda seed: lambda position: strong_player(position, seed, samples=8),
 }
 SLOW = ("hint", "strong")
 
@@ -65,6 +65,7 @@ def test_decks_differing_only_in_unseen_cards_get_the_same_moves(name: str, k: i
 
 def test_the_check_would_catch_a_player_that_peeks() -> None:
     """A player shown the position, who looks at the bottom card of the stock, does differ: the test above can fail."""
+
     def peeker(position: Position):  # type: ignore[no-untyped-def]
         moves = position.legal_moves()
         hidden = position.deck[51]  # the bottom of the stock, never seen before the end
@@ -77,6 +78,7 @@ def test_the_check_would_catch_a_player_that_peeks() -> None:
         random.Random(seed).shuffle(rest)
         other = deck[:16] + tuple(rest)
         shown = lambda position: position  # noqa: E731  (the position itself, as players were once shown)
-        differs += (moves_before_card(deck, "standard", peeker, 16, shown)
-                    != moves_before_card(other, "standard", peeker, 16, shown))
+        differs += moves_before_card(deck, "standard", peeker, 16, shown) != moves_before_card(
+            other, "standard", peeker, 16, shown
+        )
     assert differs

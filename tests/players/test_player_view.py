@@ -128,8 +128,9 @@ def test_a_thousand_positions_under_every_rule_set() -> None:
 def test_every_player_refuses_anything_but_a_view(name: str, given_instead: object) -> None:
     with pytest.raises(InvalidViewError) as refused:
         PLAYERS[name](7)(given_instead)  # type: ignore[arg-type]
-    assert str(refused.value) == (f"a player is given a PlayerView (Position.view() makes one), "
-                                  f"not {type(given_instead).__name__}")
+    assert str(refused.value) == (
+        f"a player is given a PlayerView (Position.view() makes one), not {type(given_instead).__name__}"
+    )
 
 
 @pytest.mark.parametrize("name", list(PLAYERS))

@@ -64,8 +64,9 @@ def test_selfplay_text_reports_games_wins_interval_and_time() -> None:
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "player greedy, rules standard, deals 5..16"
-    assert re.fullmatch(r"games 12, wins \d+, win rate \d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\)",
-                        lines[1]), lines[1]
+    assert re.fullmatch(
+        r"games 12, wins \d+, win rate \d+\.\d\d% \(95% interval \d+\.\d\d% to \d+\.\d\d%\)", lines[1]
+    ), lines[1]
     assert re.fullmatch(r"\d+\.\d{3} CPU seconds per game", lines[2]), lines[2]
 
 
@@ -91,7 +92,10 @@ def test_selfplay_with_two_jobs_plays_the_same_games() -> None:
 
 
 def test_selfplay_refuses_an_unknown_player() -> None:
-    assert_bad_input(run("selfplay", "--player", "champion"), "unknown player 'champion' (players: random, greedy, quick, strong, deep)")
+    assert_bad_input(
+        run("selfplay", "--player", "champion"),
+        "unknown player 'champion' (players: random, greedy, quick, strong, deep)",
+    )
 
 
 def test_selfplay_refuses_bad_rules_and_seeds() -> None:
@@ -99,10 +103,14 @@ def test_selfplay_refuses_bad_rules_and_seeds() -> None:
     assert_bad_input(run("selfplay", "--seed", "-1"), None)
 
 
-@pytest.mark.parametrize("command", [
-    ["selfplay", "--player", "strong", "--count", "2000", "--jobs", "2"],
-    ["corner", "sim", "--players", "3", "--bots", "search", "--games", "5000", "--jobs", "2"],
-], ids=["selfplay", "corner sim"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["selfplay", "--player", "strong", "--count", "2000", "--jobs", "2"],
+        ["corner", "sim", "--players", "3", "--bots", "search", "--games", "5000", "--jobs", "2"],
+    ],
+    ids=["selfplay", "corner sim"],
+)
 def test_ctrl_c_stops_a_pool_at_once_and_its_workers_with_it(command: list[str]) -> None:
     """Ctrl-C: exit 130 within two seconds, no traceback, and every worker gone."""
     process = kcsolve_process(*command)
@@ -164,5 +172,7 @@ def test_selfplay_refuses_a_number_of_workers_it_cannot_fork(jobs: object) -> No
 
 
 def test_selfplay_command_refuses_a_million_workers() -> None:
-    assert_bad_input(run("selfplay", "--jobs", "1000000", "--count", "1"),
-                     {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})
+    assert_bad_input(
+        run("selfplay", "--jobs", "1000000", "--count", "1"),
+        {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."},
+    )

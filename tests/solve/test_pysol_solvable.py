@@ -31,9 +31,11 @@ def test_output_is_a_solvable_seeds_module_of_proved_wins() -> None:
 
 
 def test_numbers_below_32000_are_refused() -> None:
-    assert_bad_input(run("pysol-solvable", "--from", "31999", "--count", "5"),
-                     "--from 31999: PySolFC's solvable_seeds hold game numbers >= 32000 only "
-                     "(below that its always-solvable games are dealt by another generator)")
+    assert_bad_input(
+        run("pysol-solvable", "--from", "31999", "--count", "5"),
+        "--from 31999: PySolFC's solvable_seeds hold game numbers >= 32000 only "
+        "(below that its always-solvable games are dealt by another generator)",
+    )
     assert_bad_input(run("pysol-solvable", "--from", "0"), None)
 
 

@@ -108,6 +108,7 @@ def test_budget_gives_unknown() -> None:
 
 def awkward_decks() -> st.SearchStrategy[tuple[Card, ...]]:
     """Shuffles, plus decks with courts bunched early or late, or values sorted in runs."""
+
     def build(seed: int, style: int) -> tuple[Card, ...]:
         rng = random.Random(seed)
         cards = list(full_deck(suited=bool(seed % 2)))

@@ -54,8 +54,9 @@ def test_course_ends_match_the_python_course(preset: str) -> None:
         assert (bool(batch.won[k]), int(batch.end[k]), int(batch.deals[k])) == (won, end, deals), seed
 
 
-def stored_codes(path: Path, preset: str, start: int, count: int, pure_python: bool,
-                 monkeypatch: pytest.MonkeyPatch) -> bytes:
+def stored_codes(
+    path: Path, preset: str, start: int, count: int, pure_python: bool, monkeypatch: pytest.MonkeyPatch
+) -> bytes:
     """Run `stats_run.run` on the compiled or the Python course; every deal's stored verdict code, in deal order."""
     monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1" if pure_python else "0")
     store = stats_store.ResultsStore(path)
@@ -72,8 +73,9 @@ def stored_codes(path: Path, preset: str, start: int, count: int, pure_python: b
     "preset, start",
     [("standard", 95_000), ("deplete", 2**63 - 2_500), ("swap+goal=clear", 2**64 - 5_000), ("optional+royals", 31)],
 )
-def test_stored_verdicts_match_the_python_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 preset: str, start: int) -> None:
+def test_stored_verdicts_match_the_python_course(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, start: int
+) -> None:
     """Over 5,000 seeds per rule set (20,000 in all, across 2**63 and up to the last seed) the stored codes are equal."""
     compiled = stored_codes(tmp_path / "c.db", preset, start, 5_000, False, monkeypatch)
     python = stored_codes(tmp_path / "p.db", preset, start, 5_000, True, monkeypatch)
@@ -94,7 +96,9 @@ def test_codes_at_the_integer_edges_are_the_python_course() -> None:
 def test_compiled_course_applies_only_to_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Groups stay on the search; KCSOLVE_PURE_PYTHON=1 keeps pairs on the Python course."""
     monkeypatch.delenv(stats_chunks.PURE_PYTHON, raising=False)
-    assert stats_chunks.compiled_applies(parse_rules("camelot")) and not stats_chunks.compiled_applies(parse_rules("groups"))
+    assert stats_chunks.compiled_applies(parse_rules("camelot")) and not stats_chunks.compiled_applies(
+        parse_rules("groups")
+    )
     monkeypatch.setenv(stats_chunks.PURE_PYTHON, "1")
     assert not stats_chunks.compiled_applies(parse_rules("standard"))
     result = stats_chunks.solve_chunk("standard", (0, 2, None), stats_route.Budget())

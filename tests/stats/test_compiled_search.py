@@ -32,7 +32,9 @@ def agree(preset: str, seeds: range, nodes: int) -> None:
         ranks = deal_ranks(seed)
         python = search_courses(ranks, rules, Budget(nodes=nodes))
         compiled = searcher.search(np.array(ranks, np.int8), nodes)
-        assert (compiled.result, compiled.furthest, compiled.nodes) == (python.result, python.furthest, python.nodes), seed
+        assert (compiled.result, compiled.furthest, compiled.nodes) == (python.result, python.furthest, python.nodes), (
+            seed
+        )
 
 
 @pytest.mark.parametrize("preset", ["groups", "optional+groups", "camelot+swap+groups"])
@@ -92,7 +94,9 @@ def test_stored_wins_replay_through_the_engine(tmp_path: Path, monkeypatch: pyte
     rules = parse_rules("camelot+groups")
     store = ResultsStore(tmp_path / "r.db")
     run(store, rules, 920_000, 150)
-    wins = [first + i for first, codes in store.pieces(str(rules), 920_000, 150) for i, c in enumerate(codes) if c == WIN]
+    wins = [
+        first + i for first, codes in store.pieces(str(rules), 920_000, 150) for i, c in enumerate(codes) if c == WIN
+    ]
     assert len(wins) > 50
     for seed in wins:
         solution = solve(deal(seed), rules)
@@ -100,10 +104,12 @@ def test_stored_wins_replay_through_the_engine(tmp_path: Path, monkeypatch: pyte
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset, least", [("standard", 60), ("camelot", 40), ("deplete+swap", 30), ("groups", 10),
-                                           ("optional+groups", 5)])
-def test_stored_verdicts_agree_with_the_reference_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         preset: str, least: int) -> None:
+@pytest.mark.parametrize(
+    "preset, least", [("standard", 60), ("camelot", 40), ("deplete+swap", 30), ("groups", 10), ("optional+groups", 5)]
+)
+def test_stored_verdicts_agree_with_the_reference_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, least: int
+) -> None:
     """What `stats` stores (the compiled course where sets are pairs, the compiled search under groups) on held-out
     deals agrees with every verdict the theory-free reference search reaches within 600 nodes (65, 45, 37, 12 and 6
     of these 120 deals, by preset)."""

@@ -35,8 +35,14 @@ def numba_digest() -> str:
 
 def child(cache: Path, timeout: float = 120) -> tuple[bool, bool, str]:
     """Run CHILD with ``cache`` as kcsolve's cache folder: (loaded, numba imported, digest)."""
-    out = subprocess.run([sys.executable, "-c", CHILD], env={"KCSOLVE_CACHE_DIR": str(cache), "PATH": ""},
-                         capture_output=True, text=True, timeout=timeout, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        env={"KCSOLVE_CACHE_DIR": str(cache), "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    ).stdout.split()
     return out[0] == "True", out[1] == "True", out[2]
 
 
@@ -71,9 +77,20 @@ def test_a_second_process_loads_the_kept_code_without_numba(built: tuple[Path, s
     assert child(cache) == (True, False, expected)
 
 
-@pytest.mark.parametrize("damage", ["flip a byte of the object", "facts not JSON", "facts of the wrong shape",
-                                    "a huge object", "a symbol nowhere to be found", "another function's symbol",
-                                    "a function symbol nowhere to be found", "needs left out", "facts nested too deep"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "flip a byte of the object",
+        "facts not JSON",
+        "facts of the wrong shape",
+        "a huge object",
+        "a symbol nowhere to be found",
+        "another function's symbol",
+        "a function symbol nowhere to be found",
+        "needs left out",
+        "facts nested too deep",
+    ],
+)
 def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], tmp_path: Path, damage: str) -> None:
     shutil.copytree(built[0], tmp_path, dirs_exist_ok=True)
     facts_path, object_path = kept_files(tmp_path)
@@ -121,10 +138,17 @@ def test_a_cache_that_cannot_be_written_still_gives_the_codes(tmp_path: Path) ->
 
 def test_where_numba_cannot_compile_the_loop_its_own_course_answers(tmp_path: Path) -> None:
     """NUMBA_DISABLE_JIT=1 leaves the course plain Python, which a C function cannot call: numba's course, no traceback."""
-    script = ("from kcsolve.patience.rules import parse_rules\nfrom kcsolve.patience.stats import native\n"
-              "print(native.course_codes(0, 2_000, parse_rules('standard')).tolist(), native.kernel())")
-    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], capture_output=True, text=True, timeout=120,
-                         env={"KCSOLVE_CACHE_DIR": str(tmp_path), "PATH": "", "NUMBA_DISABLE_JIT": "1"})
+    script = (
+        "from kcsolve.patience.rules import parse_rules\nfrom kcsolve.patience.stats import native\n"
+        "print(native.course_codes(0, 2_000, parse_rules('standard')).tolist(), native.kernel())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"KCSOLVE_CACHE_DIR": str(tmp_path), "PATH": "", "NUMBA_DISABLE_JIT": "1"},
+    )
     assert out.returncode == 0 and out.stderr == ""
     expected = compiled.course_codes(0, 2_000, parse_rules("standard")).tolist()
     assert out.stdout == f"{expected} None\n"

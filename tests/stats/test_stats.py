@@ -59,8 +59,9 @@ def test_stored_verdicts_match_the_solver(tmp_path: Path, preset: str) -> None:
     rules = parse_rules(preset)
     store = ResultsStore(tmp_path / "r.db")
     run(store, rules, 500, 300)
-    rows = {first + i: describe(code)[0] for first, codes in store.pieces(preset, 500, 300)
-            for i, code in enumerate(codes)}
+    rows = {
+        first + i: describe(code)[0] for first, codes in store.pieces(preset, 500, 300) for i, code in enumerate(codes)
+    }
     assert len(rows) == 300
     for seed in range(500, 800):
         assert rows[seed] == solve(deal(seed), rules).result, seed
@@ -101,8 +102,9 @@ def test_text_summary(tmp_path: Path) -> None:
     assert "\nwinnable " in text and "95% Wilson interval" in text and "80%" in text
     assert "(by one who sees the deck: an upper bound on the win rate of a player who cannot)" in " ".join(text.split())
     assert " winnable, " in unwrapped(text)[0] and " lost whatever the play, " in unwrapped(text)[0]
-    data = json.loads(CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"),
-                                               "--format", "json"]).stdout)
+    data = json.loads(
+        CliRunner().invoke(cli, ["stats", "--count", "400", "--db", str(tmp_path / "r.db"), "--format", "json"]).stdout
+    )
     assert data["win_rate_is"].startswith("share of the deals winnable by a player who sees the deck")
     assert "grid full with nothing to remove" in text and "deal 3" in text
     one = CliRunner().invoke(cli, ["stats", "--start", "1000", "--count", "1", "--db", str(tmp_path / "r.db")])
@@ -116,8 +118,9 @@ def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
     The interrupted run takes the slower Python course, so the signal surely comes mid-run.
     """
     db = tmp_path / "r.db"
-    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json",
-                              pure_python=True)
+    process = kcsolve_process(
+        "stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json", pure_python=True
+    )
     wait_for_rows(db, 4000, process)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -129,14 +132,19 @@ def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
     code, resumed = stats_json("--count", "100000", "--db", str(db), "--jobs", "2")
     assert code == 0 and resumed["solved_now"] == 100000 - kept
     _, clean = stats_json("--start", "0", "--count", "100000", "--db", str(tmp_path / "clean.db"), "--jobs", "2")
-    assert (resumed["won"], resumed["lost"], resumed["loss_deals"]) == (clean["won"], clean["lost"], clean["loss_deals"])
+    assert (resumed["won"], resumed["lost"], resumed["loss_deals"]) == (
+        clean["won"],
+        clean["lost"],
+        clean["loss_deals"],
+    )
 
 
 def test_killed_worker_loses_nothing(tmp_path: Path) -> None:
     """A worker killed mid-run costs a pool restart; the run (Python, so it is still running) loses no verdict."""
     db = tmp_path / "r.db"
-    process = kcsolve_process("stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json",
-                              pure_python=True)
+    process = kcsolve_process(
+        "stats", "--count", "100000", "--jobs", "2", "--db", str(db), "--format", "json", pure_python=True
+    )
     wait_for_rows(db, 2000, process)
     children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
     assert children, "no worker processes found"
@@ -182,7 +190,9 @@ def test_undecided_rows_are_retried_only_with_a_larger_budget(tmp_path: Path) ->
     """An undecided row stays so under the same budget (exit 3) and is solved under a larger one."""
     db = tmp_path / "r.db"
     store = ResultsStore(db)
-    store.add("standard", ChunkResult(7, 1, None, pack(bytes([UNDECIDED])), {UNDECIDED: 1}, "auto", 0.1, "1000", "nodes"))
+    store.add(
+        "standard", ChunkResult(7, 1, None, pack(bytes([UNDECIDED])), {UNDECIDED: 1}, "auto", 0.1, "1000", "nodes")
+    )
     assert store.done_count("standard", 7, 1, Budget(nodes=1000)) == 1
     assert store.done_count("standard", 7, 1, Budget(nodes=5000)) == 0
     assert store.done_count("standard", 7, 1, Budget()) == 0
@@ -204,8 +214,9 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
     assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "deal 8 under standard: winnable\n", "")
     undecided = CliRunner().invoke(cli, ["stats", "--show", "9", "--db", str(db), "--budget", "1000"])
     assert undecided.exit_code == 3 and "undecided within the budget 1000" in undecided.stdout  # as for a summary
-    listed = CliRunner().invoke(cli, ["stats", "--start", "7", "--count", "3", "--list", "won", "--db", str(db),
-                                      "--budget", "1000"])
+    listed = CliRunner().invoke(
+        cli, ["stats", "--start", "7", "--count", "3", "--list", "won", "--db", str(db), "--budget", "1000"]
+    )
     assert (listed.exit_code, listed.stdout) == (3, "8\n")
     code, first = stats_json("--start", "7", "--count", "2", "--db", str(db), "--budget", "5000")
     assert code == 0 and first["solved_now"] == 1 and first["undecided"] == 0
@@ -216,9 +227,18 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
     "args, message",
     [
         (["--start", "-1"], "seed must be between 0 and 2**64-1, got -1"),
-        (["--start", str(2**64 - 1), "--count", "2"], f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1"),
-        (["--rules", "bogus"], "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)"),
-        (["--budget", "x"], "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'"),
+        (
+            ["--start", str(2**64 - 1), "--count", "2"],
+            f"--start {2**64 - 1} --count 2 runs past the last deal number, 2**64-1",
+        ),
+        (
+            ["--rules", "bogus"],
+            "unknown rule preset 'bogus' (presets: standard, deplete, swap, optional, groups, royals, camelot)",
+        ),
+        (
+            ["--budget", "x"],
+            "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'",
+        ),
     ],
 )
 def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:
@@ -231,14 +251,17 @@ def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
     """The same range on a Dask LocalCluster stores the same verdicts as the local run."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, processes=True) as cluster:
-        code, remote = stats_json("--count", "3000", "--db", str(tmp_path / "d.db"), "--scheduler", cluster.scheduler_address)
+        code, remote = stats_json(
+            "--count", "3000", "--db", str(tmp_path / "d.db"), "--scheduler", cluster.scheduler_address
+        )
     assert code == 0
     _, local = stats_json("--count", "3000", "--db", str(tmp_path / "l.db"), "--jobs", "2")
     for key in ("won", "lost", "undecided", "loss_reasons", "loss_deals"):
         assert remote[key] == local[key]
     remote_store, local_store = ResultsStore(tmp_path / "d.db"), ResultsStore(tmp_path / "l.db")
-    assert (b"".join(c for _, c in remote_store.pieces("standard", 0, 3000))
-            == b"".join(c for _, c in local_store.pieces("standard", 0, 3000)))
+    assert b"".join(c for _, c in remote_store.pieces("standard", 0, 3000)) == b"".join(
+        c for _, c in local_store.pieces("standard", 0, 3000)
+    )
 
 
 def test_unreachable_scheduler(tmp_path: Path) -> None:
@@ -247,7 +270,9 @@ def test_unreachable_scheduler(tmp_path: Path) -> None:
     with socket.socket() as taken:  # bound and never listening: connecting is refused, and no one else can take it
         taken.bind(("127.0.0.1", 0))
         address = f"tcp://127.0.0.1:{taken.getsockname()[1]}"
-        result = CliRunner().invoke(cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address])
+        result = CliRunner().invoke(
+            cli, ["stats", "--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address]
+        )
     assert result.exit_code == 2
     assert result.stderr.startswith(f"Error: cannot reach the Dask scheduler at {address!r}")
     assert len(result.stderr.splitlines()) == 1
@@ -264,12 +289,14 @@ def test_show_and_list_answer_per_deal(tmp_path: Path) -> None:
     # a range that cuts a stored chunk and runs past it lists from both
     more = CliRunner().invoke(cli, ["stats", "--start", "90", "--count", "20", "--db", db, "--list", "won"])
     assert [int(n) for n in more.stdout.split()] == [
-        s for s in range(90, 110) if solve(deal(s), parse_rules("standard")).result == "win"]
+        s for s in range(90, 110) if solve(deal(s), parse_rules("standard")).result == "win"
+    ]
     lost = next(s for s in range(40, 100) if s not in wins)
     shown = CliRunner().invoke(cli, ["stats", "--show", str(lost), "--db", db])
     loss = solve(deal(lost), parse_rules("standard")).loss
-    assert unwrapped(shown.stdout) == [f"deal {lost} under standard: lost under best play: grid full with nothing to "
-                                       f"remove, in deal {loss.deal}"]
+    assert unwrapped(shown.stdout) == [
+        f"deal {lost} under standard: lost under best play: grid full with nothing to remove, in deal {loss.deal}"
+    ]
     shown = CliRunner().invoke(cli, ["stats", "--show", str(wins[0]), "--db", db, "--format", "json"])
     assert json.loads(shown.stdout)["result"] == "win"
 
@@ -293,8 +320,10 @@ def test_a_million_workers_are_refused_before_the_database_is_made(tmp_path: Pat
     from kcsolve.common.workers import InvalidJobsError
 
     db = tmp_path / "r.sqlite3"
-    assert_bad_input(run_cli("stats", "--jobs", "1000000", "--count", "1", "--db", str(db)),
-                     {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."})
+    assert_bad_input(
+        run_cli("stats", "--jobs", "1000000", "--count", "1", "--db", str(db)),
+        {"Invalid value for '--jobs': 1000000 is not in the range 1<=x<=256."},
+    )
     assert not db.exists()
     store = ResultsStore(db)
     with pytest.raises(InvalidJobsError, match=r"got 1000000$"):
@@ -324,8 +353,12 @@ def test_two_writers_and_a_reader_at_once_give_the_counts_of_one_run(tmp_path: P
     assert stats_json("--rules", rules, "--count", "100", "--db", str(db), "--jobs", "1")[0] == 0
     common = ("stats", "--rules", rules, "--db", str(db))
     # standard deals on the Python course: slow enough that the writers' runs overlap in time
-    processes = [kcsolve_process(*common, "--count", str(count), "--jobs", jobs, "--format", "json",
-                                 pure_python=rules == "standard") for jobs in "12"]
+    processes = [
+        kcsolve_process(
+            *common, "--count", str(count), "--jobs", jobs, "--format", "json", pure_python=rules == "standard"
+        )
+        for jobs in "12"
+    ]
     processes.append(kcsolve_process(*common, "--count", "100", "--list", "won"))
     outputs = [process.communicate(timeout=120) for process in processes]
     assert [process.returncode for process in processes] == [0, 0, 0], outputs
@@ -333,13 +366,17 @@ def test_two_writers_and_a_reader_at_once_give_the_counts_of_one_run(tmp_path: P
     _, alone = stats_json("--rules", rules, "--count", str(count), "--db", str(tmp_path / "alone.db"), "--jobs", "1")
     for out, _ in outputs[:2]:
         assert {key: json.loads(out)[key] for key in COUNTED} == {key: alone[key] for key in COUNTED}
-    listed = CliRunner().invoke(cli, ["stats", "--rules", rules, "--count", "100", "--db", str(tmp_path / "alone.db"),
-                                      "--list", "won"])
+    listed = CliRunner().invoke(
+        cli, ["stats", "--rules", rules, "--count", "100", "--db", str(tmp_path / "alone.db"), "--list", "won"]
+    )
     assert outputs[2][0] == listed.stdout
     assert shared_deals(db) == 0 and stored(db) == count
     code, again = stats_json(*common[1:], "--count", str(count))
-    assert code == 0 and again["solved_now"] == 0 and {key: again[key] for key in COUNTED} == {
-        key: alone[key] for key in COUNTED}
+    assert (
+        code == 0
+        and again["solved_now"] == 0
+        and {key: again[key] for key in COUNTED} == {key: alone[key] for key in COUNTED}
+    )
 
 
 def test_a_chunk_stores_only_the_deals_no_other_run_stored_meanwhile(tmp_path: Path) -> None:
@@ -353,12 +390,19 @@ def test_a_chunk_stores_only_the_deals_no_other_run_stored_meanwhile(tmp_path: P
         other.add("standard", solve_chunk("standard", (first, count, None), Budget()))
     one.add("standard", solve_chunk("standard", (650, 200, None), Budget()))
     assert [(c.first, c.count) for c in one.overlapping("standard", 0, 1000)] == [
-        (0, 100), (100, 500), (600, 100), (700, 50), (750, 90), (840, 10)]
+        (0, 100),
+        (100, 500),
+        (600, 100),
+        (700, 50),
+        (750, 90),
+        (840, 10),
+    ]
     alone = ResultsStore(tmp_path / "alone.db")
     run(alone, parse_rules("standard"), 0, 850)
     assert one.tally("standard", 0, 850) == alone.tally("standard", 0, 850)
     assert b"".join(c for _, c in one.pieces("standard", 0, 850)) == b"".join(
-        c for _, c in alone.pieces("standard", 0, 850))
+        c for _, c in alone.pieces("standard", 0, 850)
+    )
     for store in (one, other, alone):
         store.close()
 
@@ -367,12 +411,20 @@ def test_a_retried_deal_decided_meanwhile_by_another_run_stays_decided(tmp_path:
     """Two runs retrying one chunk's undecided deals: the later merge never turns a verdict back to undecided."""
     db = tmp_path / "r.db"
     one, other = ResultsStore(db), ResultsStore(db)
-    one.add("groups", ChunkResult(0, 3, None, pack(bytes([WIN, UNDECIDED, UNDECIDED])), {WIN: 1, UNDECIDED: 2},
-                                  "auto", 0.1, "10", "nodes"))
-    one.add("groups", ChunkResult(0, 3, (1, 2), pack(bytes([WIN, UNDECIDED])), {WIN: 1, UNDECIDED: 1},
-                                  "auto", 0.1, "1000", "nodes"))
-    other.add("groups", ChunkResult(0, 3, (1, 2), pack(bytes([UNDECIDED, UNDECIDED])), {UNDECIDED: 2},
-                                    "auto", 0.1, "1000", "nodes"))
+    one.add(
+        "groups",
+        ChunkResult(
+            0, 3, None, pack(bytes([WIN, UNDECIDED, UNDECIDED])), {WIN: 1, UNDECIDED: 2}, "auto", 0.1, "10", "nodes"
+        ),
+    )
+    one.add(
+        "groups",
+        ChunkResult(0, 3, (1, 2), pack(bytes([WIN, UNDECIDED])), {WIN: 1, UNDECIDED: 1}, "auto", 0.1, "1000", "nodes"),
+    )
+    other.add(
+        "groups",
+        ChunkResult(0, 3, (1, 2), pack(bytes([UNDECIDED, UNDECIDED])), {UNDECIDED: 2}, "auto", 0.1, "1000", "nodes"),
+    )
     assert b"".join(c for _, c in one.pieces("groups", 0, 3)) == bytes([WIN, WIN, UNDECIDED])
     one.close()
     other.close()

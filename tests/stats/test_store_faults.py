@@ -90,22 +90,34 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
 @pytest.mark.parametrize(
     "statement, values, what",
     [
-        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (b"\x00\x01\x02\x03",),
-         "verdicts that do not decompress"),
-        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(7)),), "7 verdicts where the chunk has"),
+        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (b"\x00\x01\x02\x03",), "verdicts that do not decompress"),
+        (
+            "UPDATE chunks SET verdicts = ? WHERE rowid = 1",
+            (zlib.compress(bytes(7)),),
+            "7 verdicts where the chunk has",
+        ),
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (BOMB,), "more verdicts than the chunk's"),
-        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(2_000)) + b"tail",),
-         "verdicts cut short or followed by other bytes"),
+        (
+            "UPDATE chunks SET verdicts = ? WHERE rowid = 1",
+            (zlib.compress(bytes(2_000)) + b"tail",),
+            "verdicts cut short or followed by other bytes",
+        ),
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(b"\xff" * 2_000),), "a verdict code 255"),
-        ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (zlib.compress(bytes(2_000)),),
-         "verdicts that disagree with its tally"),
+        (
+            "UPDATE chunks SET verdicts = ? WHERE rowid = 1",
+            (zlib.compress(bytes(2_000)),),
+            "verdicts that disagree with its tally",
+        ),
         ("UPDATE chunks SET tally = ? WHERE rowid = 1", ('{"0": "x"}',), "a tally that disagrees with its counts"),
         ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("[1, 2]",), "a tally that is not deals per code"),
         ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("{not json",), "columns that no run writes"),
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", ("text",), "columns that no run writes"),
         ("UPDATE chunks SET count = ? WHERE rowid = 1", (-5,), "columns that no run writes"),
-        ("UPDATE chunks SET count = ?, won = won + ? - 2000 WHERE rowid = 1", (1 << 21, 1 << 21),
-         "columns that no run writes"),
+        (
+            "UPDATE chunks SET count = ?, won = won + ? - 2000 WHERE rowid = 1",
+            (1 << 21, 1 << 21),
+            "columns that no run writes",
+        ),
         ("UPDATE chunks SET undecided = ? WHERE rowid = 1", ("many",), "columns that no run writes"),
         ("UPDATE chunks SET tally = ? WHERE rowid = 1", ("[" + "0," * 50_000 + "0]",), "columns that no run writes"),
         ("UPDATE chunks SET verdicts = ? WHERE rowid = 1", (os.urandom(3_000),), "columns that no run writes"),
@@ -117,8 +129,9 @@ def damaged_row(db: Path, statement: str, *values: object) -> None:
         ("UPDATE chunks SET budget = ? WHERE rowid = 1", (" " * 200 + "1000",), "columns that no run writes"),
     ],
 )
-def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, statement: str, values: tuple,
-                                                                 what: str) -> None:
+def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(
+    tmp_path: Path, statement: str, values: tuple, what: str
+) -> None:
     """Rows whose verdicts, tally or columns are not what a run writes: one line, exit 2, and no byte written."""
     db = tmp_path / "r.db"
     assert stats_cli("--count", "4000", "--db", str(db), "--jobs", "1").exit_code == 0  # rows 1 and 2: 0.. and 2000..
@@ -134,30 +147,39 @@ def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(tmp_path: Path, st
 
 @pytest.mark.parametrize(
     "statement, what",
-    [("CREATE TABLE evil (x)", "table 'evil'"), ("CREATE VIEW seen AS SELECT rules FROM chunks", "view 'seen'"),
-     ("CREATE INDEX by_method ON chunks (method)", "index 'by_method'"),
-     ("CREATE TRIGGER spy AFTER INSERT ON chunks BEGIN SELECT 1; END", "trigger 'spy'")],
+    [
+        ("CREATE TABLE evil (x)", "table 'evil'"),
+        ("CREATE VIEW seen AS SELECT rules FROM chunks", "view 'seen'"),
+        ("CREATE INDEX by_method ON chunks (method)", "index 'by_method'"),
+        ("CREATE TRIGGER spy AFTER INSERT ON chunks BEGIN SELECT 1; END", "trigger 'spy'"),
+    ],
 )
 def test_a_store_holding_what_no_kcsolve_makes_is_refused_untouched(tmp_path: Path, statement: str, what: str) -> None:
     db = filled_db(tmp_path / "r.db", 100)
     damaged_row(db, statement)
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--count", "200", "--db", str(db), "--jobs", "1"),
-                     f"{str(db)!r} holds the {what}, which no kcsolve makes; it is left as it is: choose another --db")
+    assert_bad_input(
+        stats_cli("--count", "200", "--db", str(db), "--jobs", "1"),
+        f"{str(db)!r} holds the {what}, which no kcsolve makes; it is left as it is: choose another --db",
+    )
     assert snapshot(tmp_path) == before
 
 
 def test_an_empty_file_is_refused_not_taken_for_a_new_store(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     db.touch()
-    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
-                     f"{str(db)!r} is an empty file, not a kcsolve results database; "
-                     "remove it to start a new one, or choose another --db")
+    assert_bad_input(
+        stats_cli("--count", "10", "--db", str(db)),
+        f"{str(db)!r} is an empty file, not a kcsolve results database; "
+        "remove it to start a new one, or choose another --db",
+    )
     assert db.stat().st_size == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
 
 
-@pytest.mark.parametrize("special, what", [("/dev/zero", "a character device"), ("/dev/urandom", "a character device"),
-                                           ("fifo", "a named pipe (FIFO)")])
+@pytest.mark.parametrize(
+    "special, what",
+    [("/dev/zero", "a character device"), ("/dev/urandom", "a character device"), ("fifo", "a named pipe (FIFO)")],
+)
 @pytest.mark.parametrize("convert", [False, True])
 def test_a_device_or_a_pipe_is_named_for_what_it_is(tmp_path: Path, special: str, what: str, convert: bool) -> None:
     """They have a size of 0, but are no empty file to remove: the refusal says what they are, and opens nothing."""
@@ -172,8 +194,10 @@ def test_a_device_or_a_pipe_is_named_for_what_it_is(tmp_path: Path, special: str
 
 def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_line(tmp_path: Path) -> None:
     """Bytes overwritten in the schema: SQLite quotes them, newlines and all; the refusal is still one line."""
-    for junk, seen in ((b"\n" * 16, "is not a kcsolve results database"),
-                       (bytes(range(200, 216)), "schema is unreadable")):
+    for junk, seen in (
+        (b"\n" * 16, "is not a kcsolve results database"),
+        (bytes(range(200, 216)), "schema is unreadable"),
+    ):
         db = tmp_path / "r.db"
         filled_db(db, 100)
         with sqlite3.connect(db) as conn:  # the file alone: no -wal holds rows
@@ -183,7 +207,7 @@ def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_li
         conn.close()
         data = db.read_bytes()
         at = data.index(sql.encode()[:40]) + 20  # inside the table's CREATE statement
-        db.write_bytes(data[:at] + junk + data[at + len(junk):])
+        db.write_bytes(data[:at] + junk + data[at + len(junk) :])
         result = stats_cli("--count", "10", "--db", str(db))
         assert_bad_input(result, None)
         assert seen in result.stderr, result.stderr
@@ -212,9 +236,18 @@ def insert_chunk(db: Path, first: int, count: int) -> None:
     result = stats_chunks.solve_chunk("standard", (first, count, None), Budget())
     tally = stats_store.Tally(result.tally)
     with sqlite3.connect(db) as conn:
-        conn.execute("INSERT INTO chunks VALUES ('standard', ?, ?, ?, ?, ?, ?, ?, 'course', 0.1, NULL, NULL)",
-                     (first - stats_store.SEED_OFFSET, count, tally.won, tally.lost, tally.undecided,
-                      json.dumps({str(k): v for k, v in tally.counts.items()}), result.codes))
+        conn.execute(
+            "INSERT INTO chunks VALUES ('standard', ?, ?, ?, ?, ?, ?, ?, 'course', 0.1, NULL, NULL)",
+            (
+                first - stats_store.SEED_OFFSET,
+                count,
+                tally.won,
+                tally.lost,
+                tally.undecided,
+                json.dumps({str(k): v for k, v in tally.counts.items()}),
+                result.codes,
+            ),
+        )
     conn.close()
 
 
@@ -230,8 +263,10 @@ def test_chunks_sharing_deals_are_dropped_and_the_rest_kept(tmp_path: Path, args
     insert_chunk(db, 10, 5)  # inside the first chunk: nothing to solve again
     result = stats_cli(*args, "--db", str(db), "--jobs", "1")
     assert result.exit_code == 0, result.stderr
-    assert result.stderr == (f"{str(db)!r} held chunks that share deals (two runs at once under an older kcsolve): "
-                             "the later ones are dropped and 500 deals must be solved again; the rest are kept\n")
+    assert result.stderr == (
+        f"{str(db)!r} held chunks that share deals (two runs at once under an older kcsolve): "
+        "the later ones are dropped and 500 deals must be solved again; the rest are kept\n"
+    )
     clean = stats_cli(*args, "--db", str(tmp_path / "clean.db"), "--jobs", "1")
     same = {"db": "", "solved_now": 0}
     assert json.loads(result.stdout) | same == json.loads(clean.stdout) | same
@@ -279,8 +314,9 @@ def test_a_run_ends_with_every_row_in_the_database_file(tmp_path: Path, how: str
     assert held(alone(db, tmp_path / "moved")) == stored(db) >= 2000
 
 
-def test_rows_are_copied_into_the_database_file_after_a_full_disk(monkeypatch: pytest.MonkeyPatch,
-                                                                    tmp_path: Path) -> None:
+def test_rows_are_copied_into_the_database_file_after_a_full_disk(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """A run ended by a full disk still copies its rows out of the -wal: moving the database file alone keeps them."""
     real_connect = sqlite3.connect
 
@@ -308,12 +344,16 @@ class NoRoomToCheckpoint(sqlite3.Connection):
         return super().execute(sql, *args)  # type: ignore[arg-type]
 
 
-def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(monkeypatch: pytest.MonkeyPatch,
-                                                                              tmp_path: Path) -> None:
+def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     db = tmp_path / "r.db"
     real_connect = sqlite3.connect
-    monkeypatch.setattr(stats_store.sqlite3, "connect",
-                        lambda *args, **kwargs: real_connect(*args, factory=NoRoomToCheckpoint, **kwargs))
+    monkeypatch.setattr(
+        stats_store.sqlite3,
+        "connect",
+        lambda *args, **kwargs: real_connect(*args, factory=NoRoomToCheckpoint, **kwargs),
+    )
     three = "r.db, r.db-wal and r.db-shm"
     filled_db(db, 1000)
     watcher = real_connect(db)  # another reader keeps SQLite from copying the rows when the run's connection closes
@@ -321,15 +361,19 @@ def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(monk
     result = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1")
     monkeypatch.undo()
     assert result.exit_code == 0, result.stderr
-    assert result.stderr == (f"the last rows stored are still only in '{db}-wal' (database or disk is full "
-                             f"(is the disk full?)); the next run copies them into {str(db)!r}: moving the three "
-                             f"files ({three}) together keeps the work\n")
+    assert result.stderr == (
+        f"the last rows stored are still only in '{db}-wal' (database or disk is full "
+        f"(is the disk full?)); the next run copies them into {str(db)!r}: moving the three "
+        f"files ({three}) together keeps the work\n"
+    )
     moved = alone(db, tmp_path / "moved")
     assert held(moved) == 1000 and header_mode(moved) == b"\x02\x02"
     result = stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1", "--format", "json")
     assert result.exit_code == 0 and json.loads(result.stdout)["solved_now"] == 2000
-    assert result.stderr == (f"{str(moved)!r} comes without '{moved}-wal', which its last run may have left rows in: "
-                             f"moving the three files ({three}) together keeps the work\n")
+    assert result.stderr == (
+        f"{str(moved)!r} comes without '{moved}-wal', which its last run may have left rows in: "
+        f"moving the three files ({three}) together keeps the work\n"
+    )
     assert stats_cli("--count", "3000", "--db", str(moved), "--jobs", "1").stderr == ""  # the file is whole now
     resumed = stats_cli("--count", "3000", "--db", str(db), "--jobs", "1", "--format", "json")
     assert resumed.stderr == "" and json.loads(resumed.stdout)["solved_now"] == 0  # with its -wal, nothing is lost
@@ -343,9 +387,11 @@ def test_a_file_that_cannot_be_read_without_its_wal_names_it(tmp_path: Path) -> 
     data[18:20] = b"\x02\x02"  # in WAL mode, as a run leaves it mid-way
     db.write_bytes(bytes(data[: len(data) // 2]))  # the file grown to half its pages when the disk filled
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
-                     f"{str(db)!r} cannot be read without '{db}-wal', which is not beside it: "
-                     "moving the three files (r.db, r.db-wal and r.db-shm) together keeps the work")
+    assert_bad_input(
+        stats_cli("--count", "100", "--db", str(db)),
+        f"{str(db)!r} cannot be read without '{db}-wal', which is not beside it: "
+        "moving the three files (r.db, r.db-wal and r.db-shm) together keeps the work",
+    )
     assert snapshot(tmp_path) == before
 
 
@@ -358,9 +404,11 @@ def test_an_empty_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
     conn.close()
     assert db.stat().st_size > 0
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--count", "100", "--db", str(db)),
-                     f"{str(db)!r} is an empty SQLite database, not a kcsolve results database; "
-                     "remove it to start a new one, or choose another --db")
+    assert_bad_input(
+        stats_cli("--count", "100", "--db", str(db)),
+        f"{str(db)!r} is an empty SQLite database, not a kcsolve results database; "
+        "remove it to start a new one, or choose another --db",
+    )
     assert snapshot(tmp_path) == before
 
 
@@ -477,16 +525,20 @@ def test_a_read_only_database_is_refused_with_no_shm_left_beside_it(tmp_path: Pa
     db = filled_db(tmp_path / "r.db", 200)
     before = snapshot(tmp_path)
     with unwritable(db, how):
-        assert_bad_input(stats_cli("--count", "300", "--db", str(db), "--jobs", "1"),
-                         f"cannot use {str(db)!r} as a results database: "
-                         "it is read-only (no permission to write it or its directory)")
+        assert_bad_input(
+            stats_cli("--count", "300", "--db", str(db), "--jobs", "1"),
+            f"cannot use {str(db)!r} as a results database: "
+            "it is read-only (no permission to write it or its directory)",
+        )
         assert snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize(
     "damage, what",
-    [("PRAGMA application_id = 7", "is a SQLite database of something else"),
-     ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "verdicts that do not decompress")],
+    [
+        ("PRAGMA application_id = 7", "is a SQLite database of something else"),
+        ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "verdicts that do not decompress"),
+    ],
 )
 def test_a_refused_database_with_a_wal_gets_no_shm_left_beside_it(tmp_path: Path, damage: str, what: str) -> None:
     """Rows only in the -wal are read as SQLite reads them, which makes a -shm: a refusal takes it away."""
@@ -515,9 +567,11 @@ def test_other_schema_version_is_refused_without_touching_it(tmp_path: Path) -> 
         conn.execute("PRAGMA user_version = 7")
     conn.close()
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--count", "200", "--db", str(db)),
-                     f"{str(db)!r} is a kcsolve results database of schema version 7; "
-                     "this kcsolve reads version 3 and converts versions 1 and 2: choose another --db")
+    assert_bad_input(
+        stats_cli("--count", "200", "--db", str(db)),
+        f"{str(db)!r} is a kcsolve results database of schema version 7; "
+        "this kcsolve reads version 3 and converts versions 1 and 2: choose another --db",
+    )
     assert snapshot(tmp_path) == before
 
 
@@ -535,10 +589,15 @@ def per_deal_db(path: Path, version: int) -> Path:
         for seed in (*range(6), 8):
             won, end, deals = course_end(deal_ranks(seed), STANDARD)
             row = ("win", None, None, None) if won else ("loss", "full", end, deals)
-            conn.execute(f"INSERT INTO deals VALUES ('standard', ?, ?, ?, ?, ?, 'course', 0.1, NULL{', NULL' * (version == 2)})",
-                         (seed - stats_store.SEED_OFFSET, *row))
-        conn.execute(f"INSERT INTO deals VALUES ('groups', ?, 'unknown', NULL, NULL, NULL, 'course', 0.1, '1000'"
-                     f"{', ' + repr('nodes') if version == 2 else ''})", (7 - stats_store.SEED_OFFSET,))
+            conn.execute(
+                f"INSERT INTO deals VALUES ('standard', ?, ?, ?, ?, ?, 'course', 0.1, NULL{', NULL' * (version == 2)})",
+                (seed - stats_store.SEED_OFFSET, *row),
+            )
+        conn.execute(
+            f"INSERT INTO deals VALUES ('groups', ?, 'unknown', NULL, NULL, NULL, 'course', 0.1, '1000'"
+            f"{', ' + repr('nodes') if version == 2 else ''})",
+            (7 - stats_store.SEED_OFFSET,),
+        )
         conn.execute(f"PRAGMA application_id = {stats_checks.APPLICATION_ID}")
         conn.execute(f"PRAGMA user_version = {version}")
     conn.close()
@@ -549,9 +608,11 @@ def per_deal_db(path: Path, version: int) -> Path:
 def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: int) -> None:
     db = per_deal_db(tmp_path / "old.db", version)
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
-                     f"{str(db)!r} holds one row per deal (schema version {version}, an older kcsolve); "
-                     f"convert it with: kcsolve stats --convert --db {str(db)!r}")
+    assert_bad_input(
+        stats_cli("--count", "10", "--db", str(db)),
+        f"{str(db)!r} holds one row per deal (schema version {version}, an older kcsolve); "
+        f"convert it with: kcsolve stats --convert --db {str(db)!r}",
+    )
     assert snapshot(tmp_path) == before
     converted = stats_cli("--convert", "--db", str(db))
     assert converted.exit_code == 0
@@ -560,11 +621,20 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["solved_now"] == 3  # 6, 7 and 9: the converted deals are kept
     shown = stats_cli("--show", "7", "--rules", "groups", "--budget", "1000", "--db", str(db), "--format", "json")
-    assert json.loads(shown.stdout) == {"rules": "groups", "seed": 7, "result": "unknown", "reason": None,
-                                        "deal": None, "budget": "1000"}
+    assert json.loads(shown.stdout) == {
+        "rules": "groups",
+        "seed": 7,
+        "result": "unknown",
+        "reason": None,
+        "deal": None,
+        "budget": "1000",
+    }
     again = stats_cli("--convert", "--db", str(db))
-    assert_bad_input(again, f"{str(db)!r} is not a per-deal results database of an older kcsolve "
-                            "(its schema version is 3): there is nothing to convert")
+    assert_bad_input(
+        again,
+        f"{str(db)!r} is not a per-deal results database of an older kcsolve "
+        "(its schema version is 3): there is nothing to convert",
+    )
 
 
 @pytest.mark.parametrize(
@@ -580,8 +650,10 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
         ("reason = NULL WHERE result = 'loss'", "the row of deal 1: a loss with no reason"),
         ("rules = 'bogus' WHERE result = 'unknown'", "the row of deal 7: rules 'bogus' that name no rule set"),
         ("budget = 'lots' WHERE result = 'unknown'", "the row of deal 7: a budget 'lots' that does not parse"),
-        ("rules = replace(hex(zeroblob(30)), '00', 'standard+') || 'standard'",  # a rule set, but 278 characters
-         "the row of deal 0: columns that no run writes"),
+        (
+            "rules = replace(hex(zeroblob(30)), '00', 'standard+') || 'standard'",  # a rule set, but 278 characters
+            "the row of deal 0: columns that no run writes",
+        ),
     ],
 )
 def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:
@@ -602,15 +674,18 @@ def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Pat
     with sqlite3.connect(db) as conn:  # the table without its primary key, as a damaged copy may have it
         conn.execute(PER_DEAL_SCHEMA.replace(",\n    PRIMARY KEY (rules, seed)) WITHOUT ROWID", ")"))
         for _ in range(2):
-            conn.execute("INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL, NULL)",
-                         (3 - stats_store.SEED_OFFSET,))
+            conn.execute(
+                "INSERT INTO deals VALUES ('standard', ?, 'win', NULL, NULL, NULL, 'course', 0.1, NULL, NULL)",
+                (3 - stats_store.SEED_OFFSET,),
+            )
         conn.execute(f"PRAGMA application_id = {stats_checks.APPLICATION_ID}")
         conn.execute("PRAGMA user_version = 2")
     conn.close()
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--convert", "--db", str(db)),
-                     f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); "
-                     "it is left as it was")
+    assert_bad_input(
+        stats_cli("--convert", "--db", str(db)),
+        f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); it is left as it was",
+    )
     assert snapshot(tmp_path) == before
 
 
@@ -618,9 +693,10 @@ def test_a_per_deal_database_holding_another_table_is_not_converted(tmp_path: Pa
     db = per_deal_db(tmp_path / "old.db", 1)
     damaged_row(db, "CREATE TABLE evil (x)")
     before = snapshot(tmp_path)
-    assert_bad_input(stats_cli("--convert", "--db", str(db)),
-                     f"{str(db)!r} holds the table 'evil', which no kcsolve makes; "
-                     "it is left as it is: choose another --db")
+    assert_bad_input(
+        stats_cli("--convert", "--db", str(db)),
+        f"{str(db)!r} holds the table 'evil', which no kcsolve makes; it is left as it is: choose another --db",
+    )
     assert snapshot(tmp_path) == before
 
 
@@ -632,9 +708,11 @@ def test_a_read_only_per_deal_database_is_not_converted_and_gets_no_shm(tmp_path
     conn.close()
     before = snapshot(tmp_path)
     with unwritable(db, how):
-        assert_bad_input(stats_cli("--convert", "--db", str(db)),
-                         f"cannot convert {str(db)!r}: it is read-only (no permission to write it or its directory); "
-                         "it is left as it was")
+        assert_bad_input(
+            stats_cli("--convert", "--db", str(db)),
+            f"cannot convert {str(db)!r}: it is read-only (no permission to write it or its directory); "
+            "it is left as it was",
+        )
         assert snapshot(tmp_path) == before
 
 
@@ -652,8 +730,9 @@ def test_db_whose_directory_is_missing_or_a_file_is_refused(tmp_path: Path, wher
         parent.write_text("not a folder")
     db = parent / "x.db"
     what = "does not exist" if where == "missing" else "is not a directory"
-    assert_bad_input(stats_cli("--count", "10", "--db", str(db)),
-                     f"cannot use {str(db)!r}: its directory {str(parent)!r} {what}")
+    assert_bad_input(
+        stats_cli("--count", "10", "--db", str(db)), f"cannot use {str(db)!r}: its directory {str(parent)!r} {what}"
+    )
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -694,12 +773,22 @@ def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.Mon
 # --- options ------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("address", [
-    "nonsense", "http://127.0.0.1:8786", "tcp://host", "tcp://a:b:c", "tcp://127.0.0.1:65536", "tls://h:0",
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "nonsense",
+        "http://127.0.0.1:8786",
+        "tcp://host",
+        "tcp://a:b:c",
+        "tcp://127.0.0.1:65536",
+        "tls://h:0",
+    ],
+)
 def test_malformed_scheduler_address(tmp_path: Path, address: str) -> None:
-    assert_bad_input(stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address),
-                     f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)")
+    assert_bad_input(
+        stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", address),
+        f"not a Dask scheduler address: {address!r} (use tcp://HOST:PORT)",
+    )
     assert not (tmp_path / "r.db").exists()
 
 
@@ -728,19 +817,20 @@ def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
 
 
 @pytest.mark.parametrize("args", [["--count", "10"], ["--convert"]])
-def test_an_empty_db_path_is_refused_not_taken_for_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                                args: list[str]) -> None:
+def test_an_empty_db_path_is_refused_not_taken_for_the_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]
+) -> None:
     default = tmp_path / "default.db"
     monkeypatch.setenv("KCSOLVE_DB", str(default))
-    assert_bad_input(stats_cli(*args, "--db", ""),
-                     "--db '': the value is empty; give one, or leave --db out")
+    assert_bad_input(stats_cli(*args, "--db", ""), "--db '': the value is empty; give one, or leave --db out")
     assert not default.exists()
 
 
 def test_show_and_list_together_are_refused(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
-    assert_bad_input(stats_cli("--show", "5", "--list", "won", "--db", str(db)),
-                     "give either --show 5 or --list won, not both")
+    assert_bad_input(
+        stats_cli("--show", "5", "--list", "won", "--db", str(db)), "give either --show 5 or --list won, not both"
+    )
     assert not db.exists()
 
 
@@ -762,8 +852,11 @@ def _die(rules_text: str, seeds: list[int], budget: Budget) -> list:  # runs in 
 def test_workers_that_keep_dying_end_the_run_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(stats_pool, "solve_chunk", _die)
     result = stats_cli("--count", "5000", "--db", str(tmp_path / "r.db"), "--jobs", "2")
-    assert_bad_input(result, "worker processes died 4 times in this run; every finished deal is stored, "
-                             "run the same command again to resume")
+    assert_bad_input(
+        result,
+        "worker processes died 4 times in this run; every finished deal is stored, "
+        "run the same command again to resume",
+    )
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
@@ -785,7 +878,9 @@ def test_searched_rule_sets_store_work_within_seconds_and_stop_at_once(tmp_path:
     db = tmp_path / "r.db"
     # numba's cache, filled here: on a fresh checkout the workers would spend the wait compiling the search
     stats_chunks.decide_compiled(range(16), parse_rules("optional+groups"), Budget())
-    process = kcsolve_process("stats", "--rules", "optional+groups", "--count", "100000", "--jobs", "2", "--db", str(db))
+    process = kcsolve_process(
+        "stats", "--rules", "optional+groups", "--count", "100000", "--jobs", "2", "--db", str(db)
+    )
     wait_until(lambda: stored(db) > 0, "the first stored deals", 20)
     process.send_signal(signal.SIGINT)
     began = time.monotonic()
@@ -833,7 +928,9 @@ def test_dask_scheduler_lost_mid_run(tmp_path: Path) -> None:
     assert stored(tmp_path / "r.db") >= stats_chunks.CHUNK
 
 
-def test_dask_cluster_without_workers_is_refused_in_bounded_time(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_dask_cluster_without_workers_is_refused_in_bounded_time(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(stats_cluster, "DASK_WAIT", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
@@ -868,8 +965,9 @@ def test_the_default_database_follows_kcsolve_s_cache_folder(monkeypatch: pytest
     assert stats_store.default_db() == tmp_path / "mine.db"
 
 
-def test_two_runs_making_a_store_at_once_both_use_the_one_linked_first(monkeypatch: pytest.MonkeyPatch,
-                                                                         tmp_path: Path) -> None:
+def test_two_runs_making_a_store_at_once_both_use_the_one_linked_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """The other run links its new store between this run's check and its own link: this one opens that store."""
     db = tmp_path / "r.db"
     real_link = os.link

@@ -28,8 +28,9 @@ def tmux_table(arguments: str, cwd: Path):  # type: ignore[no-untyped-def]
     # the pane outlives the game, so its last screen stays as it was left (remain-on-exit would scroll it a line
     # to say the pane is dead)
     command = f"{sys.executable} -m kcsolve corner play {arguments}; sleep 600"
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(cwd), command],
-                   check=True)
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(cwd), command], check=True
+    )
     try:
         yield name
     finally:
@@ -60,9 +61,11 @@ def test_a_four_player_hand_with_moves_undo_help_and_quit(tmp_path: Path) -> Non
     with tmux_table("--seed 3 --players 4 --record hand.json", tmp_path) as name:
         rows = wait_for_screen(name, "Your hand (7): ")
         fits(rows, title)
-        assert rows[1:4] == ["NW .           N 9S         NE .",
-                             " W 6H            Stock: 20   E 3C",
-                             "SW .           S 9H         SE ."]
+        assert rows[1:4] == [
+            "NW .           N 9S         NE .",
+            " W 6H            Stock: 20   E 3C",
+            "SW .           S 9H         SE .",
+        ]
         assert rows[-1].startswith(">") and "play QH N  merge S N  end  moves" in rows[-2]
         fits(typed(name, "MOVES", "Moves:   1: play 8S S"), title)
         rows = typed(name, "1", "S 9H 8S")
@@ -110,8 +113,9 @@ def test_a_long_match_keeps_to_the_screen_between_hands(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_leaves_with_130_and_no_traceback(tmp_path: Path) -> None:
-    process = kcsolve_process("corner", "play", "--seed", "3", "--record", "hand.json", stdin=subprocess.PIPE,
-                              cwd=tmp_path)
+    process = kcsolve_process(
+        "corner", "play", "--seed", "3", "--record", "hand.json", stdin=subprocess.PIPE, cwd=tmp_path
+    )
     assert process.stdout is not None
     while "Your hand (7): " not in process.stdout.readline():
         pass

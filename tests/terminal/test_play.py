@@ -64,8 +64,14 @@ def test_a_whole_lost_game() -> None:
         ("deal", "'deal' is for optional removal; here the grid deals on by itself after removal."),
         ("save", "Usage: save FILE"),
         ("load", "Usage: load FILE"),
-        ("load /nonexistent/game.json", "Cannot load: cannot read '/nonexistent/game.json': No such file or directory."),
-        ("save /nonexistent/dir/game.json", "Cannot save to '/nonexistent/dir/game.json': the folder '/nonexistent/dir' does not exist."),
+        (
+            "load /nonexistent/game.json",
+            "Cannot load: cannot read '/nonexistent/game.json': No such file or directory.",
+        ),
+        (
+            "save /nonexistent/dir/game.json",
+            "Cannot save to '/nonexistent/dir/game.json': the folder '/nonexistent/dir' does not exist.",
+        ),
     ],
 )
 def test_mistakes_get_one_line_and_the_game_goes_on(commands: str, message: str) -> None:
@@ -117,14 +123,20 @@ def test_end_of_input_leaves_cleanly() -> None:
 def test_hint_and_peek() -> None:
     """A hint ranks every distinct option as 'cell: NN% (95% interval L% to H%)'; peek says it is peeking."""
     result = run("play", "--seed", "0", "--style", "line", input="hint\npeek\nquit\n")
-    hints = [line for line in result.stdout.splitlines() if re.fullmatch(r"  [a-d][1-4]: \d+% \(95% interval \d+% to \d+%\)", line)]
+    hints = [
+        line
+        for line in result.stdout.splitlines()
+        if re.fullmatch(r"  [a-d][1-4]: \d+% \(95% interval \d+% to \d+%\)", line)
+    ]
     assert len(hints) == 4  # the centre and the three court classes
     assert "Peeking at the stock: this deal can still be won from here." in result.stdout
 
 
 def test_play_bad_input() -> None:
     """Conflicting sources and bad options are bad input: one line, exit 2."""
-    assert_bad_input(run("play", "--seed", "1", "--daily"), "give one of DECK_FILE, SAVED.json, --seed N or --daily [DATE]")
+    assert_bad_input(
+        run("play", "--seed", "1", "--daily"), "give one of DECK_FILE, SAVED.json, --seed N or --daily [DATE]"
+    )
     assert_bad_input(run("play", "--seed", "-1"), "seed must be between 0 and 2**64-1, got -1")
 
 
@@ -134,7 +146,9 @@ def test_play_refuses_deeply_nested_json_in_one_line(tmp_path: Path) -> None:
     path.write_text("[" * 60_000)
     assert_bad_input(run("play", str(path)), f"{str(path)!r}: deck is not valid JSON: nested too deeply")
     path.write_text("[" * 100_000)
-    assert_bad_input(run("play", str(path)), f"{str(path)!r}: more than 65,536 characters, too large for this kind of file")
+    assert_bad_input(
+        run("play", str(path)), f"{str(path)!r}: more than 65,536 characters, too large for this kind of file"
+    )
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -186,7 +200,9 @@ def tmux_game(arguments: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("runner_ignores_sigint", [False, True], ids=["shell", "nohup"])
 def test_ctrl_c_exits_130_and_writes_nothing(tmp_path: Path, runner_ignores_sigint: bool) -> None:
     """Also where the shell that started the tests ignores SIGINT, as CI runners and nohup do."""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN if runner_ignores_sigint else signal.getsignal(signal.SIGINT))
+    previous = signal.signal(
+        signal.SIGINT, signal.SIG_IGN if runner_ignores_sigint else signal.getsignal(signal.SIGINT)
+    )
     try:
         process = kcsolve_process("play", "--seed", "0", stdin=subprocess.PIPE, cwd=tmp_path)
     finally:
@@ -251,7 +267,9 @@ def test_camelot_shows_the_next_card_while_removing() -> None:
     seed = next(s for s in range(50) if solve(deal(s), parse_rules("camelot")).result == "win")
     line = solve(deal(seed), parse_rules("camelot")).moves
     first = next(i for i, m in enumerate(line) if isinstance(m, Remove))
-    shown = run("play", "--seed", str(seed), "--rules", "camelot", "--style", "line", input=typed(line[:first]) + "quit\n")
+    shown = run(
+        "play", "--seed", str(seed), "--rules", "camelot", "--style", "line", input=typed(line[:first]) + "quit\n"
+    )
     assert "The next stock card shows while you remove, as in PySolFC: " in shown.stdout
     hidden = run("play", "--seed", str(seed), "--style", "line", input=typed(line[:first]) + "quit\n")
     assert "The next stock card shows" not in hidden.stdout
@@ -300,10 +318,13 @@ def test_the_outcome_is_said_once_and_counts_agree_with_their_nouns(tmp_path: Pa
 
 
 @pytest.mark.parametrize("command", [["play", "--seed", "1"], ["corner", "play", "--seed", "1"]])
-@pytest.mark.parametrize("typed, culprit", [("b2\n" + "x" * 100_000, "longer than 4,096 characters: 'xxxx"),
-                                            (b"b2\n\xff\xfe\n", "not UTF-8 text")])
-def test_a_line_too_long_or_not_text_ends_the_game_with_one_error_line(command: list[str], typed: str | bytes,
-                                                                       culprit: str) -> None:
+@pytest.mark.parametrize(
+    "typed, culprit",
+    [("b2\n" + "x" * 100_000, "longer than 4,096 characters: 'xxxx"), (b"b2\n\xff\xfe\n", "not UTF-8 text")],
+)
+def test_a_line_too_long_or_not_text_ends_the_game_with_one_error_line(
+    command: list[str], typed: str | bytes, culprit: str
+) -> None:
     """Input without an end (``< /dev/zero``) is refused after LONGEST_LINE characters, not held in memory."""
     result = run(*command, "--plain", input=typed)
     assert result.exit_code == 2, result.stderr
@@ -317,8 +338,9 @@ def test_a_line_too_long_or_not_text_ends_the_game_with_one_error_line(command: 
 def test_input_that_is_not_utf8_ends_the_game_where_stdin_escapes_bad_bytes(command: list[str], typed: bytes) -> None:
     """Under a C or POSIX locale Python reads bad bytes as lone surrogates, not as an error: still one line, exit 2."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:surrogateescape"}
-    done = subprocess.run([sys.executable, "-m", "kcsolve", *command, "--plain"], input=typed, capture_output=True,
-                          env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kcsolve", *command, "--plain"], input=typed, capture_output=True, env=env, timeout=60
+    )
     assert done.returncode == 2, done.stderr
     assert done.stderr == b"Error: the game's input is not UTF-8 text\n"
     assert b"garbage" not in done.stdout and b"\xff" not in done.stdout

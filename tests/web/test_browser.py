@@ -28,8 +28,16 @@ if not CHROMIUM.exists():
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
 expect = sync_api.expect
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DAY = "2027-03-04"
 SIZES = [(320, 568), (360, 740), (1280, 800)]
 IN_VIEW = [f"#kc-cell-{c}" for c in range(16)] + ["#kc-turned", "#kc-message", "#kc-undo", "#kc-hint", "#kc-remove"]
@@ -70,8 +78,12 @@ def axe_source() -> str:
         with open(cache / ".installing", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # pytest-xdist workers: one installs, the others wait and find it there
             if not path.exists():
-                subprocess.run(["npm", "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--silent",
-                                "axe-core@4"], capture_output=True, timeout=300, check=False)
+                subprocess.run(
+                    ["npm", "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--silent", "axe-core@4"],
+                    capture_output=True,
+                    timeout=300,
+                    check=False,
+                )
     if not path.exists():
         pytest.skip(f"no axe-core at {path} (npm install axe-core, or set KCSOLVE_AXE to axe.min.js)")
     return path.read_text(encoding="utf-8")
@@ -79,14 +91,21 @@ def axe_source() -> str:
 
 def open_page(browser, url: str, width: int = 1280, height: int = 900, context=None):  # type: ignore[no-untyped-def]
     """A new page at ``url`` whose script errors and network requests fail the test."""
-    context = context or browser.new_context(viewport={"width": width, "height": height},
-                                             permissions=["clipboard-read", "clipboard-write"], accept_downloads=True)
+    context = context or browser.new_context(
+        viewport={"width": width, "height": height},
+        permissions=["clipboard-read", "clipboard-write"],
+        accept_downloads=True,
+    )
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
-    page.on("request", lambda req: page.errors.append(f"fetched {req.url}")
-            if not req.url.startswith(("file:", "blob:", "data:")) else None)
+    page.on(
+        "request",
+        lambda req: (
+            page.errors.append(f"fetched {req.url}") if not req.url.startswith(("file:", "blob:", "data:")) else None
+        ),
+    )
     page.goto(url)
     return page
 
@@ -112,9 +131,12 @@ def play(page, moves: list[dict]) -> None:  # type: ignore[no-untyped-def]
 
 def play_quickly(page, moves: list[dict]) -> None:  # type: ignore[no-untyped-def]
     """Play record moves by the cells' own click(), for tests about what is shown rather than how it is tapped."""
-    page.evaluate("""(moves) => { for (const m of moves) {
+    page.evaluate(
+        """(moves) => { for (const m of moves) {
         for (const cell of m.remove || [m.cell]) document.querySelector(`[data-cell="${cell}"]`).click();
-        if (m.remove) document.getElementById("kc-remove").click(); } }""", moves)
+        if (m.remove) document.getElementById("kc-remove").click(); } }""",
+        moves,
+    )
 
 
 def expected_picture(found: dict) -> list[str]:
@@ -124,6 +146,7 @@ def expected_picture(found: dict) -> list[str]:
     def symbol(cell: int) -> str:
         card = final.card_at(cell)
         return "\u2b1c" if card is None else "\U0001f7e8" if card.is_court else "\U0001f7e6"
+
     return ["".join(symbol(r * 4 + c) for c in range(4)) for r in range(4)]
 
 
@@ -152,7 +175,9 @@ def assert_in_view(page, width: int, height: int, where: str) -> None:  # type: 
         box = page.locator(selector).bounding_box()
         assert box, f"{where}: {selector} is not shown"
         assert box["x"] >= 0 and box["y"] >= 0, f"{where}: {selector} at {box}"
-        assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, f"{where}: {selector} at {box}"
+        assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (
+            f"{where}: {selector} at {box}"
+        )
 
 
 def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -170,8 +195,9 @@ def test_play_the_winning_line_share_resume_and_export(browser, built: Path, tmp
     shown = {name: page.locator(f"#kc-stat-{name}").inner_text() for name in ("played", "won", "percent", "best")}
     assert shown == {"played": "1", "won": "1", "percent": "100%", "best": "1"}
     assert page.locator("tr.mine").all_inner_texts() == ["won, no help\t1\t"]
-    assert re.fullmatch(r"Next deal in \d+ h \d+ min, at .+ your time \(midnight UTC\)\.",
-                        page.locator("#kc-end-next").inner_text())
+    assert re.fullmatch(
+        r"Next deal in \d+ h \d+ min, at .+ your time \(midnight UTC\)\.", page.locator("#kc-end-next").inner_text()
+    )
     share = page.locator("#kc-share-text").input_value().split("\n")
     assert share[0] == f"kcsolve daily {DAY} \u00b7 standard \u00b7 {found['grade']}"
     assert share[1] == f"won \u00b7 {moves} moves \u00b7 no help"
@@ -231,7 +257,8 @@ def test_undo_is_help_and_a_game_in_progress_survives_a_reload(browser, built: P
     assert page.locator("#kc-stock").inner_text() == "51"
     page.click(f"#kc-cell-{cell_index(moves[0]['cell'])}")
     assert page.locator("#kc-message").inner_text() == (
-        f"Refused: remove {moves[0]['cell']}: removal opens only when the grid is full.")
+        f"Refused: remove {moves[0]['cell']}: removal opens only when the grid is full."
+    )
     page.click("#kc-undo")
     assert page.locator("#kc-stock").inner_text() == "52"
     play(page, moves[:10])
@@ -248,8 +275,11 @@ def test_undo_is_help_and_a_game_in_progress_survives_a_reload(browser, built: P
     assert share[1] == f"finished with help \u00b7 {len(moves)} moves \u00b7 \u21a9\ufe0f"  # never "won" after an undo
     # An undo after the end is practice: the result, the share line and its picture stay as they were.
     page.click("#kc-undo")
-    assert page.locator("#kc-message").inner_text().startswith(
-        "Practice: this replay does not count, and your result stays: finished with help")
+    assert (
+        page.locator("#kc-message")
+        .inner_text()
+        .startswith("Practice: this replay does not count, and your result stays: finished with help")
+    )
     assert page.locator("#kc-hand").inner_text() == "Practice \u00b7 Card in hand"
     assert share_lines(page) == share
     play_quickly(page, moves[-1:])
@@ -272,8 +302,12 @@ def test_removal_is_chosen_on_the_board_and_refusals_say_why(browser, built: Pat
     played = replay(record)
     first = next(k for k, step in enumerate(played.steps) if isinstance(step.move, Remove))
     grid = played.steps[first - 1].position
-    wrong = next((a, b) for a in range(16) for b in range(a + 1, 16)
-                 if grid.card_at(a) and grid.card_at(b) and Remove((a, b)) not in grid.legal_moves())
+    wrong = next(
+        (a, b)
+        for a in range(16)
+        for b in range(a + 1, 16)
+        if grid.card_at(a) and grid.card_at(b) and Remove((a, b)) not in grid.legal_moves()
+    )
     with pytest.raises(IllegalMoveError) as refused:
         grid.play(Remove(wrong))
     page = open_page(browser, page_url(built))
@@ -317,8 +351,11 @@ def test_keyboard_play_focus_is_the_cursor(browser, built: Path) -> None:  # typ
         assert active() == f"kc-cell-{cell_index(move['cell'])}"
         page.keyboard.press(key)
     assert page.locator("#kc-stock").inner_text() == "50"
-    assert page.locator(f"#kc-cell-{cell_index(moves[0]['cell'])}").get_attribute("aria-label").startswith(
-        f"{moves[0]['cell']}, ")
+    assert (
+        page.locator(f"#kc-cell-{cell_index(moves[0]['cell'])}")
+        .get_attribute("aria-label")
+        .startswith(f"{moves[0]['cell']}, ")
+    )
     page.keyboard.press("u")
     assert page.locator("#kc-stock").inner_text() == "51"
     page.focus("#kc-undo")
@@ -367,7 +404,7 @@ def test_how_to_play_tells_the_rules_of_the_page(browser, built: Path) -> None: 
     text = dialog.inner_text()
     assert "Kings go in the corners, Queens in the middle of the top and bottom edges" in text
     assert "Removal is forced" in text and "all twelve court cards are placed" in text
-    assert "a game finished with help is never called \"won\"" in text
+    assert 'a game finished with help is never called "won"' in text
     page.keyboard.press("Escape")
     assert not dialog.is_visible() and page.locator("#kc-stock").inner_text() == "52"
     assert page.errors == []
@@ -411,16 +448,25 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
     assert message.startswith(("Still winnable: yes", "Still winnable: unknown")), message  # a proved-winnable deal
     assert "\u2753" in share_lines(page)[1]
     page.click("#kc-hint")
-    page.wait_for_function("document.getElementById('kc-message').textContent.startsWith('Hint: ') && "
-                           "!document.getElementById('kc-message').textContent.includes('weighing')")
+    page.wait_for_function(
+        "document.getElementById('kc-message').textContent.startsWith('Hint: ') && "
+        "!document.getElementById('kc-message').textContent.includes('weighing')"
+    )
     items = page.locator("#kc-hint-list li").all_inner_texts()
     option = r"place in [a-d][1-4](?: \(or [^)]+\))?: (\d+%) \((?:exact|95% interval (\d+%) to (\d+%))\)"
     assert items and all(re.fullmatch(option, i) for i in items), items
-    assert "above your own chances" in page.locator("#kc-hint-head").inner_text() or "Exact" in page.locator("#kc-hint-head").inner_text()
-    said = page.locator("#kc-message").inner_text()  # at the start the figures are sampled: the message has the interval
+    assert (
+        "above your own chances" in page.locator("#kc-hint-head").inner_text()
+        or "Exact" in page.locator("#kc-hint-head").inner_text()
+    )
+    said = page.locator(
+        "#kc-message"
+    ).inner_text()  # at the start the figures are sampled: the message has the interval
     first = re.fullmatch(option, items[0])
-    assert first and said.endswith(f": {first[1]} of 200 sampled orders stay winnable "
-                                   f"(above your own chances; 95% interval {first[2]} to {first[3]})."), said
+    assert first and said.endswith(
+        f": {first[1]} of 200 sampled orders stay winnable "
+        f"(above your own chances; 95% interval {first[2]} to {first[3]})."
+    ), said
     assert page.locator(".cell.hinted").count() == 1
     assert "\U0001f4a1" in share_lines(page)[1]
     assert page.errors == []
@@ -428,8 +474,15 @@ def test_still_winnable_and_hint_are_help(browser, built: Path) -> None:  # type
 
 def test_an_imported_file_is_checked_and_never_html(browser, built: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     bad = "<img src=x onerror=window.pwned=1>"
-    hostile = {"format": bad, "deck": [bad] * 52, "rules": bad, "result": bad, "moves": [{"place": bad, "cell": bad}],
-               "daily": {"date": bad, "seed": bad, "help": {"undo": bad}, "first": {"status": bad}}, "name": bad}
+    hostile = {
+        "format": bad,
+        "deck": [bad] * 52,
+        "rules": bad,
+        "result": bad,
+        "moves": [{"place": bad, "cell": bad}],
+        "daily": {"date": bad, "seed": bad, "help": {"undo": bad}, "first": {"status": bad}},
+        "name": bad,
+    }
     path = tmp_path / "hostile.json"
     page = open_page(browser, page_url(built))
     page.click("#kc-stats-open")
@@ -449,8 +502,17 @@ def test_an_imported_file_is_checked_and_never_html(browser, built: Path, tmp_pa
     expect(page.locator("#kc-import-note")).to_have_text("Refused: the file is 10,485,762 bytes, more than 4,194,304.")
     solution = deal_of(built)["solution"]
     moved = tmp_path / "moved.json"  # a won game of this date put on the next one: that date's deal is another deck
-    moved.write_text(json.dumps({**solution, "daily": {"date": "2027-03-05", "first": {
-        "status": "won", "moves": len(solution["moves"]), "help": {}}}}))
+    moved.write_text(
+        json.dumps(
+            {
+                **solution,
+                "daily": {
+                    "date": "2027-03-05",
+                    "first": {"status": "won", "moves": len(solution["moves"]), "help": {}},
+                },
+            }
+        )
+    )
     page.set_input_files("#kc-import", str(moved))
     expect(page.locator("#kc-import-note")).to_have_text("Refused: the game: the deck is not the deal of 2027-03-05.")
     assert page.locator("#kc-stat-won").inner_text() == "0"
@@ -502,7 +564,9 @@ def for_a_finger(page, where: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("width, height", [SIZES[0], *(pytest.param(*s, marks=pytest.mark.slow) for s in SIZES[1:])])
-def test_the_hint_sheet_and_the_step_through_are_in_view(browser, built: Path, shots: Path, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+def test_the_hint_sheet_and_the_step_through_are_in_view(
+    browser, built: Path, shots: Path, width: int, height: int
+) -> None:  # type: ignore[no-untyped-def]
     """The hint's options stay in view (a sheet on a phone); Show solution brings the board's top into view."""
     moves = deal_of(built)["solution"]["moves"]
     page = open_page(browser, page_url(built), width, height)
@@ -543,9 +607,11 @@ def test_dark_theme_follows_the_system(browser, built: Path, shots: Path) -> Non
 
 def contrast(fore: tuple[float, ...], back: tuple[float, ...]) -> float:
     """WCAG's contrast ratio of two sRGB colours (0..255)."""
+
     def luminance(rgb: tuple[float, ...]) -> float:
         lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
     dark, light = sorted([luminance(fore), luminance(back)])
     return (light + 0.05) / (dark + 0.05)
 
@@ -627,15 +693,22 @@ def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # t
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
     shown = page.locator("#kc-today").inner_text()
     page.close()
-    assert shown == (f"Today (UTC) is {today}; no deal here is that old yet." if today < DAY
-                     else f"Today (UTC): the deal of {today}." if today <= "2027-03-05"
-                     else f"Today (UTC) is {today}; the latest deal here is the deal of 2027-03-05.")
+    assert shown == (
+        f"Today (UTC) is {today}; no deal here is that old yet."
+        if today < DAY
+        else f"Today (UTC): the deal of {today}."
+        if today <= "2027-03-05"
+        else f"Today (UTC) is {today}; the latest deal here is the deal of 2027-03-05."
+    )
     page = viewed_on(browser, (built / "index.html").as_uri(), "2027-03-01")
     assert page.locator("#kc-today").inner_text() == "Today (UTC) is 2027-03-01; no deal here is that old yet."
     assert page.locator("td.today").count() == 0
     page.close()
     page = viewed_on(browser, (built / "index.html").as_uri(), "2027-03-09")
-    assert page.locator("#kc-today").inner_text() == "Today (UTC) is 2027-03-09; the latest deal here is the deal of 2027-03-05."
+    assert (
+        page.locator("#kc-today").inner_text()
+        == "Today (UTC) is 2027-03-09; the latest deal here is the deal of 2027-03-05."
+    )
     assert page.locator("td.today").count() == 0
     page.close()
     page = viewed_on(browser, (built / "index.html").as_uri(), DAY)
@@ -684,8 +757,12 @@ def wait_for_hint(page) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 # The cells a hint's "(or any empty ...)" stands for, under fixed courts.
-ALIKE = {"centre cell": ["b2", "c2", "b3", "c3"], "corner": ["a1", "d1", "a4", "d4"],
-         "cell marked Q": ["b1", "c1", "b4", "c4"], "cell marked J": ["a2", "d2", "a3", "d3"]}
+ALIKE = {
+    "centre cell": ["b2", "c2", "b3", "c3"],
+    "corner": ["a1", "d1", "a4", "d4"],
+    "cell marked Q": ["b1", "c1", "b4", "c4"],
+    "cell marked J": ["a2", "d2", "a3", "d3"],
+}
 
 
 def named_cells(item: str, framed: set[str]) -> set[str]:
@@ -710,8 +787,11 @@ def test_a_hint_names_every_cell_and_goes_with_its_position(browser, built: Path
     page = open_page(browser, page_url(built))
     play_quickly(page, moves[:5])
     items = wait_for_hint(page)
-    framed = {page.locator(f"#kc-cell-{c}").get_attribute("data-cell") for c in range(16)
-              if "target" in (page.locator(f"#kc-cell-{c}").get_attribute("class") or "")}
+    framed = {
+        page.locator(f"#kc-cell-{c}").get_attribute("data-cell")
+        for c in range(16)
+        if "target" in (page.locator(f"#kc-cell-{c}").get_attribute("class") or "")
+    }
     covered = [named_cells(item, framed) for item in items]
     assert set().union(*covered) == framed and sum(map(len, covered)) == len(framed)  # each framed cell once
     assert any("(or any empty " in item for item in items), items
@@ -754,15 +834,17 @@ def test_an_address_naming_a_step_asks_first(browser, built: Path) -> None:  # t
 
 
 def test_on_a_phone_share_uses_the_share_sheet_and_the_next_deal_is_in_local_time(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  timezone_id="America/New_York")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, timezone_id="America/New_York"
+    )
     context.add_init_script("navigator.share = async (data) => { window.shared = data; };")
     page = context.new_page()
     page.clock.set_fixed_time("2027-03-04T20:30:00Z")
     page.goto(page_url(built))
     # Midnight UTC is 7 pm in New York (before summer time): said on the page, and in the end panel.
     assert page.locator("#kc-next-deal").inner_text() == (
-        "A new deal comes every day at 7:00 PM your time (midnight UTC); the next in 3 h 30 min.")
+        "A new deal comes every day at 7:00 PM your time (midnight UTC); the next in 3 h 30 min."
+    )
     play_quickly(page, deal_of(built)["solution"]["moves"])
     assert page.locator("#kc-end-next").inner_text() == "Next deal in 3 h 30 min, at 7:00 PM your time (midnight UTC)."
     assert page.locator("#kc-stat-current").inner_text() == "1"  # today (UTC) is this date: a streak of one
@@ -776,8 +858,10 @@ def test_on_a_phone_share_uses_the_share_sheet_and_the_next_deal_is_in_local_tim
 
 def test_blocked_storage_is_said_once_and_the_game_still_counts(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context()
-    context.add_init_script("Object.defineProperty(window, 'localStorage', "
-                            "{get() { throw new DOMException('blocked', 'SecurityError'); }});")
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', "
+        "{get() { throw new DOMException('blocked', 'SecurityError'); }});"
+    )
     page = open_page(browser, page_url(built), context=context)
     note = page.locator("#kc-storage-note")
     assert note.is_visible() and note.inner_text().startswith("This browser is not keeping your progress")

@@ -21,15 +21,16 @@ from kcsolve.patience.solve.route import solve
 
 CHECK = Path(__file__).parent / "js" / "engine_check.mjs"
 # every one of the 36 rule sets, named by its four axes
-RULE_SETS = tuple("+".join(f"{axis}={option.value}" for axis, option in zip(AXES, combo))
-                  for combo in product(*AXES.values()))
+RULE_SETS = tuple(
+    "+".join(f"{axis}={option.value}" for axis, option in zip(AXES, combo)) for combo in product(*AXES.values())
+)
 SEEDS_PER_RULES = 7
 
 
 def _random_game(position: Position, rng: random.Random) -> list:
     """Legal moves chosen at random until the game ends."""
     moves = []
-    while (legal := position.legal_moves()):
+    while legal := position.legal_moves():
         move = rng.choice(legal)
         moves.append(move)
         position = position.play(move)
@@ -92,7 +93,9 @@ def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_p
     assert len(records) >= 2000 and kinds == {"won", "lost", "unfinished", "illegal"}
     assert len({str(r.rules) for r in records}) == len(RULE_SETS) == 36
     cases = tmp_path / "cases.jsonl"
-    cases.write_text("".join(json.dumps({"record": r.to_json(), "verdict": v}) + "\n" for r, v in zip(records, verdicts)))
+    cases.write_text(
+        "".join(json.dumps({"record": r.to_json(), "verdict": v}) + "\n" for r, v in zip(records, verdicts))
+    )
     checked = subprocess.run([node, str(CHECK), str(cases)], check=False, capture_output=True, text=True, timeout=120)
     summary = json.loads(checked.stdout)
     assert summary["checked"] == len(records)

@@ -32,8 +32,9 @@ def ask(kind: str, cases: list[dict], tmp_path: Path, *extra: str) -> list[dict]
         pytest.skip("node is not installed: the JavaScript help cannot be checked")
     path = tmp_path / f"{kind}.jsonl"
     path.write_text("".join(json.dumps(case) + "\n" for case in cases))
-    shown = subprocess.run([node, str(CHECK), kind, str(path), *extra], check=True, capture_output=True, text=True,
-                           timeout=600)
+    shown = subprocess.run(
+        [node, str(CHECK), kind, str(path), *extra], check=True, capture_output=True, text=True, timeout=600
+    )
     return [json.loads(line) for line in shown.stdout.splitlines()]
 
 
@@ -51,15 +52,32 @@ def python_position(case: dict) -> Position:
 def python_hints(case: dict) -> list[dict]:
     """Python's kcsolve.hints for a corpus position, in the corpus's words."""
     ranked = hints(python_position(case).view(), case["playouts"], int(case["seed"]))
-    return [{"move": {"cell": h.move.cell} if isinstance(h.move, Place) else {"cells": list(h.move.cells)},
-             "exact": h.exact, "chance": h.chance, "meaning": h.meaning,
-             "wins": None if h.exact else round(h.chance * h.playouts), "interval": list(h.interval)} for h in ranked]
+    return [
+        {
+            "move": {"cell": h.move.cell} if isinstance(h.move, Place) else {"cells": list(h.move.cells)},
+            "exact": h.exact,
+            "chance": h.chance,
+            "meaning": h.meaning,
+            "wins": None if h.exact else round(h.chance * h.playouts),
+            "interval": list(h.interval),
+        }
+        for h in ranked
+    ]
 
 
 def in_corpus_words(answer: dict) -> list[dict]:
     """The JavaScript hints of one position, in the corpus's words."""
-    return [{"move": h["move"], "exact": h["exact"], "chance": h["chance"], "meaning": h["meaning"], "wins": h["wins"],
-             "interval": [h["low"], h["high"]]} for h in answer["hints"]]
+    return [
+        {
+            "move": h["move"],
+            "exact": h["exact"],
+            "chance": h["chance"],
+            "meaning": h["meaning"],
+            "wins": h["wins"],
+            "interval": [h["low"], h["high"]],
+        }
+        for h in answer["hints"]
+    ]
 
 
 def test_the_corpus_spans_the_rule_sets_seeds_and_both_kinds_of_figure(corpus: list[dict]) -> None:
@@ -74,8 +92,11 @@ def test_the_corpus_spans_the_rule_sets_seeds_and_both_kinds_of_figure(corpus: l
 def test_javascript_hints_equal_python_hints_on_the_corpus(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("hints", corpus, tmp_path)
     assert len(answers) == len(corpus)
-    differ = [(case["record"]["rules"], case["seed"]) for case, answer in zip(corpus, answers)
-              if in_corpus_words(answer) != case["hints"]]
+    differ = [
+        (case["record"]["rules"], case["seed"])
+        for case, answer in zip(corpus, answers)
+        if in_corpus_words(answer) != case["hints"]
+    ]
     assert not differ, f"{len(differ)} positions differ, first: {differ[:3]}"
 
 
@@ -91,7 +112,9 @@ def test_the_whole_corpus_is_what_python_says_now(corpus: list[dict]) -> None:
 
 
 def test_the_seed_decides_the_sampled_figures(corpus: list[dict], tmp_path: Path) -> None:
-    sampled = [case for case in corpus if len({h["chance"] for h in case["hints"]}) > 2 and not case["hints"][0]["exact"]]
+    sampled = [
+        case for case in corpus if len({h["chance"] for h in case["hints"]}) > 2 and not case["hints"][0]["exact"]
+    ]
     reseeded = [{**case, "seed": str(int(case["seed"]) + 1)} for case in sampled[:20]]
     answers = ask("hints", reseeded, tmp_path)
     assert any(in_corpus_words(answer) != case["hints"] for case, answer in zip(reseeded, answers))
@@ -126,14 +149,19 @@ def test_still_winnable_says_unknown_when_its_budget_runs_out(corpus: list[dict]
     answers = ask("winnable", cases, tmp_path, "20")
     assert all(answer["nodes"] <= 20 for answer in answers)
     assert sum(answer["answer"] == "unknown" for answer in answers) >= 10  # the budget ran out: no guess either way
-    assert all(case["winnable"] == answer["answer"] for case, answer in zip(cases, answers) if answer["answer"] != "unknown")
+    assert all(
+        case["winnable"] == answer["answer"] for case, answer in zip(cases, answers) if answer["answer"] != "unknown"
+    )
 
 
 @pytest.mark.slow
 def test_still_winnable_with_the_page_budget_never_contradicts_the_solver(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("winnable", corpus, tmp_path, "50000")
-    both = [(case["winnable"], answer["answer"]) for case, answer in zip(corpus, answers)
-            if case["winnable"] is not None and answer["answer"] != "unknown"]
+    both = [
+        (case["winnable"], answer["answer"])
+        for case, answer in zip(corpus, answers)
+        if case["winnable"] is not None and answer["answer"] != "unknown"
+    ]
     assert all(python == js for python, js in both) and len(both) >= 250
 
 
@@ -186,8 +214,8 @@ def test_a_seed_above_2_53_keeps_every_digit_and_hints_refuse_a_position(corpus:
     web = Path(webpage.__file__).parent / "web"
     script = tmp_path / "seeds.mjs"
     script.write_text(f"""
-import {{ readRecord, replay }} from "{web / 'engine.mjs'}";
-import {{ viewOf, hints }} from "{web / 'help.mjs'}";
+import {{ readRecord, replay }} from "{web / "engine.mjs"}";
+import {{ viewOf, hints }} from "{web / "help.mjs"}";
 const played = replay(readRecord({json.dumps(case["record"])}));
 const position = played.steps.length ? played.steps[played.steps.length - 1].position : played.start;
 const ask = (seed) => hints(viewOf(position), {{ playouts: {case["playouts"]}, seed }}).map((h) => h.wins);
@@ -195,7 +223,9 @@ let refused = false;
 try {{ hints(position); }} catch (exc) {{ refused = exc instanceof TypeError; }}
 console.log(JSON.stringify({{ text: ask("{case["seed"]}"), big: ask({case["seed"]}n), rounded: ask({case["seed"]}), refused }}));
 """)
-    shown = json.loads(subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout)
+    shown = json.loads(
+        subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout
+    )
     assert shown["text"] == shown["big"] == [h["wins"] for h in case["hints"]]
     assert shown["rounded"] != shown["text"]  # a plain number has lost the last digits, and with them the samples
     assert shown["refused"]
@@ -207,9 +237,14 @@ def test_the_view_is_python_s_view(corpus: list[dict], tmp_path: Path) -> None:
     for case, view in zip(cases, shown):
         python = python_position(case).view()
         text = [None if card is None else str(card) for card in python.grid]
-        assert view == {"grid": text, "inHand": None if python.in_hand is None else str(python.in_hand),
-                        "removing": python.removing, "seen": [str(c) for c in python.seen],
-                        "unseen": [str(c) for c in python.unseen], "courtsPlaced": python.courts_placed}
+        assert view == {
+            "grid": text,
+            "inHand": None if python.in_hand is None else str(python.in_hand),
+            "removing": python.removing,
+            "seen": [str(c) for c in python.seen],
+            "unseen": [str(c) for c in python.unseen],
+            "courtsPlaced": python.courts_placed,
+        }
 
 
 def test_the_page_labels_its_figures_in_the_terminal_s_words(tmp_path: Path) -> None:
@@ -219,11 +254,13 @@ def test_the_page_labels_its_figures_in_the_terminal_s_words(tmp_path: Path) -> 
     web = Path(webpage.__file__).parent / "web"
     script = tmp_path / "words.mjs"
     script.write_text(f"""
-import {{ hintHeading, EXACT_MEANING, SAMPLED_MEANING }} from "{web / 'help.mjs'}";
+import {{ hintHeading, EXACT_MEANING, SAMPLED_MEANING }} from "{web / "help.mjs"}";
 console.log(JSON.stringify({{ exact: hintHeading([{{ exact: true, playouts: 0 }}]), sampled: hintHeading([{{ exact: false, playouts: 64 }}]),
   none: hintHeading([]), meanings: [EXACT_MEANING, SAMPLED_MEANING] }}));
 """)
-    shown = json.loads(subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout)
+    shown = json.loads(
+        subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout
+    )
     move = Place(5)
     assert shown["exact"] == heading([Hint(move, 0.5, 0)])
     assert shown["sampled"] == heading([Hint(move, 0.5, 64)])

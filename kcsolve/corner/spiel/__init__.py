@@ -27,9 +27,26 @@ from kcsolve.corner.spiel.game import (
     move_of,
 )
 
-__all__ = ["CARD_PLANES", "CHANCE", "END_ACTION", "MERGES", "NUM_ACTIONS", "OBSERVATION_SIZE", "PLAYS",
-           "RESAMPLE_TRIES", "TERMINAL", "UNDERS", "BotAgent", "InvalidDrawsError", "InvalidSeatError",
-           "KingsCornerGame", "KingsCornerState", "ResampleError", "action_of", "move_of"]
+__all__ = [
+    "CARD_PLANES",
+    "CHANCE",
+    "END_ACTION",
+    "MERGES",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "PLAYS",
+    "RESAMPLE_TRIES",
+    "TERMINAL",
+    "UNDERS",
+    "BotAgent",
+    "InvalidDrawsError",
+    "InvalidSeatError",
+    "KingsCornerGame",
+    "KingsCornerState",
+    "ResampleError",
+    "action_of",
+    "move_of",
+]
 
 if importlib.util.find_spec("pyspiel") is not None:  # OpenSpiel is installed: give it the game
     from kcsolve.corner.spiel import openspiel

@@ -106,8 +106,9 @@ class KingsCornerGame:
     ``"chance"`` (each card is a chance node) or ``"dealt"`` (the deck is shuffled in advance from a deal number,
     for replaying records)."""
 
-    def __init__(self, players: int = 2, rules: str | CornerRules = "default", seed: int | None = None,
-                 draws: str = "chance") -> None:
+    def __init__(
+        self, players: int = 2, rules: str | CornerRules = "default", seed: int | None = None, draws: str = "chance"
+    ) -> None:
         if draws not in ("chance", "dealt"):
             raise InvalidDrawsError(f"draws must be 'chance' or 'dealt', not {draws!r}")
         self.players = check_players(players)
@@ -136,8 +137,9 @@ class KingsCornerGame:
         number ``seed``, or the game's next one."""
         if self.draws == "chance":
             if seed is not None:
-                raise InvalidDrawsError(f"a deal number ({seed!r}) fixes the order of the stock: "
-                                        "give the game draws='dealt'")
+                raise InvalidDrawsError(
+                    f"a deal number ({seed!r}) fixes the order of the stock: give the game draws='dealt'"
+                )
             return KingsCornerState(self, ())
         deal = self._deals.randrange(SEED_LIMIT) if seed is None else check_seed(seed)
         return KingsCornerState(self, seeded_deck(deal))
@@ -183,7 +185,7 @@ class KingsCornerState:
         """Note who got each card taken; end the transition if the cards revealed decide it, else wait for chance."""
         after = self._after(self._deck)
         taken = 52 - len(after.stock)
-        for card in self._deck[self._told: taken]:
+        for card in self._deck[self._told : taken]:
             owner = next((seat for seat, hand in enumerate(after.hands) if card in hand), PILE)
             self._events.append(("card", owner, card))
         self._told = max(self._told, min(taken, len(self._deck)))
@@ -303,10 +305,18 @@ class KingsCornerState:
         """The seat's view now as text: the piles, its hand, the others' hand sizes, the stock's size."""
         view = self.observation(player)
         others = ", ".join(f"player {s + 1}: {n}" for s, n in enumerate(view.hand_sizes) if s != player)
-        turn = ("the hand is over" if view.over else "cards are being drawn" if self._pending
-                else f"to move: player {view.to_move + 1}")
-        return (f"{draw_piles(view.piles)}\nYour hand: {hand_text(view.hand)}\nCards held: {others}\n"
-                f"Stock: {view.stock_size}; {turn}")
+        turn = (
+            "the hand is over"
+            if view.over
+            else "cards are being drawn"
+            if self._pending
+            else f"to move: player {view.to_move + 1}"
+        )
+        return (
+            f"{draw_piles(view.piles)}\nYour hand: {hand_text(view.hand)}\nCards held: {others}\n"
+            f"Stock: {view.stock_size}; {turn}"
+        )
+
     def observation_tensor(self, player: int) -> list[float]:
         """The seat's view as numbers, OBSERVATION_SIZE of them; seats are counted from ``player``."""
         view = self.observation(player)
@@ -388,9 +398,14 @@ class KingsCornerState:
             else:
                 slots[seat].pop(0)
                 plays = {card: when for when, card in owed.get(seat, [])}
-                choices = [card for card in _choices(owed.get(seat, []), slots[seat], pool, rng)
-                           if not any(index < when < plays.get(card, len(self._events))
-                                      and _fits(card, piles, self._game.rules) for when, piles in stuck.get(seat, []))]
+                choices = [
+                    card
+                    for card in _choices(owed.get(seat, []), slots[seat], pool, rng)
+                    if not any(
+                        index < when < plays.get(card, len(self._events)) and _fits(card, piles, self._game.rules)
+                        for when, piles in stuck.get(seat, [])
+                    )
+                ]
             for card in choices:
                 trial = sample.clone()
                 trial.apply_action(card)
@@ -419,8 +434,12 @@ class KingsCornerState:
                 replay.apply_action(value)
                 continue
             drawing = len(replay._deck) >= self._game.players * rules.hand_size + 4  # the hands and piles are dealt
-            if rules.until_play and drawing and shown.player == seat \
-                    and not any(_fits(card, shown.piles, rules) for card in shown.hands[seat]):
+            if (
+                rules.until_play
+                and drawing
+                and shown.player == seat
+                and not any(_fits(card, shown.piles, rules) for card in shown.hands[seat])
+            ):
                 stuck.setdefault(seat, []).append((index, shown.piles))
             replay.apply_action(next(cards))
         return stuck

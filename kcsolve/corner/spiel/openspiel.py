@@ -49,9 +49,15 @@ class PyKingsCornerGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
         self.corner = KingsCornerGame(int(params["players"]), str(params["rules"]))
-        info = pyspiel.GameInfo(num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=52,
-                                num_players=self.corner.players, min_utility=0.0, max_utility=1.0,
-                                utility_sum=1.0, max_game_length=MAX_GAME_LENGTH)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=52,
+            num_players=self.corner.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
         super().__init__(GAME_TYPE, info, params)
 
     def new_initial_state(self) -> PyKingsCornerState:

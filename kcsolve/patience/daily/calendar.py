@@ -75,7 +75,10 @@ class DailyDeal:
 
 
 def daily(
-    day: dt.date, rules: Rules, ramp: bool = False, playouts: int = PLAYOUTS,
+    day: dt.date,
+    rules: Rules,
+    ramp: bool = False,
+    playouts: int = PLAYOUTS,
     on_candidate: Callable[[int], None] | None = None,
 ) -> DailyDeal:
     """The deal of ``day``: the first winnable candidate (of the weekday's grade, or the nearest, with ``ramp``).

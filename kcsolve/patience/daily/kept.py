@@ -86,8 +86,10 @@ class KeptDays:
         if played.error is not None or played.final.outcome().status is not Status.WON:
             return None
         measured = data["difficulty"]
-        if not all((isinstance(v, (int, float)) and not isinstance(v, bool)) or (k == "spread" and v is None)
-                   for k, v in measured.items()):
+        if not all(
+            (isinstance(v, (int, float)) and not isinstance(v, bool)) or (k == "spread" and v is None)
+            for k, v in measured.items()
+        ):
             return None
         difficulty = Difficulty(**measured)  # a field it does not have is a TypeError
         if not 0.0 <= difficulty.chance <= 1.0 or data["grade"] != grade(difficulty):
@@ -103,8 +105,13 @@ class KeptDays:
     def put(self, found: DailyDeal) -> None:
         """Keep ``found``, written whole or not at all; a place that cannot be written is left alone."""
         data = {
-            "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules), "grade": found.grade,
-            "reason": found.solution.reason, "difficulty": asdict(found.difficulty), "solution": found.solution.record().to_json(),
+            "date": found.date.isoformat(),
+            "seed": found.seed,
+            "rules": str(found.rules),
+            "grade": found.grade,
+            "reason": found.solution.reason,
+            "difficulty": asdict(found.difficulty),
+            "solution": found.solution.record().to_json(),
         }
         try:
             self.folder.mkdir(parents=True, exist_ok=True)

@@ -47,9 +47,14 @@ class SiteError(KcsolveError):
 def deal_json(found: DailyDeal) -> dict[str, Any]:
     """``daily/DATE.json``: date, deal number, rules, deck, difficulty and its interval, grade, winning game record."""
     return {
-        "date": found.date.isoformat(), "seed": found.seed, "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck], "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS, "grade": found.grade,
+        "date": found.date.isoformat(),
+        "seed": found.seed,
+        "rules": str(found.rules),
+        "deck": [str(c) for c in found.deck],
+        "difficulty": found.difficulty.chance,
+        "difficulty_interval": list(found.difficulty.interval()),
+        "difficulty_is": DIFFICULTY_IS,
+        "grade": found.grade,
         "solution": found.solution.record(seed=found.seed).to_json(),
     }
 
@@ -72,20 +77,33 @@ def feed(deals: list[DailyDeal], base_url: str) -> dict[str, Any]:
             "id": f"kcsolve-daily/{found.rules}/{found.date.isoformat()}",
             "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
-            "content_text": (f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
-                             f"{found.grade}; {found.difficulty.label()}. Proved winnable."),
+            "content_text": (
+                f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
+                f"{found.grade}; {found.difficulty.label()}. Proved winnable."
+            ),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
-            "_kcsolve": {"grade": found.grade, "difficulty": found.difficulty.chance,
-                         "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
-                         "seed": str(found.seed),
-                         "json": f"{base_url}daily/{found.date.isoformat()}.json"},
+            "_kcsolve": {
+                "grade": found.grade,
+                "difficulty": found.difficulty.chance,
+                "difficulty_interval": list(found.difficulty.interval()),
+                "difficulty_is": DIFFICULTY_IS,
+                "seed": str(found.seed),
+                "json": f"{base_url}daily/{found.date.isoformat()}.json",
+            },
         }
         for found in sorted(deals, key=lambda d: d.date, reverse=True)
     ]
-    head = {"version": FEED_VERSION, "title": f"kcsolve daily deals ({rules})", "home_page_url": base_url,
-            "feed_url": f"{base_url}feed.json"}
-    return {**head, "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
-            "items": items}
+    head = {
+        "version": FEED_VERSION,
+        "title": f"kcsolve daily deals ({rules})",
+        "home_page_url": base_url,
+        "feed_url": f"{base_url}feed.json",
+    }
+    return {
+        **head,
+        "description": "One proved-winnable deal of Kings in the Corners a day; the day changes at midnight UTC.",
+        "items": items,
+    }
 
 
 def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today: dt.date) -> str:
@@ -99,12 +117,16 @@ def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today
                 cells.append("<td></td>" if day.month != month else f"<td>{day.day}</td>")
                 continue
             mark = " today" if day == today else ""
-            cells.append(f'<td class="g-{found.grade}{mark}" data-date="{day.isoformat()}">'
-                         f'<a href="daily/{day.isoformat()}.html">{day.day}<span class="grade">{found.grade}</span></a></td>')
+            cells.append(
+                f'<td class="g-{found.grade}{mark}" data-date="{day.isoformat()}">'
+                f'<a href="daily/{day.isoformat()}.html">{day.day}<span class="grade">{found.grade}</span></a></td>'
+            )
         rows.append("<tr>" + "".join(cells) + "</tr>")
     head = "".join(f"<th>{name}</th>" for name in calendar.day_abbr)
-    return (f'<table class="calendar"><caption>{calendar.month_name[month]} {year}</caption>'
-            f"<tr>{head}</tr>{''.join(rows)}</table>")
+    return (
+        f'<table class="calendar"><caption>{calendar.month_name[month]} {year}</caption>'
+        f"<tr>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> str:
@@ -114,10 +136,14 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
     tables = "\n".join(_month_table(year, month, by_date, today) for year, month in months)
     rules = html.escape(str(deals[0].rules)) if deals else "standard"
     todays = by_date.get(today)
-    lead = (f'Today (UTC): <a href="daily/{today.isoformat()}.html">the deal of {today.isoformat()}</a>.'
-            if todays else "")
-    feed_link = ('<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n'
-                 if feed else "")
+    lead = (
+        f'Today (UTC): <a href="daily/{today.isoformat()}.html">the deal of {today.isoformat()}</a>.' if todays else ""
+    )
+    feed_link = (
+        '<link rel="alternate" type="application/feed+json" href="feed.json" title="kcsolve daily deals">\n'
+        if feed
+        else ""
+    )
     feed_words = ' <a href="feed.json">feed.json</a>' if feed else ""
     data = {"rules": str(deals[0].rules) if deals else "standard"}
     return (
@@ -135,7 +161,7 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
         f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> won with help, '
         f'<span class="r-mark r-shown">shown</span> solution shown, <span class="r-mark r-lost">lost</span>, '
         f'<span class="r-mark r-playing">begun</span> in progress; no mark: not played.</p>\n'
-        f'{tables}\n</section>\n</main>\n'
+        f"{tables}\n</section>\n</main>\n"
         f'<script type="application/json" id="kc-data">{json_for_script(data)}</script>\n'
         f'<script type="module">\n{inline_script(ARCHIVE_MODULES)}</script>\n</body>\n</html>\n'
     )
@@ -157,12 +183,15 @@ def check_out_dir(out: Path, force: bool) -> None:
     if not held:
         return
     if MARKER not in held and set(held) <= UNMARKED_SITE:
-        raise SiteError(f"--out {str(out)!r} holds a site without the {MARKER} file that marks kcsolve's own "
-                        "(an older kcsolve wrote it?): remove the folder, then run again")
+        raise SiteError(
+            f"--out {str(out)!r} holds a site without the {MARKER} file that marks kcsolve's own "
+            "(an older kcsolve wrote it?): remove the folder, then run again"
+        )
     if MARKER not in held:
         shown = ", ".join(repr(name) for name in held[:3]) + (f" and {len(held) - 3:,} more" if len(held) > 3 else "")
-        raise SiteError(f"--out {str(out)!r} holds {shown}, not a site kcsolve wrote: "
-                        "move them away or name another folder")
+        raise SiteError(
+            f"--out {str(out)!r} holds {shown}, not a site kcsolve wrote: move them away or name another folder"
+        )
     if not force:
         raise SiteError(f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)")
 
@@ -170,8 +199,10 @@ def check_out_dir(out: Path, force: bool) -> None:
 def _kept_folder(target: Path) -> str:
     """What ``target`` is when it is a folder never to be replaced: the current or the home folder, or one above
     either (replacing it would pull the ground from under the user); else ''."""
-    for folder, name in ((Path(os.path.realpath(os.getcwd())), "the current folder"),
-                         (Path(os.path.realpath(Path.home())), "the home folder")):
+    for folder, name in (
+        (Path(os.path.realpath(os.getcwd())), "the current folder"),
+        (Path(os.path.realpath(Path.home())), "the home folder"),
+    ):
         if target == folder:
             return name
         if target in folder.parents:
@@ -180,7 +211,11 @@ def _kept_folder(target: Path) -> str:
 
 
 def write_site(
-    deals: list[DailyDeal], out: Path, force: bool = False, today: dt.date | None = None, base_url: str = "",
+    deals: list[DailyDeal],
+    out: Path,
+    force: bool = False,
+    today: dt.date | None = None,
+    base_url: str = "",
     include_future: bool = False,
 ) -> list[str]:
     """Write the site into a new directory beside ``out`` and rename it into place; the files written.

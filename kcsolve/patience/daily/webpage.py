@@ -140,33 +140,50 @@ won. Kept in this browser only.</p>
 """
 
 # The rows of the end panel's bars: how the dates ended (a win counts under each kind of help it used).
-_ENDINGS = (("none", "won, no help"), ("undo", "won with undo"), ("hint", "won with hint"),
-            ("check", "won with still winnable?"), ("restart", "won with restart"), ("shown", "solution shown"),
-            ("lost", "lost"))
+_ENDINGS = (
+    ("none", "won, no help"),
+    ("undo", "won with undo"),
+    ("hint", "won with hint"),
+    ("check", "won with still winnable?"),
+    ("restart", "won with restart"),
+    ("shown", "solution shown"),
+    ("lost", "lost"),
+)
 _ENDING_ROWS = "\n".join(
     f'<tr id="kc-row-{key}"><th scope="row">{words}</th><td id="kc-by-{key}"></td>'
-    '<td class="bar-cell" aria-hidden="true"><span></span></td></tr>' for key, words in _ENDINGS)
+    '<td class="bar-cell" aria-hidden="true"><span></span></td></tr>'
+    for key, words in _ENDINGS
+)
 
 # The favicon, an inline SVG: no request for /favicon.ico.
-FAVICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
-            "%3Crect width='32' height='32' rx='6' fill='%231f6b45'/%3E%3Crect x='8' y='5' width='16' height='22' rx='3' "
-            "fill='%23fffdf7'/%3E%3Ctext x='16' y='22' font-size='14' font-weight='700' text-anchor='middle' "
-            "font-family='sans-serif' fill='%23b0212a'%3EK%3C/text%3E%3C/svg%3E")
+FAVICON = (
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
+    "%3Crect width='32' height='32' rx='6' fill='%231f6b45'/%3E%3Crect x='8' y='5' width='16' height='22' rx='3' "
+    "fill='%23fffdf7'/%3E%3Ctext x='16' y='22' font-size='14' font-weight='700' text-anchor='middle' "
+    "font-family='sans-serif' fill='%23b0212a'%3EK%3C/text%3E%3C/svg%3E"
+)
 
 
 def _how_to_play(rules: Rules) -> str:
     """The how-to-play text for one rule set."""
-    courts = {"fixed": "Kings go in the corners, Queens in the middle of the top and bottom edges, Jacks in the middle "
-                       "of the left and right edges",
-              "swap": "Kings go in the corners, Queens and Jacks in the middle of any edge, but never a Queen and a Jack "
-                      "together on one edge",
-              "royals": "court cards go in any of the twelve cells around the edge"}[rules.courts.value]
+    courts = {
+        "fixed": "Kings go in the corners, Queens in the middle of the top and bottom edges, Jacks in the middle "
+        "of the left and right edges",
+        "swap": "Kings go in the corners, Queens and Jacks in the middle of any edge, but never a Queen and a Jack "
+        "together on one edge",
+        "royals": "court cards go in any of the twelve cells around the edge",
+    }[rules.courts.value]
     sets = "a Ten alone, or " + ("a pair" if rules.sets.value == "pairs" else "two or more cards Ace to Nine")
-    removal = ("Removal is forced: while a set can go you must remove it." if rules.removal.value == "forced"
-               else "Removal is optional: you may remove sets or place the next card instead.")
-    goal = {"courts": "You win when all twelve court cards are placed.",
-            "deplete": "You win when the stock is used up with all twelve court cards placed.",
-            "clear": "You win when the stock is used up and every number card has been removed."}[rules.goal.value]
+    removal = (
+        "Removal is forced: while a set can go you must remove it."
+        if rules.removal.value == "forced"
+        else "Removal is optional: you may remove sets or place the next card instead."
+    )
+    goal = {
+        "courts": "You win when all twelve court cards are placed.",
+        "deplete": "You win when the stock is used up with all twelve court cards placed.",
+        "clear": "You win when the stock is used up and every number card has been removed.",
+    }[rules.goal.value]
     return _HOW_TO_PLAY.format(courts=courts, sets=sets, removal=removal, goal=goal)
 
 
@@ -174,27 +191,38 @@ def _no_script(deck: list[str], moves: list[dict[str, Any]], solution_link: str)
     """What a browser without JavaScript shows: the deal, and a link to its solution."""
     words = [f"{m['place']} to {m['cell']}" if "place" in m else "remove " + " ".join(m["remove"]) for m in moves]
     steps = "".join(f"<li>{html.escape(w)}</li>" for w in words)
-    return (f'<noscript><section class="nojs"><p>Playing needs JavaScript. The deal, top of the stock first: '
-            f'<span class="deck">{html.escape(" ".join(deck))}</span>.</p>'
-            f'<p><a href="{solution_link}">The solution</a>{"" if solution_link.startswith("#") else " (a game record)"}.</p>'
-            f'<ol id="kc-nojs-line">{steps}</ol></section></noscript>\n')
+    return (
+        f'<noscript><section class="nojs"><p>Playing needs JavaScript. The deal, top of the stock first: '
+        f'<span class="deck">{html.escape(" ".join(deck))}</span>.</p>'
+        f'<p><a href="{solution_link}">The solution</a>{"" if solution_link.startswith("#") else " (a game record)"}.</p>'
+        f'<ol id="kc-nojs-line">{steps}</ol></section></noscript>\n'
+    )
 
 
 def _page(
-    title: str, facts: str, data: dict[str, Any], rules: Rules, nav: str = "", solution_link: str = "#kc-nojs-line",
-    before: str = "", after: str = "",
+    title: str,
+    facts: str,
+    data: dict[str, Any],
+    rules: Rules,
+    nav: str = "",
+    solution_link: str = "#kc-nojs-line",
+    before: str = "",
+    after: str = "",
 ) -> str:
     """A whole page: head, body, the deal's JSON and the inlined scripts."""
     daily = data["kind"] == "daily"
-    tools = ('<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
-             + ('<button type="button" id="kc-stats-open">Stats</button>' if daily else "") + "</div>")
+    tools = (
+        '<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
+        + ('<button type="button" id="kc-stats-open">Stats</button>' if daily else "")
+        + "</div>"
+    )
     back = '<button type="button" id="kc-back">Back to my game</button>' if daily else ""
     dialogs = _DIALOGS.format(howto=_how_to_play(rules), rules=html.escape(str(rules)), rows=_ENDING_ROWS)
     if not daily:
-        dialogs = dialogs[:dialogs.index('<dialog id="kc-restart-dialog"')]
+        dialogs = dialogs[: dialogs.index('<dialog id="kc-restart-dialog"')]
     body = (
         f'<header>\n<div class="bar">{before}<h1>{html.escape(title)}</h1>{after}{nav}{tools}</div>\n</header>\n'
-        f'{_no_script(data["deck"], data["line"], solution_link)}'
+        f"{_no_script(data['deck'], data['line'], solution_link)}"
         '<p id="kc-storage-note" class="note" role="status" hidden></p>\n'
         '<main>\n<section class="board" aria-label="The game">\n'
         '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
@@ -204,9 +232,9 @@ def _page(
         '<div id="kc-grid" class="grid" role="group" aria-label="The grid, a1 top left to d4 bottom right: '
         'arrow keys or a coordinate move the focus"></div>\n'
         '<p id="kc-message" class="message" role="status"></p>\n'
-        f'{_PLAY_CONTROLS if daily else ""}{_LINE_CONTROLS.format(back=back)}'
+        f"{_PLAY_CONTROLS if daily else ''}{_LINE_CONTROLS.format(back=back)}"
         '</section>\n<section class="side">\n'
-        f'{_MORE_CONTROLS if daily else ""}'
+        f"{_MORE_CONTROLS if daily else ''}"
         f'<p class="facts">{facts}</p>\n'
         '<div class="line-only"><h2>The line, step by step</h2><ol id="kc-steps" start="0"></ol>\n'
         '<p class="small">Left and right arrows step, Space plays. The address names the step (#step=N), '
@@ -228,8 +256,12 @@ def _page(
 def solution_page(solution: Solution, title: str) -> str:
     """One self-contained page stepping through a solved deal: the winning line, or best play to the jam."""
     data = {
-        "kind": "line", "deck": [str(c) for c in solution.deck], "rules": str(solution.rules),
-        "line": _line_moves(solution), "result": solution.result, "reason": solution.reason,
+        "kind": "line",
+        "deck": [str(c) for c in solution.deck],
+        "rules": str(solution.rules),
+        "line": _line_moves(solution),
+        "result": solution.result,
+        "reason": solution.reason,
     }
     verdict = {"win": "winnable", "loss": "not winnable", "unknown": "undecided"}[solution.result]
     facts = f"rules {html.escape(str(solution.rules))} &middot; {verdict}: {html.escape(solution.reason)}"
@@ -257,8 +289,11 @@ def deal_runs(deals: list[DailyDeal]) -> list[list[Any]]:
 
 
 def daily_page(
-    found: DailyDeal, before: dt.date | None = None, after: dt.date | None = None,
-    span: tuple[dt.date, dt.date] | None = None, deals: list[list[Any]] | None = None,
+    found: DailyDeal,
+    before: dt.date | None = None,
+    after: dt.date | None = None,
+    span: tuple[dt.date, dt.date] | None = None,
+    deals: list[list[Any]] | None = None,
 ) -> str:
     """The page of one date: the deal to play, its grade and difficulty, the winning line, links to its neighbours.
 
@@ -269,19 +304,37 @@ def daily_page(
     day = found.date.isoformat()
     data = {
         "span": [d.isoformat() for d in span or (found.date, found.date)],
-        "kind": "daily", "date": day, "grade": found.grade, "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()), "difficulty_is": DIFFICULTY_IS,
-        "seed": str(found.seed), "deck": [str(c) for c in found.deck], "rules": str(found.rules),
-        "line": _line_moves(found.solution), "result": "win", "reason": found.solution.reason,
+        "kind": "daily",
+        "date": day,
+        "grade": found.grade,
+        "difficulty": found.difficulty.chance,
+        "difficulty_interval": list(found.difficulty.interval()),
+        "difficulty_is": DIFFICULTY_IS,
+        "seed": str(found.seed),
+        "deck": [str(c) for c in found.deck],
+        "rules": str(found.rules),
+        "line": _line_moves(found.solution),
+        "result": "win",
+        "reason": found.solution.reason,
         "deals": deals if deals is not None else deal_runs([found]),
     }
     difficulty = found.difficulty.label()
     # A non-breaking hyphen: a phone line must not split "no-peek" into "no-" and "peek".
     words = html.escape(difficulty[:1].upper() + difficulty[1:]).replace("no-peek", "no&#8209;peek")
-    facts = (f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
-             f"<b>{found.grade}</b> &middot; deal {found.seed}"
-             f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}'
-             '<br><span id="kc-next-deal">A new deal comes every day at midnight UTC.</span>')
+    facts = (
+        f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
+        f"<b>{found.grade}</b> &middot; deal {found.seed}"
+        f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}'
+        '<br><span id="kc-next-deal">A new deal comes every day at midnight UTC.</span>'
+    )
     nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
-    return _page(f"kcsolve daily {day}", facts, data, found.rules, nav, f"{day}.json",
-                 _day_link(before, "prev", "Previous day"), _day_link(after, "next", "Next day"))
+    return _page(
+        f"kcsolve daily {day}",
+        facts,
+        data,
+        found.rules,
+        nav,
+        f"{day}.json",
+        _day_link(before, "prev", "Previous day"),
+        _day_link(after, "next", "Next day"),
+    )

@@ -98,8 +98,15 @@ def _compact(table: np.ndarray) -> np.ndarray:
 
 
 @jit()
-def _completions(rest: int, left: np.ndarray, classes: int, primes: np.ndarray, fact: np.ndarray,
-                 inverse_fact: np.ndarray, out: np.ndarray) -> None:
+def _completions(
+    rest: int,
+    left: np.ndarray,
+    classes: int,
+    primes: np.ndarray,
+    fact: np.ndarray,
+    inverse_fact: np.ndarray,
+    out: np.ndarray,
+) -> None:
     """Orders of the classes left (a multinomial), modulo each prime, into ``out``."""
     for k in range(primes.size):
         p = primes[k]
@@ -110,8 +117,18 @@ def _completions(rest: int, left: np.ndarray, classes: int, primes: np.ndarray, 
 
 
 @jit()
-def count_wins(start: int, deck: int, grid: int, courts: int, copies: int, families: int,
-               stop_at_courts: bool, primes: np.ndarray, fact: np.ndarray, inverse_fact: np.ndarray) -> np.ndarray:
+def count_wins(
+    start: int,
+    deck: int,
+    grid: int,
+    courts: int,
+    copies: int,
+    families: int,
+    stop_at_courts: bool,
+    primes: np.ndarray,
+    fact: np.ndarray,
+    inverse_fact: np.ndarray,
+) -> np.ndarray:
     """Winning class sequences from the packed state ``start``, modulo each prime; the last entry is the state count."""
     width = primes.size
     wins = np.zeros(width + 1, np.int64)

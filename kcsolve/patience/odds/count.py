@@ -54,8 +54,12 @@ class Shape:
 
     def check(self) -> None:
         """Refuse shapes the packed state cannot hold."""
-        if not (1 <= self.grid <= 16 and 0 <= self.courts <= 15 and 1 <= self.copies <= oddscore.MAX_COPIES
-                and 0 <= self.families <= oddscore.MAX_FAMILIES):
+        if not (
+            1 <= self.grid <= 16
+            and 0 <= self.courts <= 15
+            and 1 <= self.copies <= oddscore.MAX_COPIES
+            and 0 <= self.families <= oddscore.MAX_FAMILIES
+        ):
             raise ValueError(f"cannot count a deck of shape {self!r}")
 
 
@@ -100,8 +104,9 @@ class ClassCourse:
     def on_grid(self) -> int:
         """Cards on the grid: a family holds its pairs plus the surplus of its larger side."""
         a, b, m = self.sides
-        return (self.courts + self.tens_on_grid + self.fives_on_grid
-                + sum(abs(x - y) + 2 * p for x, y, p in zip(a, b, m)))
+        return (
+            self.courts + self.tens_on_grid + self.fives_on_grid + sum(abs(x - y) + 2 * p for x, y, p in zip(a, b, m))
+        )
 
     def draw(self, kind: str, family: int = 0, side: int = 0) -> None:
         """Draw one card of a class: 'court', 'ten', 'five', or one ``side`` (0 or 1) of ``family``."""
@@ -131,8 +136,11 @@ class ClassCourse:
     def left(self) -> list[int]:
         """Cards left in the stock, per class."""
         q = self.shape.copies
-        return ([self.shape.courts - self.courts, q - self.tens, q - self.fives]
-                + [q - x for x in self.sides[0]] + [q - y for y in self.sides[1]])
+        return (
+            [self.shape.courts - self.courts, q - self.tens, q - self.fives]
+            + [q - x for x in self.sides[0]]
+            + [q - y for y in self.sides[1]]
+        )
 
     def key(self) -> int:
         """The packed canonical state of the compiled core."""
@@ -207,8 +215,18 @@ def winning_sequences(course: ClassCourse, stop_at_courts: bool) -> tuple[int, i
     total = multinomial(left)
     primes = _moduli(total)
     fact, inverse = _tables(primes, shape.deck)
-    result = oddscore.count_wins(course.key(), shape.deck, shape.grid, shape.courts, shape.copies, shape.families,
-                                 stop_at_courts, np.array(primes, np.int64), fact, inverse)
+    result = oddscore.count_wins(
+        course.key(),
+        shape.deck,
+        shape.grid,
+        shape.courts,
+        shape.copies,
+        shape.families,
+        stop_at_courts,
+        np.array(primes, np.int64),
+        fact,
+        inverse,
+    )
     wins = _crt([int(r) for r in result[:-1]], primes)
     return wins, total, int(result[-1])
 

@@ -148,8 +148,18 @@ def _family_canon(cnt: np.ndarray, removed: np.ndarray, codes: np.ndarray) -> in
 
 
 @jit()
-def canon(index: np.ndarray, cnt: np.ndarray, courts: np.ndarray, removed: np.ndarray, mode: int,
-          work: np.ndarray, wcourts: np.ndarray, wremoved: np.ndarray, codes: np.ndarray, perms: np.ndarray) -> int:
+def canon(
+    index: np.ndarray,
+    cnt: np.ndarray,
+    courts: np.ndarray,
+    removed: np.ndarray,
+    mode: int,
+    work: np.ndarray,
+    wcourts: np.ndarray,
+    wremoved: np.ndarray,
+    codes: np.ndarray,
+    perms: np.ndarray,
+) -> int:
     """The key of the state's representative under the symmetry of ``mode`` (the arguments are left unchanged)."""
     if mode == 0:
         return encode(index, cnt, courts, removed)
@@ -220,9 +230,23 @@ def _emit(table: np.ndarray, stats: np.ndarray, key: int) -> None:
 
 
 @jit()
-def _remove_all(table: np.ndarray, stats: np.ndarray, index: np.ndarray, cnt: np.ndarray, courts: np.ndarray,
-                removed: np.ndarray, mode: int, work: np.ndarray, wcourts: np.ndarray, wremoved: np.ndarray,
-                codes: np.ndarray, perms: np.ndarray, dist: np.ndarray, ndist: np.ndarray, pick: np.ndarray) -> None:
+def _remove_all(
+    table: np.ndarray,
+    stats: np.ndarray,
+    index: np.ndarray,
+    cnt: np.ndarray,
+    courts: np.ndarray,
+    removed: np.ndarray,
+    mode: int,
+    work: np.ndarray,
+    wcourts: np.ndarray,
+    wremoved: np.ndarray,
+    codes: np.ndarray,
+    perms: np.ndarray,
+    dist: np.ndarray,
+    ndist: np.ndarray,
+    pick: np.ndarray,
+) -> None:
     """Every state a forced pair removal from this full grid may leave, or a loss (stats[2]) when nothing goes."""
     take = np.zeros(VALUES, np.int64)
     for v in range(VALUES):
@@ -279,8 +303,17 @@ def _remove_all(table: np.ndarray, stats: np.ndarray, index: np.ndarray, cnt: np
 
 
 @jit()
-def expand(states: np.ndarray, start: int, table: np.ndarray, stats: np.ndarray, limit: int, mode: int,
-           counts: np.ndarray, index: np.ndarray, perms: np.ndarray) -> int:
+def expand(
+    states: np.ndarray,
+    start: int,
+    table: np.ndarray,
+    stats: np.ndarray,
+    limit: int,
+    mode: int,
+    counts: np.ndarray,
+    index: np.ndarray,
+    perms: np.ndarray,
+) -> int:
     """Insert the successors of ``states[start:]`` into ``table``; stop before the set passes ``limit`` keys.
 
     Returns the index of the first state not wholly done (``len(states)`` when all
@@ -320,8 +353,23 @@ def expand(states: np.ndarray, start: int, table: np.ndarray, stats: np.ndarray,
             if placed + 1 == 12:
                 stats[1] += 1
             elif filled + 1 == 16:
-                _remove_all(table, stats, index, cnt, courts, removed, mode, work, wcourts, wremoved, codes, perms,
-                            dist, ndist, pick)
+                _remove_all(
+                    table,
+                    stats,
+                    index,
+                    cnt,
+                    courts,
+                    removed,
+                    mode,
+                    work,
+                    wcourts,
+                    wremoved,
+                    codes,
+                    perms,
+                    dist,
+                    ndist,
+                    pick,
+                )
             else:
                 _emit(table, stats, canon(index, cnt, courts, removed, mode, work, wcourts, wremoved, codes, perms))
             courts[c] -= 1
@@ -333,11 +381,25 @@ def expand(states: np.ndarray, start: int, table: np.ndarray, stats: np.ndarray,
                     continue
                 cnt[c, v] += 1
                 if filled + 1 == 16:
-                    _remove_all(table, stats, index, cnt, courts, removed, mode, work, wcourts, wremoved, codes,
-                                perms, dist, ndist, pick)
+                    _remove_all(
+                        table,
+                        stats,
+                        index,
+                        cnt,
+                        courts,
+                        removed,
+                        mode,
+                        work,
+                        wcourts,
+                        wremoved,
+                        codes,
+                        perms,
+                        dist,
+                        ndist,
+                        pick,
+                    )
                 else:
-                    _emit(table, stats, canon(index, cnt, courts, removed, mode, work, wcourts, wremoved, codes,
-                                              perms))
+                    _emit(table, stats, canon(index, cnt, courts, removed, mode, work, wcourts, wremoved, codes, perms))
                 cnt[c, v] -= 1
     return states.shape[0]
 
@@ -406,8 +468,20 @@ def state_key(cells: list[list[int]], courts: list[int], unseen: list[int], mode
     removed = np.array([gone[0], gone[1], gone[2], gone[3], gone[4] // 2, gone[9]], np.int64)
     court_arr = np.array(courts, np.int64)
     work, wremoved = np.zeros_like(cnt), np.zeros_like(removed)
-    return int(canon(MS_INDEX, cnt, court_arr, removed, mode, work, np.zeros_like(court_arr), wremoved,
-                     np.zeros(4, np.int64), _PERMS))
+    return int(
+        canon(
+            MS_INDEX,
+            cnt,
+            court_arr,
+            removed,
+            mode,
+            work,
+            np.zeros_like(court_arr),
+            wremoved,
+            np.zeros(4, np.int64),
+            _PERMS,
+        )
+    )
 
 
 def describe_state(key: int) -> tuple[list[list[int]], list[int], list[int]]:
@@ -451,8 +525,9 @@ class Layers:
         stats = np.zeros(3, np.int64)
         done = 0
         while done < len(self.states):
-            done = expand(self.states, done, table, stats, int(table.shape[0] * 0.7), self.mode, MS_COUNTS, MS_INDEX,
-                          _PERMS)
+            done = expand(
+                self.states, done, table, stats, int(table.shape[0] * 0.7), self.mode, MS_COUNTS, MS_INDEX, _PERMS
+            )
             if done < len(self.states):
                 table = rehash(table, table.shape[0] * 2)
         found = table[table != NO_KEY]
@@ -462,7 +537,6 @@ class Layers:
         self.drawn += 1
         self.wins = int(stats[1])
         self.losses = int(stats[2])
-
 
 
 def _symmetries(mode: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

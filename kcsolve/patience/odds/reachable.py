@@ -81,8 +81,7 @@ class Step(NamedTuple):
 
 
 @functools.cache
-def _history(cap: int, five_ok: bool, courts: int, pairs: int, five_pairs: int,
-             tens: int) -> tuple[Step, ...] | None:
+def _history(cap: int, five_ok: bool, courts: int, pairs: int, five_pairs: int, tens: int) -> tuple[Step, ...] | None:
     """Removals, the earliest first, that the removals left can be split into, given what comes after them.
 
     At each removal the grid is full: its court cards, the survivors (number cards
@@ -107,8 +106,9 @@ def _history(cap: int, five_ok: bool, courts: int, pairs: int, five_pairs: int,
                 step = Step(p, e, t, placed, survivors, bool(five))
                 if (p, e, t) == (pairs, five_pairs, tens):
                     return (step,)
-                before = _history(min(GRID, survivors - five + p), bool(five or e), placed,
-                                  pairs - p, five_pairs - e, tens - t)
+                before = _history(
+                    min(GRID, survivors - five + p), bool(five or e), placed, pairs - p, five_pairs - e, tens - t
+                )
                 if before is not None:
                     return (*before, step)
     return None
@@ -195,13 +195,15 @@ def _convolve(table: np.ndarray, block: Block) -> np.ndarray:
     """The placements so far combined with every way of a family block (cards per class capped at four)."""
     grown = np.zeros_like(table)
     for (a0, a1, a2, a3, kept, pairs), ways in block.items():
-        grown[a0:, a1:, a2:, a3:, kept:, pairs:] += ways * table[:5 - a0, :5 - a1, :5 - a2, :5 - a3,
-                                                                 :KEPT - kept, :PAIRS - pairs]
+        grown[a0:, a1:, a2:, a3:, kept:, pairs:] += (
+            ways * table[: 5 - a0, : 5 - a1, : 5 - a2, : 5 - a3, : KEPT - kept, : PAIRS - pairs]
+        )
     return grown
 
 
-def _fixed_counts(values: tuple[int, ...], classes: tuple[int, ...], placed_only: int | None,
-                  rule: np.ndarray) -> tuple[list[int], list[int], list[int]]:
+def _fixed_counts(
+    values: tuple[int, ...], classes: tuple[int, ...], placed_only: int | None, rule: np.ndarray
+) -> tuple[list[int], list[int], list[int]]:
     """Per layer, the states with nothing removed, reached and valid that one symmetry leaves unchanged."""
     families = np.zeros((5, 5, 5, 5, KEPT, PAIRS), np.int64)
     families[0, 0, 0, 0, 0, 0] = 1
@@ -210,8 +212,9 @@ def _fixed_counts(values: tuple[int, ...], classes: tuple[int, ...], placed_only
     # grid: [cards per class x4, kept, a Five on the grid, pairs, pairs of Fives, Tens]
     grid = np.zeros((5, 5, 5, 5, KEPT, 2, PAIRS, FIVE_PAIRS, TENS), np.int64)
     for (a0, a1, a2, a3, five, five_pairs, tens), ways in _five_and_ten(classes).items():
-        grid[a0:, a1:, a2:, a3:, :, five, :, five_pairs, tens] += ways * families[:5 - a0, :5 - a1, :5 - a2,
-                                                                                  :5 - a3]
+        grid[a0:, a1:, a2:, a3:, :, five, :, five_pairs, tens] += (
+            ways * families[: 5 - a0, : 5 - a1, : 5 - a2, : 5 - a3]
+        )
     sizes = np.indices((5, 5, 5, 5)).sum(axis=0)
     early, reached, valid = [0] * LAYERS, [0] * LAYERS, [0] * LAYERS
     for kinds in itertools.product(range(5), repeat=3):
@@ -221,8 +224,8 @@ def _fixed_counts(values: tuple[int, ...], classes: tuple[int, ...], placed_only
             continue
         if any(courts[classes[c]] != courts[c] for c in range(CLASSES)):
             continue
-        part = grid[:, :5 - kinds[0], :5 - kinds[1], :5 - kinds[2]]
-        numbers = sizes[:, :5 - kinds[0], :5 - kinds[1], :5 - kinds[2]]
+        part = grid[:, : 5 - kinds[0], : 5 - kinds[1], : 5 - kinds[2]]
+        numbers = sizes[:, : 5 - kinds[0], : 5 - kinds[1], : 5 - kinds[2]]
         for n in range(GRID - placed):
             here = part[numbers == n]  # [state, kept, five, pairs, five pairs, tens]
             every = here.sum(axis=(0, 1, 2))

@@ -57,8 +57,18 @@ def _tables() -> tuple[np.ndarray, ...]:
     for i, (t, g) in enumerate(tens):
         ten_index[t, g] = i
     column = lambda rows, j: np.array([row[j] for row in rows], np.int64)  # noqa: E731
-    return (column(family, 0), column(family, 1), column(family, 2), family_index,
-            column(fives, 0), column(fives, 1), five_index, column(tens, 0), column(tens, 1), ten_index)
+    return (
+        column(family, 0),
+        column(family, 1),
+        column(family, 2),
+        family_index,
+        column(fives, 0),
+        column(fives, 1),
+        five_index,
+        column(tens, 0),
+        column(tens, 1),
+        ten_index,
+    )
 
 
 TABLES = _tables()
@@ -153,13 +163,15 @@ def _settle(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, 
 def _place(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     """Record the children of a number card: the centre while it has room, else each court class with room."""
     if numbers < 4:
-        return _settle(f, five, ten, k, n, g, numbers + 1, out_key, out_draw, m, draw,
-                       fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+        return _settle(
+            f, five, ten, k, n, g, numbers + 1, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi
+        )
     for x in range(3):
         if n[x] + k[x] < 4:
             n[x] += 1
-            m = _settle(f, five, ten, k, n, g, numbers + 1, out_key, out_draw, m, draw,
-                        fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+            m = _settle(
+                f, five, ten, k, n, g, numbers + 1, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi
+            )
             n[x] -= 1
     return m
 
@@ -184,7 +196,9 @@ def _expand(key, out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, 
             continue
         if n[x] + k[x] < 4:
             k[x] += 1
-            m = _settle(f, five, ten, k, n, g, numbers, out_key, out_draw, m, x, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+            m = _settle(
+                f, five, ten, k, n, g, numbers, out_key, out_draw, m, x, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi
+            )
             k[x] -= 1
         else:
             out_key[m] = LOSS
@@ -199,16 +213,60 @@ def _expand(key, out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, 
             if weight[draw] == 0:
                 continue
             f[i] = fi[r, a + 1, b] if side == 0 else fi[r, a, b + 1]
-            m = _place(f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+            m = _place(
+                f, five, ten, k, n, g, numbers, out_key, out_draw, m, draw, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi
+            )
             f[i] = code
     weight[11] = 4 - 2 * fp[five] - fg[five]
     if weight[11]:
-        m = _place(f, fvi[fp[five], fg[five] + 1], ten, k, n, g, numbers, out_key, out_draw, m, 11,
-                   fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+        m = _place(
+            f,
+            fvi[fp[five], fg[five] + 1],
+            ten,
+            k,
+            n,
+            g,
+            numbers,
+            out_key,
+            out_draw,
+            m,
+            11,
+            fr,
+            fa,
+            fb,
+            fi,
+            fp,
+            fg,
+            fvi,
+            tt,
+            tg,
+            tvi,
+        )
     weight[12] = 4 - tt[ten] - tg[ten]
     if weight[12]:
-        m = _place(f, five, tvi[tt[ten], tg[ten] + 1], k, n, g, numbers, out_key, out_draw, m, 12,
-                   fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
+        m = _place(
+            f,
+            five,
+            tvi[tt[ten], tg[ten] + 1],
+            k,
+            n,
+            g,
+            numbers,
+            out_key,
+            out_draw,
+            m,
+            12,
+            fr,
+            fa,
+            fb,
+            fi,
+            fp,
+            fg,
+            fvi,
+            tt,
+            tg,
+            tvi,
+        )
     unseen = 0
     for d in range(13):
         unseen += weight[d]
@@ -301,10 +359,17 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
     ``unseen[r]`` counts the unseen cards of rank r (1..13); the centre must hold
     min(4, number cards on the grid), as the rearranging game keeps it.
     """
-    if (len(cells) != 4 or len(courts) != 4 or len(unseen) != 14 or courts[0]
-            or any(type(x) is not int for x in (*courts, *unseen))):
-        raise InvalidRearrangingStateError(f"a class view has four classes and whole unseen counts by rank 0..13, "
-                                           f"got {len(cells)!r}, {list(courts)!r}, {list(unseen)!r}")
+    if (
+        len(cells) != 4
+        or len(courts) != 4
+        or len(unseen) != 14
+        or courts[0]
+        or any(type(x) is not int for x in (*courts, *unseen))
+    ):
+        raise InvalidRearrangingStateError(
+            f"a class view has four classes and whole unseen counts by rank 0..13, "
+            f"got {len(cells)!r}, {list(courts)!r}, {list(unseen)!r}"
+        )
     grid = [0] * (TEN + 1)
     for values in cells:
         for v in values:
@@ -314,24 +379,46 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
     numbers = sum(grid)
     if len(cells[0]) != min(4, numbers) or numbers + sum(courts) >= 16:
         raise InvalidRearrangingStateError(
-            f"not a state between draws with the centre filled first: {[len(c) for c in cells]!r}, courts {courts!r}")
+            f"not a state between draws with the centre filled first: {[len(c) for c in cells]!r}, courts {courts!r}"
+        )
     for rank, c in ((13, 1), (12, 2), (11, 3)):
         if courts[c] + unseen[rank] != 4 or len(cells[c]) + courts[c] > 4:
             raise InvalidRearrangingStateError(f"court class {c} and unseen rank {rank} do not make four: {courts!r}")
     removed = [4 - grid[v] - unseen[v] for v in range(TEN + 1)]
-    if any(not 0 <= r <= 4 for r in removed[1:]) or any(removed[v] != removed[TEN - v] for v in range(1, 5)) or removed[5] % 2:
-        raise InvalidRearrangingStateError(f"these counts are no result of pair removals: grid {grid[1:]!r}, "
-                                           f"unseen {list(unseen[1:11])!r}")
+    if (
+        any(not 0 <= r <= 4 for r in removed[1:])
+        or any(removed[v] != removed[TEN - v] for v in range(1, 5))
+        or removed[5] % 2
+    ):
+        raise InvalidRearrangingStateError(
+            f"these counts are no result of pair removals: grid {grid[1:]!r}, unseen {list(unseen[1:11])!r}"
+        )
     f = np.array([FAMILY_INDEX[removed[v], grid[v], grid[TEN - v]] for v in range(1, 5)], np.int64)
-    return int(_pack(f, FIVE_INDEX[removed[5] // 2, grid[5]], TEN_INDEX[removed[TEN], grid[TEN]],
-                     courts[1], courts[2], courts[3], len(cells[1]), len(cells[2]), len(cells[3]), *TABLES[:4]))
+    return int(
+        _pack(
+            f,
+            FIVE_INDEX[removed[5] // 2, grid[5]],
+            TEN_INDEX[removed[TEN], grid[TEN]],
+            courts[1],
+            courts[2],
+            courts[3],
+            len(cells[1]),
+            len(cells[2]),
+            len(cells[3]),
+            *TABLES[:4],
+        )
+    )
 
 
 START = (((), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13)
 
 
-def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = None, threads: int = 1,
-                      keep: Callable[[int, np.ndarray, np.ndarray], None] | None = None) -> tuple[np.ndarray, list[int]]:
+def rearranged_values(
+    keys: Sequence[int],
+    log: Callable[[str], None] | None = None,
+    threads: int = 1,
+    keep: Callable[[int, np.ndarray, np.ndarray], None] | None = None,
+) -> tuple[np.ndarray, list[int]]:
     """The best chance of the rearranging game from each state, exactly, and the number of states in each layer.
 
     ``threads`` share each layer's states (the compiled loops run without the GIL).
@@ -344,20 +431,23 @@ def rearranged_values(keys: Sequence[int], log: Callable[[str], None] | None = N
         while len(layers[-1]):
             current = layers[-1]
             step = min(CHUNK, -(-len(current) // threads))
-            chunks = [current[lo:lo + step] for lo in range(0, len(current), step)]
+            chunks = [current[lo : lo + step] for lo in range(0, len(current), step)]
             parts = list(pool.map(lambda chunk: np.unique(_forward(chunk, *TABLES)), chunks))
             layers.append(np.unique(np.concatenate(parts)))
             if log:
-                log(f"forward: {len(layers) - 1} cards on, {len(layers[-1]):,} states "
-                    f"({time.perf_counter() - started:,.0f} s)")
+                log(
+                    f"forward: {len(layers) - 1} cards on, {len(layers[-1]):,} states "
+                    f"({time.perf_counter() - started:,.0f} s)"
+                )
         counts = [len(layer) for layer in layers[:-1]]
         values = np.zeros(0)
         for depth in range(len(layers) - 2, -1, -1):
             slot_keys, slot_values = _table(layers[depth + 1], values)
             step = -(-len(layers[depth]) // threads)
-            chunks = [layers[depth][lo:lo + step] for lo in range(0, len(layers[depth]), step)]
-            values = np.concatenate(list(pool.map(
-                lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks)))  # noqa: B023  # list() drains the map in this iteration
+            chunks = [layers[depth][lo : lo + step] for lo in range(0, len(layers[depth]), step)]
+            values = np.concatenate(
+                list(pool.map(lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks))
+            )  # noqa: B023  # list() drains the map in this iteration
             if keep:
                 keep(depth, layers[depth], values)
             layers[depth + 1] = np.zeros(0, np.int64)  # its values are folded into this layer's: free the keys

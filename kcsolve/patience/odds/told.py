@@ -62,8 +62,9 @@ class NoPeekBound:
     seconds: float
 
 
-def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = EMPTY,
-                courts: Sequence[int] = (0, 0, 0, 0)) -> float:
+def told_chance(
+    order: Sequence[int], cells: Sequence[Sequence[int]] = EMPTY, courts: Sequence[int] = (0, 0, 0, 0)
+) -> float:
     """The best chance of winning the told game whose stock, top first, has these ranks (1..13).
 
     ``cells`` and ``courts`` are a class view of the grid between two draws: the
@@ -75,8 +76,9 @@ def told_chance(order: Sequence[int], cells: Sequence[Sequence[int]] = EMPTY,
     return _value(tuple(order), cells, courts, _course(order, cells, sum(courts)))
 
 
-def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Sequence[int],
-           left_after: list[int]) -> float:
+def _value(
+    stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Sequence[int], left_after: list[int]
+) -> float:
     """The told game's value for a checked position, given its course (:func:`_course`)."""
 
     @cache
@@ -88,13 +90,16 @@ def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Seque
             chance = 0.0
             for kind in range(KINDS):
                 if placed[kind] < 4 and held[kind] + placed[kind] < 4:
-                    now = (*placed[:kind], placed[kind] + 1, *placed[kind + 1:])
+                    now = (*placed[:kind], placed[kind] + 1, *placed[kind + 1 :])
                     chance += (4 - placed[kind]) / unseen * settle(p, centre, held, now)
             return chance
         if centre < CENTRE:
             return settle(p, centre + 1, held, placed)
-        return max(settle(p, centre, (*held[:kind], held[kind] + 1, *held[kind + 1:]), placed)
-                   for kind in range(KINDS) if held[kind] + placed[kind] < 4)
+        return max(
+            settle(p, centre, (*held[:kind], held[kind] + 1, *held[kind + 1 :]), placed)
+            for kind in range(KINDS)
+            if held[kind] + placed[kind] < 4
+        )
 
     def settle(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:
         """The chance once card ``p`` is placed: a win, a removal and the best rearrangement, or the next card."""
@@ -106,8 +111,7 @@ def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Seque
         if survivors < 0:
             return 0.0
         centre = min(survivors, CENTRE)
-        return max(canonical(p + 1, centre, held, placed)
-                   for held in _seatings(survivors - centre, placed))
+        return max(canonical(p + 1, centre, held, placed) for held in _seatings(survivors - centre, placed))
 
     def canonical(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:
         """The value of a state with its court kinds put in one order: the kinds play identical parts."""
@@ -124,10 +128,12 @@ def _value(stock: tuple[int, ...], cells: Sequence[Sequence[int]], courts: Seque
 def _seatings(rest: int, placed: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every way to seat ``rest`` number cards in the court classes, each holding at most its free cells."""
     room = [4 - k for k in placed]
-    return [(a, b, rest - a - b)
-            for a in range(min(rest, room[0]) + 1)
-            for b in range(min(rest - a, room[1]) + 1)
-            if rest - a - b <= room[2]]
+    return [
+        (a, b, rest - a - b)
+        for a in range(min(rest, room[0]) + 1)
+        for b in range(min(rest - a, room[1]) + 1)
+        if rest - a - b <= room[2]
+    ]
 
 
 def _course(order: Sequence[int], cells: Sequence[Sequence[int]], courts: int) -> list[int]:
@@ -176,7 +182,8 @@ def _check(order: Sequence[int], cells: Sequence[Sequence[int]], courts: Sequenc
     for rank, kind in KIND_OF_RANK.items():
         if list(order).count(rank) != 4 - courts[1 + kind]:
             raise InvalidToldGameError(
-                f"the stock must hold the {4 - courts[1 + kind]} court cards of rank {rank} not on the grid")
+                f"the stock must hold the {4 - courts[1 + kind]} court cards of rank {rank} not on the grid"
+            )
     on_grid = [sum(values.count(v) for values in cells) for v in range(TEN + 1)]
     if any(list(order).count(v) + on_grid[v] > 4 for v in range(1, TEN + 1)):
         raise InvalidToldGameError("a value has more than four cards between the grid and the stock")
@@ -208,7 +215,11 @@ def no_peek_bound(deals: int, start: int = 0, on_deal: Callable[[int], None] | N
     mean = total / deals
     error = math.sqrt(max(0.0, squares - deals * mean * mean) / (deals - 1) / deals)
     return NoPeekBound(
-        start=start, deals=deals, mean=mean, interval=t_interval(mean, error, deals),
-        upper=t_interval(mean, error, deals, 0.90)[1], clairvoyant=winnable / deals,
+        start=start,
+        deals=deals,
+        mean=mean,
+        interval=t_interval(mean, error, deals),
+        upper=t_interval(mean, error, deals, 0.90)[1],
+        clairvoyant=winnable / deals,
         seconds=time.process_time() - started,
     )

@@ -88,8 +88,10 @@ class MoveReport:
         best_low, best_high = wilson(round(self.best * self.playouts), self.playouts, z)
         given_up = (max(0.0, best_low - figure_high), max(0.0, best_high - figure_low))
         kept = (min(1.0, figure_low / best_high), min(1.0, figure_high / best_low) if best_low else 1.0)
-        return ((min(given_up[0], self.lost_chance), max(given_up[1], self.lost_chance)),
-                (min(kept[0], self.kept), max(kept[1], self.kept)))
+        return (
+            (min(given_up[0], self.lost_chance), max(given_up[1], self.lost_chance)),
+            (min(kept[0], self.kept), max(kept[1], self.kept)),
+        )
 
     @property
     def fatal(self) -> bool:
@@ -105,14 +107,20 @@ class MoveReport:
         """The report as a JSON object."""
         given_up, kept = self.ranges()
         return {
-            "move": self.number, "played": str(self.move), "mark": self.mark,
-            "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
-            "options": self.options, "figure": self.chance, "best": self.best,
+            "move": self.number,
+            "played": str(self.move),
+            "mark": self.mark,
+            "winnable_before": self.winnable_before,
+            "winnable_after": self.winnable_after,
+            "options": self.options,
+            "figure": self.chance,
+            "best": self.best,
             "figure_is": None if self.chance is None else EXACT_MEANING if self.exact else SAMPLED_MEANING,
             "figure_interval": None if self.chance is None else list(self.interval(self.chance)),
             "best_interval": None if self.best is None else list(self.interval(self.best)),
             "best_move": None if self.best_move is None else str(self.best_move),
-            "given_up": round(self.lost_chance, 6), "kept": round(self.kept, 6),
+            "given_up": round(self.lost_chance, 6),
+            "kept": round(self.kept, 6),
             "given_up_interval": [round(bound, 6) for bound in given_up],
             "kept_interval": [round(bound, 6) for bound in kept],
         }
@@ -167,7 +175,8 @@ class Analysis:
             "dubious": sum(1 for r in self.reports if r.mark == "?"),
             "first_fatal": None if fatal is None else fatal.number,
             "kept_in_all": round(self.kept_in_all, 6),
-            "kept_interval": [round(bound, 6) for bound in self.kept_interval], "playouts": self.playouts,
+            "kept_interval": [round(bound, 6) for bound in self.kept_interval],
+            "playouts": self.playouts,
         }
 
 
@@ -202,8 +211,23 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
             best, best_move = ranked[0].chance, ranked[0].move
         exact = chance is not None and ranked[0].exact
         sampled = 0 if chance is None or exact else playouts
-        reports.append(MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1],
-                                  len(options), chance, best, best_move, exact, sampled, played_best))
+        reports.append(
+            MoveReport(
+                step.number,
+                step.move,
+                before,
+                step.position,
+                verdicts[i],
+                verdicts[i + 1],
+                len(options),
+                chance,
+                best,
+                best_move,
+                exact,
+                sampled,
+                played_best,
+            )
+        )
     return Analysis(tuple(reports), playouts)
 
 
@@ -230,10 +254,9 @@ def winnable_along(positions: list[Position]) -> list[str | None]:
         middle = (low + high) // 2
         verdict = peek(positions[middle])
         if verdict is None:
-            verdicts[low + 1:high] = [peek(position) for position in positions[low + 1:high]]
+            verdicts[low + 1 : high] = [peek(position) for position in positions[low + 1 : high]]
             break
         low, high = (middle, high) if verdict == "win" else (low, middle)
-    verdicts[:low + 1] = ["win"] * (low + 1)
+    verdicts[: low + 1] = ["win"] * (low + 1)
     verdicts[high:] = ["loss"] * (len(positions) - high)
     return verdicts
-

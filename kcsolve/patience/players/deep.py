@@ -21,8 +21,12 @@ from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
 
 def covered(rules: Rules) -> bool:
     """Whether the quick player models these rules: forced pair removal, fixed courts, goal courts or deplete."""
-    return (rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.courts is Courts.FIXED
-            and rules.goal is not Goal.CLEAR)
+    return (
+        rules.removal is Removal.FORCED
+        and rules.sets is Sets.PAIRS
+        and rules.courts is Courts.FIXED
+        and rules.goal is not Goal.CLEAR
+    )
 
 
 def deep_player(view: PlayerView, seed: int = 0, samples: int = SAMPLES) -> Move:

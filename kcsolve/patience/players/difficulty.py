@@ -93,8 +93,10 @@ class Difficulty:
 
 
 MEANING = "estimated chance that an exploring no-peek player wins"  # what a difficulty is, wherever it is shown
-DIFFICULTY_IS = (f"{MEANING} (the strong player, exploring a tenth of its choices), from steered games: on average "
-                 "at most that chance; its interval is approximate")
+DIFFICULTY_IS = (
+    f"{MEANING} (the strong player, exploring a tenth of its choices), from steered games: on average "
+    "at most that chance; its interval is approximate"
+)
 PROGRESS_IS = "court cards placed when each steered game ended, on average"
 
 
@@ -175,7 +177,11 @@ def cell_key(position: Position) -> tuple:
 
 
 def measure(
-    deck: tuple[Card, ...], rules: Rules, seed: int, playouts: int = PLAYOUTS, nodes: int = SEARCH_NODES,
+    deck: tuple[Card, ...],
+    rules: Rules,
+    seed: int,
+    playouts: int = PLAYOUTS,
+    nodes: int = SEARCH_NODES,
     solution: Solution | None = None,
 ) -> Difficulty:
     """A deal's difficulty: the measured player's chance of winning it, and its spread, from ``playouts`` steered games.

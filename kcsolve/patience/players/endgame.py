@@ -24,8 +24,12 @@ EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed e
 def exact_feasible(after: Afterstate) -> bool:
     """Whether :func:`exact_chance` covers this afterstate: forced pair removal, court cards at home, a small stock."""
     rules = after.rules
-    return (rules.removal is Removal.FORCED and rules.sets is Sets.PAIRS and rules.courts is Courts.FIXED
-            and after.stock <= EXACT_STOCK)
+    return (
+        rules.removal is Removal.FORCED
+        and rules.sets is Sets.PAIRS
+        and rules.courts is Courts.FIXED
+        and after.stock <= EXACT_STOCK
+    )
 
 
 def option_key(after: Afterstate) -> tuple:
@@ -89,17 +93,16 @@ def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at
     for rank, count in enumerate(stock):
         if not count:
             continue
-        rest = (*stock[:rank], count - 1, *stock[rank + 1:])
+        rest = (*stock[:rank], count - 1, *stock[rank + 1 :])
         if rank > TEN:
             home = KIND_CLASS[rank]
             if not free[home]:
                 continue
-            now = (*courts[:home], courts[home] + 1, *courts[home + 1:])
+            now = (*courts[:home], courts[home] + 1, *courts[home + 1 :])
             best = _expectimax((cells, now), rest, False, stop_at_courts)
         else:
             best = max(
-                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts)
-                for c in range(4) if free[c]
+                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts) for c in range(4) if free[c]
             )
         chance += count / total * best
     return chance
@@ -107,7 +110,7 @@ def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at
 
 def _with(cells: tuple, c: int, rank: int) -> tuple:
     """The class contents with ``rank`` added to class ``c``."""
-    return (*cells[:c], tuple(sorted((*cells[c], rank))), *cells[c + 1:])
+    return (*cells[:c], tuple(sorted((*cells[c], rank))), *cells[c + 1 :])
 
 
 def _removal_outcomes(cells: tuple) -> list[tuple]:
@@ -127,5 +130,3 @@ def _removal_outcomes(cells: tuple) -> list[tuple]:
                 left[c].remove(value)
         outcomes.add(tuple(tuple(sorted(c)) for c in left))
     return list(outcomes)
-
-

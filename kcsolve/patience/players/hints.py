@@ -26,7 +26,14 @@ HINT_PLAYOUTS = 200
 MAX_PLAYOUTS = 100_000  # sampled orders a hint may ask for: about a minute of work
 
 __all__ = [
-    "HINT_PLAYOUTS", "Hint", "distinct_options", "exact_chance", "heading", "hint_move", "hint_player", "hints",
+    "HINT_PLAYOUTS",
+    "Hint",
+    "distinct_options",
+    "exact_chance",
+    "heading",
+    "hint_move",
+    "hint_player",
+    "hints",
     "sampled_hints",
 ]
 
@@ -95,7 +102,9 @@ def check_request(view: object, playouts: object, seed: object) -> None:
     """Refuse what ``hints`` cannot answer: a view is needed, never a Position; orders and seed are whole numbers."""
     check_view(view, "hints are given for", InvalidHintRequestError)
     if type(playouts) is not int or not 1 <= playouts <= MAX_PLAYOUTS:
-        raise InvalidHintRequestError(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {brief(playouts)}")
+        raise InvalidHintRequestError(
+            f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, not {brief(playouts)}"
+        )
     if type(seed) is not int:
         raise InvalidHintRequestError(f"seed must be a whole number, not {brief(seed)}")
 
@@ -114,11 +123,15 @@ def _tiebreak(move: Move) -> int:
 def heading(ranked: list[Hint]) -> list[str]:
     """The lines that say what the figures of a hint are, each within 80 columns."""
     if ranked and ranked[0].exact:
-        return ["Exact chance of winning with best play after each option (expectimax over every",
-                "order of the unseen cards, none of them seen):"]
+        return [
+            "Exact chance of winning with best play after each option (expectimax over every",
+            "order of the unseen cards, none of them seen):",
+        ]
     playouts = ranked[0].playouts if ranked else HINT_PLAYOUTS
-    return [f"After each option, the share of {playouts} sampled orders of the unseen cards where",
-            "the deal stays winnable for one who then sees them (above your own chances):"]
+    return [
+        f"After each option, the share of {playouts} sampled orders of the unseen cards where",
+        "the deal stays winnable for one who then sees them (above your own chances):",
+    ]
 
 
 def hint_move(view: PlayerView, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Move:

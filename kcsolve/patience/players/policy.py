@@ -63,6 +63,7 @@ def takes_from(cells: list[list[int]] | tuple) -> list[int]:
 
 # Players: each is told only a PlayerView and returns the move it makes.
 
+
 def random_player(view: PlayerView, rng: random.Random) -> Move:
     """Any legal move, uniformly at random."""
     moves = view.legal_moves()

@@ -54,7 +54,7 @@ def children(state: State, rank: int) -> list[State | float]:
         home = KIND_CLASS[rank]
         if not free[home]:
             return [LOST]
-        now = (*courts[:home], courts[home] + 1, *courts[home + 1:])
+        now = (*courts[:home], courts[home] + 1, *courts[home + 1 :])
         return [WON] if sum(now) == 12 else [_settled((cells, now))]
     return list({_settled((_with(cells, c, rank), courts)) for c in range(4) if free[c]} - {LOST}) or [LOST]
 
@@ -100,7 +100,7 @@ def worth(child: State | float, stock: Stock, w: Valuation) -> float:
 
 def post_draw(state: State, stock: Stock, rank: int, w: Valuation) -> float:
     """P: the best W over the choices after drawing ``rank`` from ``stock`` (the stock after the draw is given W)."""
-    rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1:])
+    rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1 :])
     return max(worth(child, rest, w) for child in options(state, rank))
 
 
@@ -146,8 +146,7 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge:
             return LOST
         rank = ranks[drawn]
         z = charge(here, stocks[drawn], rank, w)
-        return max(child if isinstance(child, float) else score(child, drawn + 1)
-                   for child in options(here, rank)) - z
+        return max(child if isinstance(child, float) else score(child, drawn + 1) for child in options(here, rank)) - z
 
     return score(state, 0)
 
@@ -192,7 +191,7 @@ def centre_first(state: State) -> State:
         counts[0] += 1
     seated, at = [], 0
     for count in counts:
-        seated.append(tuple(values[at:at + count]))
+        seated.append(tuple(values[at : at + count]))
         at += count
     return tuple(seated), courts
 

@@ -47,17 +47,24 @@ def _deep(seed: int) -> Player:
 
 def _checked(make: Callable[[int], Player]) -> Callable[[int], Player]:
     """``make``, its seed checked as deal() checks one, making players that are shown only a PlayerView."""
+
     def made(seed: int) -> Player:
         player = make(check_seed(seed))
         return lambda view: player(check_view(view, "a player is given"))
+
     return made
 
 
 # name -> the player made from a seed (its only source of randomness): PLAYERS["strong"](7)(view) is a move
-PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType({
-    "random": _checked(_random), "greedy": _checked(lambda seed: greedy_player),
-    "quick": _checked(lambda seed: quick_player), "strong": _checked(_strong), "deep": _checked(_deep),
-})
+PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
+    {
+        "random": _checked(_random),
+        "greedy": _checked(lambda seed: greedy_player),
+        "quick": _checked(lambda seed: quick_player),
+        "strong": _checked(_strong),
+        "deep": _checked(_deep),
+    }
+)
 
 
 class UnknownPlayerError(KcsolveError):

@@ -132,8 +132,12 @@ def course(
             jams = clear and any(a != b for a, b in zip(count, removal_takes(count, rules.sets)))
             break
         due = True
-    return Course(jams, tuple(tuple(sorted(leaves[i] for i in ids)) for ids in held_ids),
-                  tuple((a, leaves[i]) for a, i in arrivals), tuple(map(tuple, courts)))
+    return Course(
+        jams,
+        tuple(tuple(sorted(leaves[i] for i in ids)) for ids in held_ids),
+        tuple((a, leaves[i]) for a, i in arrivals),
+        tuple(map(tuple, courts)),
+    )
 
 
 def seen_order_wins(cells: Cells, courts: list[int], run: Course, sizes: tuple[int, ...] = (4, 4, 4, 4)) -> bool:
@@ -284,12 +288,16 @@ def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tup
     if courts_rule is not Courts.SWAP:
         return [(cells, courts)]
     shared = (_edge_share(grid, queen_edges) for queen_edges in itertools.combinations(EDGE_PAIRS, 2))
-    return [([cells[CENTRE], cells[KINGS], *shares], [0, courts[KINGS], *held])
-            for shares, held in shared if shares is not None]
+    return [
+        ([cells[CENTRE], cells[KINGS], *shares], [0, courts[KINGS], *held])
+        for shares, held in shared
+        if shares is not None
+    ]
 
 
-def _edge_share(grid: tuple[Card | None, ...],
-                queen_edges: tuple[tuple[int, int], ...]) -> tuple[Cells | None, list[int]]:
+def _edge_share(
+    grid: tuple[Card | None, ...], queen_edges: tuple[tuple[int, int], ...]
+) -> tuple[Cells | None, list[int]]:
     """The numbers and court cards of the Queens' edges and of the Jacks' (the others); None if a court card disagrees."""
     shares: Cells = [[], []]
     held = [0, 0]
@@ -351,4 +359,3 @@ def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: 
 def class_key(view: PlayerView, move: Move) -> tuple:
     """The class-level result of a move, for comparing moves that differ only in interchangeable cells."""
     return (*option_key(view.after(move)), isinstance(move, Remove))
-

@@ -38,7 +38,10 @@ def _shape_table(groups: bool) -> tuple[np.ndarray, np.ndarray]:
     from kcsolve.patience.solve.methods.course import _SHAPES
 
     shapes = sorted(_SHAPES[groups], key=lambda item: -len(item[0]))  # stable, as _choices sorts
-    return (np.array([need for _, need in shapes], dtype=np.int64), np.array([len(s) for s, _ in shapes], dtype=np.int64))
+    return (
+        np.array([need for _, need in shapes], dtype=np.int64),
+        np.array([len(s) for s, _ in shapes], dtype=np.int64),
+    )
 
 
 @jit()
@@ -54,8 +57,15 @@ def _probe(keys: np.ndarray, stamps: np.ndarray, key: np.int64, stamp: np.int64)
 
 
 @jit()
-def _closure(start: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_stamps: np.ndarray, stamp: np.int64,
-             stack: np.ndarray, found: np.ndarray) -> int:
+def _closure(
+    start: np.int64,
+    need: np.ndarray,
+    seen_keys: np.ndarray,
+    seen_stamps: np.ndarray,
+    stamp: np.int64,
+    stack: np.ndarray,
+    found: np.ndarray,
+) -> int:
     """Every count vector reachable from ``start`` by taking sets, into ``found``; how many (the first is ``start``)."""
     guard = np.int64(GUARD)
     size = 0
@@ -152,9 +162,19 @@ class Scratch:
 
 
 @jit()
-def _outcomes(packed: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_stamps: np.ndarray,
-              stack: np.ndarray, found: np.ndarray, cache_keys: np.ndarray, cache_stamps: np.ndarray,
-              cache_where: np.ndarray, pool: np.ndarray, counters: np.ndarray) -> tuple[int, int]:
+def _outcomes(
+    packed: np.int64,
+    need: np.ndarray,
+    seen_keys: np.ndarray,
+    seen_stamps: np.ndarray,
+    stack: np.ndarray,
+    found: np.ndarray,
+    cache_keys: np.ndarray,
+    cache_stamps: np.ndarray,
+    cache_where: np.ndarray,
+    pool: np.ndarray,
+    counters: np.ndarray,
+) -> tuple[int, int]:
     """(offset, count) in ``pool`` of forced removal's outcomes of a full grid, sorted as the Python sorts them."""
     hit, slot = _probe(cache_keys, cache_stamps, packed, counters[2])
     if hit:
@@ -186,8 +206,15 @@ def _outcomes(packed: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_st
 
 
 @jit()
-def _clears(packed: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_stamps: np.ndarray, stack: np.ndarray,
-            found: np.ndarray, counters: np.ndarray) -> bool:
+def _clears(
+    packed: np.int64,
+    need: np.ndarray,
+    seen_keys: np.ndarray,
+    seen_stamps: np.ndarray,
+    stack: np.ndarray,
+    found: np.ndarray,
+    counters: np.ndarray,
+) -> bool:
     """Whether sets can take every number card left."""
     if packed == 0:
         return True
@@ -200,11 +227,26 @@ def _clears(packed: np.int64, need: np.ndarray, seen_keys: np.ndarray, seen_stam
 
 
 @jit()
-def _search(ranks: np.ndarray, stop_at_courts: bool, clear: bool, forced: bool, limit: np.int64, need: np.ndarray,
-            cards: np.ndarray, memo_keys: np.ndarray, memo_stamps: np.ndarray, seen_keys: np.ndarray,
-            seen_stamps: np.ndarray, stack: np.ndarray, found: np.ndarray, cache_keys: np.ndarray,
-            cache_stamps: np.ndarray, cache_where: np.ndarray, pool: np.ndarray,
-            counters: np.ndarray) -> tuple[int, int, int, int]:
+def _search(
+    ranks: np.ndarray,
+    stop_at_courts: bool,
+    clear: bool,
+    forced: bool,
+    limit: np.int64,
+    need: np.ndarray,
+    cards: np.ndarray,
+    memo_keys: np.ndarray,
+    memo_stamps: np.ndarray,
+    seen_keys: np.ndarray,
+    seen_stamps: np.ndarray,
+    stack: np.ndarray,
+    found: np.ndarray,
+    cache_keys: np.ndarray,
+    cache_stamps: np.ndarray,
+    cache_where: np.ndarray,
+    pool: np.ndarray,
+    counters: np.ndarray,
+) -> tuple[int, int, int, int]:
     """(status, furthest cards drawn, furthest deals, removal choices) of one deal; ``limit`` < 0: no budget."""
     packed_upto = np.zeros(DECK_SIZE + 1, np.int64)
     courts_upto = np.zeros(DECK_SIZE + 1, np.int64)
@@ -258,8 +300,19 @@ def _search(ranks: np.ndarray, stop_at_courts: bool, clear: bool, forced: bool, 
                     return UNKNOWN, far_drawn, far_deals, nodes
                 f_packed[depth], f_numbers[depth], f_drawn[depth], f_next[depth] = packed, numbers, drawn, 0
                 if forced:
-                    f_offset[depth], f_count[depth] = _outcomes(packed, need, seen_keys, seen_stamps, stack, found,
-                                                                cache_keys, cache_stamps, cache_where, pool, counters)
+                    f_offset[depth], f_count[depth] = _outcomes(
+                        packed,
+                        need,
+                        seen_keys,
+                        seen_stamps,
+                        stack,
+                        found,
+                        cache_keys,
+                        cache_stamps,
+                        cache_where,
+                        pool,
+                        counters,
+                    )
                     if f_offset[depth] < 0:
                         return CACHE_FULL, far_drawn, far_deals, nodes
                 depth += 1
@@ -322,10 +375,25 @@ class CourseSearcher:
             s.fresh_cache()
         while True:
             status, drawn, deals, spent = _search(
-                ranks, rules.goal is Goal.COURTS, rules.goal is Goal.CLEAR, rules.removal is Removal.FORCED,
-                np.int64(-1 if nodes is None else nodes), self.need, self.cards, s.memo_keys, s.memo_stamps,
-                s.seen_keys, s.seen_stamps, s.stack, s.found, s.cache_keys, s.cache_stamps, s.cache_where, s.pool,
-                s.counters)
+                ranks,
+                rules.goal is Goal.COURTS,
+                rules.goal is Goal.CLEAR,
+                rules.removal is Removal.FORCED,
+                np.int64(-1 if nodes is None else nodes),
+                self.need,
+                self.cards,
+                s.memo_keys,
+                s.memo_stamps,
+                s.seen_keys,
+                s.seen_stamps,
+                s.stack,
+                s.found,
+                s.cache_keys,
+                s.cache_stamps,
+                s.cache_where,
+                s.pool,
+                s.counters,
+            )
             if status == MEMO_FULL:
                 s.grow_memo()
             elif status == CACHE_FULL:

@@ -37,6 +37,7 @@ class ReferenceResult:
 
 def class_key(position: Position) -> tuple:
     """The position up to swapping cells of one class: rank contents per class, sorted."""
+
     def ranks(cells: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted((c.rank if c else 0) for c in map(position.card_at, cells)))
 

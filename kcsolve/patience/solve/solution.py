@@ -99,8 +99,13 @@ class Solution:
         return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=dict(self.stats))
 
 
-LOSS_REASONS = {"full": "grid full with nothing to remove", "left": "stock empty with number cards left",
-                "K": "no free corner for a King", "Q": "no free Queen cell", "J": "no free Jack cell"}
+LOSS_REASONS = {
+    "full": "grid full with nothing to remove",
+    "left": "stock empty with number cards left",
+    "K": "no free corner for a King",
+    "Q": "no free Queen cell",
+    "J": "no free Jack cell",
+}
 
 
 def legal_prefix(deck: tuple[Card, ...], rules: Rules, moves: Sequence[Move]) -> tuple[Move, ...]:

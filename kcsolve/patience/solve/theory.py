@@ -152,8 +152,9 @@ def course_end(ranks: tuple[int, ...] | list[int], rules: Rules) -> tuple[bool, 
     return course_from(ranks, [0] * (TEN + 1), 0, 0, False, rules)
 
 
-def course_from(ranks: tuple[int, ...] | list[int], counts: list[int], courts: int, drawn: int, removal_due: bool,
-                rules: Rules) -> tuple[bool, int, int]:
+def course_from(
+    ranks: tuple[int, ...] | list[int], counts: list[int], courts: int, drawn: int, removal_due: bool, rules: Rules
+) -> tuple[bool, int, int]:
     """:func:`course_end` from mid-game: ``counts`` of each value and ``courts`` on the grid, ``drawn`` cards drawn.
 
     Lemma 1 holds from any position: which values a forced removal takes
@@ -213,7 +214,7 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
         for cell, index in zip(homes, arrivals):
             cell_of[index] = cell
             closes[cell] = 2 * index
-        for cell in homes[len(arrivals):]:
+        for cell in homes[len(arrivals) :]:
             closes[cell] = forever
     numbers = [i for i in range(path.end) if ranks[i] <= TEN]
     numbers.sort(key=lambda i: (-leaves.get(i, forever), i))
@@ -278,7 +279,7 @@ def count_winning_orders(known: list[int], unseen: list[int], rules: Rules) -> t
         total = 0
         for i, rank in enumerate(ranks):
             if left[i]:
-                rest = (*left[:i], left[i] - 1, *left[i + 1:])
+                rest = (*left[:i], left[i] - 1, *left[i + 1 :])
                 state, after, now = _draw(values, courts, rank, stop)
                 if state == "win":
                     total += distinct_orders(rest)

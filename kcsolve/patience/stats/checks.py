@@ -30,8 +30,13 @@ SCHEMA_OBJECTS = {
 }
 
 # What a path may name besides a regular file, none of which holds a database (a device or a pipe has a size of 0)
-SPECIAL_FILES = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
-                 (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"))
+SPECIAL_FILES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class ResultsStoreError(KcsolveError):
@@ -50,8 +55,10 @@ def check_store(path: Path) -> int:
     if not path.exists():
         return 0
     if path.stat().st_size == 0 and not _has_wal(path):
-        raise ResultsStoreError(f"{str(path)!r} is an empty file, not a kcsolve results database; "
-                                "remove it to start a new one, or choose another --db")
+        raise ResultsStoreError(
+            f"{str(path)!r} is an empty file, not a kcsolve results database; "
+            "remove it to start a new one, or choose another --db"
+        )
     try:
         probe = open_readonly(path)
         try:
@@ -67,13 +74,17 @@ def check_store(path: Path) -> int:
             probe.close()
     except sqlite3.DatabaseError as exc:
         raise _needing_wal(path) or ResultsStoreError(
-            f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})") from None
+            f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})"
+        ) from None
     except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
-        raise ResultsStoreError(f"{str(path)!r} is damaged (its schema is unreadable); "
-                                "it is left as it is: choose another --db") from None
+        raise ResultsStoreError(
+            f"{str(path)!r} is damaged (its schema is unreadable); it is left as it is: choose another --db"
+        ) from None
     if app == 0 and not objects:
-        raise ResultsStoreError(f"{str(path)!r} is an empty SQLite database, not a kcsolve results database; "
-                                "remove it to start a new one, or choose another --db")
+        raise ResultsStoreError(
+            f"{str(path)!r} is an empty SQLite database, not a kcsolve results database; "
+            "remove it to start a new one, or choose another --db"
+        )
     if app != APPLICATION_ID:
         raise ResultsStoreError(
             f"{str(path)!r} is a SQLite database of something else (application_id {app:#x}, tables: "
@@ -84,7 +95,8 @@ def check_store(path: Path) -> int:
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
         raise _needing_wal(path) or ResultsStoreError(
-            f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db")
+            f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db"
+        )
     if version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
@@ -93,8 +105,10 @@ def check_store(path: Path) -> int:
     stray = sorted(objects - SCHEMA_OBJECTS[version])
     if stray:
         kind, name = stray[0]
-        raise ResultsStoreError(f"{str(path)!r} holds the {kind} {brief(name)}, which no kcsolve makes; "
-                                "it is left as it is: choose another --db")
+        raise ResultsStoreError(
+            f"{str(path)!r} holds the {kind} {brief(name)}, which no kcsolve makes; "
+            "it is left as it is: choose another --db"
+        )
     return version
 
 
@@ -201,8 +215,10 @@ def _needing_wal(path: Path) -> ResultsStoreError | None:
     wal = missing_wal(path)
     if wal is None:
         return None
-    return ResultsStoreError(f"{str(path)!r} cannot be read without {str(wal)!r}, which is not beside it: "
-                             f"moving the three files ({three_files(path)}) together keeps the work")
+    return ResultsStoreError(
+        f"{str(path)!r} cannot be read without {str(wal)!r}, which is not beside it: "
+        f"moving the three files ({three_files(path)}) together keeps the work"
+    )
 
 
 def open_readonly(path: Path) -> sqlite3.Connection:
@@ -262,7 +278,10 @@ def refused_untouched(path: Path) -> Iterator[None]:
         yield
     except ResultsStoreError:
         for companion, was_there in zip(beside, before):
-            if not was_there and companion.exists() and (
-                    companion.name.endswith("-shm") or companion.stat().st_size == 0):
+            if (
+                not was_there
+                and companion.exists()
+                and (companion.name.endswith("-shm") or companion.stat().st_size == 0)
+            ):
                 companion.unlink(missing_ok=True)
         raise

@@ -76,8 +76,17 @@ def solve_chunk(rules_text: str, work: Work, budget: Budget) -> ChunkResult:
             codes = bytes(decide_by_search(seed, rules, budget) for seed in seeds)
             method, spent = "auto", budget
         tally = Tally.of(codes).counts
-    return ChunkResult(first, count, retried, pack(codes), tally, method, time.perf_counter() - began,
-                       None if spent is None else str(spent), None if spent is None else spent.kind)
+    return ChunkResult(
+        first,
+        count,
+        retried,
+        pack(codes),
+        tally,
+        method,
+        time.perf_counter() - began,
+        None if spent is None else str(spent),
+        None if spent is None else spent.kind,
+    )
 
 
 def decide_forced(seed: int, rules: Rules) -> int:
@@ -139,8 +148,14 @@ class ChunkSizer:
         return max(1, min(size, self.limit))
 
 
-def chunks_to_solve(store: ResultsStore | ReadOnlyRun, name: str, start: int, count: int, budget: Budget,
-                    size: int | Callable[[], int] = CHUNK) -> Iterator[Work]:
+def chunks_to_solve(
+    store: ResultsStore | ReadOnlyRun,
+    name: str,
+    start: int,
+    count: int,
+    budget: Budget,
+    size: int | Callable[[], int] = CHUNK,
+) -> Iterator[Work]:
     """The work the range still needs: new chunks over the gaps between stored ones, and retries of undecided deals.
 
     Stored chunks are read a page at a time, so memory does not grow with the range.

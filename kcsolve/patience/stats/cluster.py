@@ -82,8 +82,14 @@ def _workers(client: Client, address: str) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
-def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
-              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
+def run_dask(
+    address: str,
+    name: str,
+    pending: Iterator[Work],
+    budget: Budget,
+    finished: Callable[[ChunkResult], None],
+    stop: StopFlag,
+) -> None:
     """Run chunks on an existing Dask distributed cluster; results come back here to be stored."""
     with _connected(address) as client:
         from distributed import as_completed
@@ -102,7 +108,9 @@ def run_dask(address: str, name: str, pending: Iterator[Work], budget: Budget,
         except (Interrupted, ResultsStoreError):
             raise
         except (OSError, TimeoutError, CancelledError) as exc:  # distributed's CommClosedError is an OSError
-            raise SchedulerError(f"lost the Dask scheduler at {address!r} mid-run ({type(exc).__name__}); "
-                                 "every finished deal is stored, run the same command again to resume") from None
+            raise SchedulerError(
+                f"lost the Dask scheduler at {address!r} mid-run ({type(exc).__name__}); "
+                "every finished deal is stored, run the same command again to resume"
+            ) from None
         except Exception as exc:
             raise RunFailedError(f"a task failed on the Dask cluster: {type(exc).__name__}: {exc}") from None

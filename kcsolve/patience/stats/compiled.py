@@ -130,8 +130,9 @@ def shuffle_ranks(seed: np.uint64, ranks: np.ndarray, keep: np.ndarray) -> None:
 
 
 @jit("void(uint64, boolean, uint8[:], uint64[:], int8[:], int64[:])")
-def codes_into(first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: np.ndarray,
-               ranks: np.ndarray, counts: np.ndarray) -> None:
+def codes_into(
+    first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: np.ndarray, ranks: np.ndarray, counts: np.ndarray
+) -> None:
     """Deal and follow seeds first, first + 1, ...: a win's code is 0, a loss's 2 + its deal (verdicts.py: 'full').
 
     ``ranks`` (DECK_SIZE slots) and ``counts`` (TEN + 1) are scratch space, so
@@ -147,8 +148,14 @@ def codes_into(first: np.uint64, stop_at_courts: bool, codes: np.ndarray, keep: 
 def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
     """The verdict code of every deal numbered first .. first + count - 1 under ``rules`` (sets must be pairs)."""
     codes = np.empty(count, np.uint8)
-    codes_into(np.uint64(first), rules.goal is Goal.COURTS, codes, KEEP, np.empty(DECK_SIZE, np.int8),
-               np.empty(TEN + 1, np.int64))
+    codes_into(
+        np.uint64(first),
+        rules.goal is Goal.COURTS,
+        codes,
+        KEEP,
+        np.empty(DECK_SIZE, np.int8),
+        np.empty(TEN + 1, np.int64),
+    )
     return codes
 
 
@@ -157,10 +164,17 @@ def course_kernel() -> Any:
     from numba import carray, cfunc
 
     @cfunc(KERNEL_SIGNATURE)
-    def kernel(first: np.uint64, count: int, stop_at_courts: bool, codes: Any, keep: Any, ranks: Any,
-               counts: Any) -> None:
-        codes_into(first, stop_at_courts, carray(codes, (count,)), carray(keep, (DECK_SIZE + 1,)),
-                   carray(ranks, (DECK_SIZE,)), carray(counts, (TEN + 1,)))
+    def kernel(
+        first: np.uint64, count: int, stop_at_courts: bool, codes: Any, keep: Any, ranks: Any, counts: Any
+    ) -> None:
+        codes_into(
+            first,
+            stop_at_courts,
+            carray(codes, (count,)),
+            carray(keep, (DECK_SIZE + 1,)),
+            carray(ranks, (DECK_SIZE,)),
+            carray(counts, (TEN + 1,)),
+        )
 
     return kernel
 

@@ -33,16 +33,19 @@ def _rewrite(path: Path) -> int:
     """The conversion, with its connection closed whenever it ends."""
     version = check_store(path)
     if version not in OLD_VERSIONS:
-        raise ResultsStoreError(f"{str(path)!r} is not a per-deal results database of an older kcsolve "
-                                f"(its schema version is {version}): there is nothing to convert")
+        raise ResultsStoreError(
+            f"{str(path)!r} is not a per-deal results database of an older kcsolve "
+            f"(its schema version is {version}): there is nothing to convert"
+        )
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("BEGIN IMMEDIATE")
         db.execute(SCHEMA)
         has_kind = any(column[1] == "budget_kind" for column in db.execute("PRAGMA table_info(deals)"))
         kind = "budget_kind" if has_kind else "NULL"
-        rows = db.execute(f"SELECT rules, seed, result, reason, deal, method, budget, {kind}, seconds "
-                          "FROM deals ORDER BY rules, seed")
+        rows = db.execute(
+            f"SELECT rules, seed, result, reason, deal, method, budget, {kind}, seconds FROM deals ORDER BY rules, seed"
+        )
         store = _Writer(db)
         converted = 0
         for rules, first, codes, method, budget, budget_kind, seconds in _runs(rows):
@@ -72,8 +75,16 @@ class _Writer(ResultsStore):
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
 
-    def insert(self, rules: str, first: int, codes: bytes, method: str, budget: str | None,
-               budget_kind: str | None, seconds: float) -> None:
+    def insert(
+        self,
+        rules: str,
+        first: int,
+        codes: bytes,
+        method: str,
+        budget: str | None,
+        budget_kind: str | None,
+        seconds: float,
+    ) -> None:
         result = ChunkResult(first, len(codes), None, pack(codes), {}, method, seconds, budget, budget_kind)
         self._insert(rules, first, len(codes), Tally.of(codes), result.codes, result)
 
@@ -91,9 +102,14 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
             raise _DamagedRowError(f"two rows of deal {seed} under {rules!r}")
         last = rules, seed
         undecided_budget = (budget, kind) if result == "unknown" else None
-        if current and (rules != current[0] or seed != current[1] + len(codes) or len(codes) >= CONVERTED_CHUNK
-                        or (undecided_budget is not None and current[4] is not None
-                            and undecided_budget != (current[4], current[5]))):
+        if current and (
+            rules != current[0]
+            or seed != current[1] + len(codes)
+            or len(codes) >= CONVERTED_CHUNK
+            or (
+                undecided_budget is not None and current[4] is not None and undecided_budget != (current[4], current[5])
+            )
+        ):
             yield current[0], current[1], bytes(codes), current[3], current[4], current[5], current[6]
             current, codes = [], bytearray()
         if not current:
@@ -116,10 +132,17 @@ def _check_row(row: tuple) -> None:
     if type(stored) is not int:
         raise _DamagedRowError(f"a row whose deal number is {str(stored)[:40]!r}")
     where = f"the row of deal {stored + SEED_OFFSET}"
-    if (not isinstance(rules, str) or result not in ("win", "loss", "unknown") or not isinstance(method, str)
-            or (result == "loss" and reason is not None and reason not in REASONS) or (round_no is not None and type(round_no) is not int)
-            or type(seconds) not in (int, float) or not all(v is None or isinstance(v, str) for v in (budget, kind))
-            or len(rules) > LONGEST_NAME or len(budget or "") > LONGEST_NAME):
+    if (
+        not isinstance(rules, str)
+        or result not in ("win", "loss", "unknown")
+        or not isinstance(method, str)
+        or (result == "loss" and reason is not None and reason not in REASONS)
+        or (round_no is not None and type(round_no) is not int)
+        or type(seconds) not in (int, float)
+        or not all(v is None or isinstance(v, str) for v in (budget, kind))
+        or len(rules) > LONGEST_NAME
+        or len(budget or "") > LONGEST_NAME
+    ):
         raise _DamagedRowError(f"{where}: columns that no run writes")
     # loss_code would keep neither, and convert the row to a loss of reason 'full' in an unknown round
     if result == "loss" and reason is None:

@@ -40,14 +40,27 @@ from kcsolve.common.files import read_regular, write_atomically
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.stats.tables import KEEP
 
-KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_uint64, ctypes.c_int64, ctypes.c_bool, ctypes.c_void_p, ctypes.c_void_p,
-                          ctypes.c_void_p, ctypes.c_void_p)
+KERNEL = ctypes.CFUNCTYPE(
+    None,
+    ctypes.c_uint64,
+    ctypes.c_int64,
+    ctypes.c_bool,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+)
 
 NUMBA_COURSE = "KCSOLVE_NUMBA_COURSE"  # set to 1: numba's compiled course, as before this module (for benchmarks)
 LARGEST_OBJECT = 1 << 20  # the object is about 8 kB; anything larger is not ours
 # the code that the object file is made from, under kcsolve/
-SOURCES = ("patience/stats/compiled.py", "patience/stats/native.py", "patience/stats/tables.py",
-           "patience/solve/theory.py", "common/cards.py")
+SOURCES = (
+    "patience/stats/compiled.py",
+    "patience/stats/native.py",
+    "patience/stats/tables.py",
+    "patience/solve/theory.py",
+    "common/cards.py",
+)
 
 
 def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
@@ -60,8 +73,15 @@ def course_codes(first: int, count: int, rules: Rules) -> np.ndarray:
     codes = np.empty(count, np.uint8)
     ranks = np.empty(DECK_SIZE, np.int8)
     counts = np.empty(TEN + 1, np.int64)
-    loaded[0](first, count, rules.goal is Goal.COURTS, codes.ctypes.data, KEEP.ctypes.data, ranks.ctypes.data,
-              counts.ctypes.data)
+    loaded[0](
+        first,
+        count,
+        rules.goal is Goal.COURTS,
+        codes.ctypes.data,
+        KEEP.ctypes.data,
+        ranks.ctypes.data,
+        counts.ctypes.data,
+    )
     return codes
 
 
@@ -74,7 +94,8 @@ def kernel() -> tuple[Callable[..., None], Any] | None:
         ll.initialize_native_target()
         ll.initialize_native_asmprinter()
         machine = ll.Target.from_default_triple().create_target_machine(
-            cpu=ll.get_host_cpu_name(), features=ll.get_host_cpu_features().flatten(), codemodel="jitdefault")
+            cpu=ll.get_host_cpu_name(), features=ll.get_host_cpu_features().flatten(), codemodel="jitdefault"
+        )
         folder = cache_root() / "native"
         name = f"course-{_key(ll)}"
         found = _read(folder, name)
@@ -96,8 +117,16 @@ def _key(ll: Any) -> str:
     if numba is None or numba.origin is None:
         raise ImportError("numba is not installed")
     stat = os.stat(numba.origin)
-    facts = (ll.llvm_version_info, ll.get_process_triple(), ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten(),
-             numba.origin, stat.st_size, stat.st_mtime_ns, sys.version)
+    facts = (
+        ll.llvm_version_info,
+        ll.get_process_triple(),
+        ll.get_host_cpu_name(),
+        ll.get_host_cpu_features().flatten(),
+        numba.origin,
+        stat.st_size,
+        stat.st_mtime_ns,
+        sys.version,
+    )
     digest.update(repr(facts).encode())
     return digest.hexdigest()[:32]
 
@@ -109,9 +138,14 @@ def _read(folder: Path, name: str) -> tuple[bytes, str, list[str]] | None:
         code = read_regular(str(folder / f"{name}.o"), LARGEST_OBJECT)
     except (OSError, ValueError, RecursionError):  # json meets deep nesting with RecursionError
         return None
-    if not (isinstance(facts, dict) and isinstance(facts.get("symbol"), str) and isinstance(facts.get("needs"), list)
-            and all(isinstance(need, str) for need in facts["needs"]) and len(code) <= LARGEST_OBJECT
-            and facts.get("sha256") == _digest(code, facts["symbol"], facts["needs"])):
+    if not (
+        isinstance(facts, dict)
+        and isinstance(facts.get("symbol"), str)
+        and isinstance(facts.get("needs"), list)
+        and all(isinstance(need, str) for need in facts["needs"])
+        and len(code) <= LARGEST_OBJECT
+        and facts.get("sha256") == _digest(code, facts["symbol"], facts["needs"])
+    ):
         return None
     return code, facts["symbol"], facts["needs"]
 
@@ -133,8 +167,10 @@ def _build(ll: Any, machine: Any) -> tuple[bytes, str, list[str]]:
         raise RuntimeError(f"numba cannot compile the chunk loop: {exc}") from exc
     module = ll.parse_assembly(compiled.inspect_llvm())
     module.verify()
-    needs = sorted({f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")}
-                   | {g.name for g in module.global_variables if g.is_declaration})
+    needs = sorted(
+        {f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")}
+        | {g.name for g in module.global_variables if g.is_declaration}
+    )
     return machine.emit_object(module), compiled.native_name, needs
 
 

@@ -41,8 +41,14 @@ class StopFlag:
             raise Interrupted(signal.Signals(self.signal).name)
 
 
-def run_pool(jobs: int, name: str, pending: Iterator[Work], budget: Budget,
-              finished: Callable[[ChunkResult], None], stop: StopFlag) -> None:
+def run_pool(
+    jobs: int,
+    name: str,
+    pending: Iterator[Work],
+    budget: Budget,
+    finished: Callable[[ChunkResult], None],
+    stop: StopFlag,
+) -> None:
     """Run chunks in worker processes; a killed worker costs a restart of the pool, up to MAX_RESTARTS."""
     restarts = 0
     retry: list[Work] = []  # chunks in flight when a pool broke

@@ -44,8 +44,14 @@ class Progress:
 
 
 def run(
-    store: ResultsStore | ReadOnlyRun, rules: Rules, start: int, count: int, jobs: int = 1, budget: Budget = Budget(),
-    report: Callable[[Progress], None] | None = None, scheduler: str | None = None,
+    store: ResultsStore | ReadOnlyRun,
+    rules: Rules,
+    start: int,
+    count: int,
+    jobs: int = 1,
+    budget: Budget = Budget(),
+    report: Callable[[Progress], None] | None = None,
+    scheduler: str | None = None,
     stop: StopFlag | None = None,
 ) -> Progress:
     """Solve the deals of the range not yet in the store; commit each chunk as it arrives."""

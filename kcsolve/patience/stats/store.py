@@ -158,12 +158,16 @@ class ResultsStore:
         """Lines to say before a run: a -wal file the store may need and that is not beside it; dropped chunks."""
         notes = []
         if self.missing_wal is not None:
-            notes.append(f"{str(self.path)!r} comes without {str(self.missing_wal)!r}, which its last run may have "
-                         f"left rows in: moving the three files ({three_files(self.path)}) together keeps the work")
+            notes.append(
+                f"{str(self.path)!r} comes without {str(self.missing_wal)!r}, which its last run may have "
+                f"left rows in: moving the three files ({three_files(self.path)}) together keeps the work"
+            )
         if self.dropped:
-            notes.append(f"{str(self.path)!r} held chunks that share deals (two runs at once under an older kcsolve): "
-                         f"the later ones are dropped and {plural(self.dropped, 'deal')} must be solved again; the "
-                         "rest are kept")
+            notes.append(
+                f"{str(self.path)!r} held chunks that share deals (two runs at once under an older kcsolve): "
+                f"the later ones are dropped and {plural(self.dropped, 'deal')} must be solved again; the "
+                "rest are kept"
+            )
         return notes
 
     def wal_note(self) -> str | None:
@@ -171,8 +175,10 @@ class ResultsStore:
         if self.left_in_wal is None:
             return None
         wal = self.path.with_name(self.path.name + "-wal")
-        return (f"the last rows stored are still only in {str(wal)!r} ({self.left_in_wal}); the next run copies them "
-                f"into {str(self.path)!r}: moving the three files ({three_files(self.path)}) together keeps the work")
+        return (
+            f"the last rows stored are still only in {str(wal)!r} ({self.left_in_wal}); the next run copies them "
+            f"into {str(self.path)!r}: moving the three files ({three_files(self.path)}) together keeps the work"
+        )
 
     def add(self, rules: str, result: ChunkResult) -> None:
         """Store the deals of a chunk that no stored chunk holds, or merge retried seeds into the chunks holding them.
@@ -188,14 +194,16 @@ class ResultsStore:
                 else:
                     self._merge(rules, result)
         except sqlite3.DatabaseError as exc:
-            raise ResultsStoreError(f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; "
-                                    "every deal stored before this is kept") from None
+            raise ResultsStoreError(
+                f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; every deal stored before this is kept"
+            ) from None
 
     def _insert_new(self, rules: str, result: ChunkResult) -> None:
         """Insert a new chunk, or the runs of its deals that no stored chunk holds, each as a chunk of its own."""
         end = result.first + result.count
-        stored = [(chunk.first, chunk.first + chunk.count)
-                  for chunk in self.overlapping(rules, result.first, result.count)]
+        stored = [
+            (chunk.first, chunk.first + chunk.count) for chunk in self.overlapping(rules, result.first, result.count)
+        ]
         if not stored:
             self._insert(rules, result.first, result.count, Tally(result.tally), result.codes, result)
             return
@@ -204,17 +212,43 @@ class ResultsStore:
         for low, high in [*stored, (end, end)]:
             if low > at:
                 piece = codes[at - result.first : low - result.first]
-                self._insert(rules, at, len(piece), Tally.of(piece), pack(piece), result,
-                             result.seconds * len(piece) / result.count)
+                self._insert(
+                    rules,
+                    at,
+                    len(piece),
+                    Tally.of(piece),
+                    pack(piece),
+                    result,
+                    result.seconds * len(piece) / result.count,
+                )
             at = max(at, high)
 
-    def _insert(self, rules: str, first: int, count: int, tally: Tally, blob: bytes, result: ChunkResult,
-                seconds: float | None = None) -> None:
+    def _insert(
+        self,
+        rules: str,
+        first: int,
+        count: int,
+        tally: Tally,
+        blob: bytes,
+        result: ChunkResult,
+        seconds: float | None = None,
+    ) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (rules, first - SEED_OFFSET, count, tally.won, tally.lost, tally.undecided,
-             json.dumps({str(k): v for k, v in sorted(tally.counts.items())}), blob, result.method,
-             result.seconds if seconds is None else seconds, result.budget, result.budget_kind),
+            (
+                rules,
+                first - SEED_OFFSET,
+                count,
+                tally.won,
+                tally.lost,
+                tally.undecided,
+                json.dumps({str(k): v for k, v in sorted(tally.counts.items())}),
+                blob,
+                result.method,
+                result.seconds if seconds is None else seconds,
+                result.budget,
+                result.budget_kind,
+            ),
         )
 
     def _merge(self, rules: str, result: ChunkResult) -> None:
@@ -228,18 +262,28 @@ class ResultsStore:
             for seed, code in retried.items():
                 if chunk.first <= seed < chunk.first + chunk.count and codes[seed - chunk.first] == UNDECIDED:
                     codes[seed - chunk.first] = code
-            seconds = self.db.execute("SELECT seconds FROM chunks WHERE rules = ? AND first = ?",
-                                      (rules, chunk.first - SEED_OFFSET)).fetchone()[0]
-            self._insert(rules, chunk.first, chunk.count, Tally.of(bytes(codes)), pack(bytes(codes)), result,
-                         seconds + result.seconds)
+            seconds = self.db.execute(
+                "SELECT seconds FROM chunks WHERE rules = ? AND first = ?", (rules, chunk.first - SEED_OFFSET)
+            ).fetchone()[0]
+            self._insert(
+                rules,
+                chunk.first,
+                chunk.count,
+                Tally.of(bytes(codes)),
+                pack(bytes(codes)),
+                result,
+                seconds + result.seconds,
+            )
 
     def has_overlaps(self) -> bool:
         """Whether two chunks of a rule set share a deal (two runs at once under an older kcsolve wrote such)."""
         return _overlaps(self.db)
 
     def _damaged(self, first: int, what: object) -> ResultsStoreError:
-        return ResultsStoreError(f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {what}); "
-                                 "it is left as it is: choose another --db")
+        return ResultsStoreError(
+            f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {what}); "
+            "it is left as it is: choose another --db"
+        )
 
     def overlapping(self, rules: str, start: int, count: int) -> Iterator[StoredChunk]:
         """The stored chunks that share a deal with the range, in order, read a page at a time."""
@@ -249,7 +293,8 @@ class ResultsStore:
         while True:
             page = self.db.execute(
                 f"SELECT first, count, undecided, budget FROM chunks WHERE rules = ? AND first {relation} ? "
-                "AND first <= ? ORDER BY first LIMIT ?", (rules, after, high, PAGE),
+                "AND first <= ? ORDER BY first LIMIT ?",
+                (rules, after, high, PAGE),
             ).fetchall()
             for first, n, undecided, budget in page:
                 if first + n > low:
@@ -265,8 +310,9 @@ class ResultsStore:
         """
         import numpy as np
 
-        count, blob = self.db.execute("SELECT count, verdicts FROM chunks WHERE rules = ? AND first = ?",
-                                      (rules, first - SEED_OFFSET)).fetchone()
+        count, blob = self.db.execute(
+            "SELECT count, verdicts FROM chunks WHERE rules = ? AND first = ?", (rules, first - SEED_OFFSET)
+        ).fetchone()
         try:
             codes = unpack(blob, count)
         except ValueError as exc:
@@ -320,14 +366,19 @@ class ResultsStore:
         """The chunk's tally; one that is not deals per code summing to its counts is damage."""
         text, count, won, undecided = self.db.execute(
             "SELECT tally, count, won, undecided FROM chunks WHERE rules = ? AND first = ?",
-            (rules, first - SEED_OFFSET)).fetchone()
+            (rules, first - SEED_OFFSET),
+        ).fetchone()
         try:
             stored = json.loads(text)
             tally = {int(code): n for code, n in stored.items()}
         except (ValueError, TypeError, AttributeError):
             raise self._damaged(first, "a tally that is not deals per code") from None
-        if (not all(type(n) is int and n > 0 and 0 <= code < CODES for code, n in tally.items())
-                or sum(tally.values()) != count or tally.get(WIN, 0) != won or tally.get(UNDECIDED, 0) != undecided):
+        if (
+            not all(type(n) is int and n > 0 and 0 <= code < CODES for code, n in tally.items())
+            or sum(tally.values()) != count
+            or tally.get(WIN, 0) != won
+            or tally.get(UNDECIDED, 0) != undecided
+        ):
             raise self._damaged(first, "a tally that disagrees with its counts")
         return tally
 
@@ -359,8 +410,10 @@ def _make(path: Path) -> bool:
         draft.unlink(missing_ok=True)  # this process's own name: left only by a making cut short
         db = sqlite3.connect(draft)
         try:
-            db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
-                             f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            db.executescript(
+                f"BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+                f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+            )
         finally:
             db.close()
         try:

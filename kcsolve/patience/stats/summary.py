@@ -50,18 +50,26 @@ class Summary:
     def to_json(self) -> dict[str, Any]:
         """The summary as a JSON-ready dict."""
         return {
-            "rules": self.rules, "start": self.start, "count": self.count,
-            "won": self.won, "lost": self.lost, "undecided": self.undecided,
-            "win_rate": self.win_rate, "ci95": list(self.ci95) if self.ci95 else None,
+            "rules": self.rules,
+            "start": self.start,
+            "count": self.count,
+            "won": self.won,
+            "lost": self.lost,
+            "undecided": self.undecided,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95) if self.ci95 else None,
             "win_rate_is": WIN_RATE_IS,
-            "bounds": list(self.bounds), "bounds_are": "the share winnable if every undecided deal were lost, or won",
+            "bounds": list(self.bounds),
+            "bounds_are": "the share winnable if every undecided deal were lost, or won",
             "loss_reasons": self.loss_reasons,
             "loss_deals": {str(k): v for k, v in sorted(self.loss_deals.items())},
         }
 
 
-WIN_RATE_IS = ("share of the deals winnable by a player who sees the deck (won, lost and undecided count verdicts, "
-               "not games played): an upper bound on the win rate of a player who cannot")
+WIN_RATE_IS = (
+    "share of the deals winnable by a player who sees the deck (won, lost and undecided count verdicts, "
+    "not games played): an upper bound on the win rate of a player who cannot"
+)
 
 
 def summarize(store: ResultsStore | ReadOnlyRun, rules: Rules, start: int, count: int) -> Summary:

@@ -55,6 +55,7 @@ def draw(position: Position, style: str = "boxes", colour: bool = False) -> str:
 
 def grid_line(position: Position) -> str:
     """The grid on one line: rows a..d separated by ``/``, ``.`` for an empty cell."""
+
     def symbol(cell: int) -> str:
         card = position.card_at(cell)
         return "." if card is None else rank_symbol(card.rank)

@@ -100,8 +100,13 @@ def status(position: Position) -> list[str]:
         card = position.next_card
         cells = position.cells_for(card)
         where = "any free cell" if len(cells) == position.grid.count(EMPTY) else " ".join(map(cell_name, cells))
-        lines += wrap(where.split(" ") if where != "any free cell" else [where + "."], WIDTH,
-                      f"Card {position.drawn + 1} is turned: {card_name(card)}. It may go in: ", "  ", " ")
+        lines += wrap(
+            where.split(" ") if where != "any free cell" else [where + "."],
+            WIDTH,
+            f"Card {position.drawn + 1} is turned: {card_name(card)}. It may go in: ",
+            "  ",
+            " ",
+        )
     return lines
 
 
@@ -109,7 +114,14 @@ def screen(title: str, position: Position, messages: list[str], colour: bool = F
     """The whole screen above the prompt: at most HEIGHT - 1 lines of at most WIDTH characters."""
     above = [title[:WIDTH], *board(position, colour), *status(position), ""]
     room = HEIGHT - 2 - len(above)  # every line the board and the status leave, the command line kept
-    shown = messages if len(messages) <= room else [*messages[:room - 1], f"... ({len(messages) - room + 1} more lines; the plain mode, --plain, shows everything)"]
+    shown = (
+        messages
+        if len(messages) <= room
+        else [
+            *messages[: room - 1],
+            f"... ({len(messages) - room + 1} more lines; the plain mode, --plain, shows everything)",
+        ]
+    )
     lines = [*above, *shown]
     lines.append("b2: place   b2 d2: remove   undo  hint  peek  auto  save FILE  help  quit")
     return lines[: HEIGHT - 1]

@@ -56,6 +56,7 @@ HELP = """Commands:
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
 
+
 @dataclass
 class Reply:
     """What the game answers a command: lines to show, whether to redraw, whether to stop."""
@@ -115,17 +116,26 @@ class Session:
             card = self.position.next_card
             self.history.append(self.position.play(move))
             self.moves.append(move)
-            what = f"placed {card} in {cell_name(move.cell)}" if isinstance(move, Place) else f"removed {_describe(move)}"
+            what = (
+                f"placed {card} in {cell_name(move.cell)}" if isinstance(move, Place) else f"removed {_describe(move)}"
+            )
             played.append(f"Auto: {what}.")
         return played
 
     def summary(self, winnable: str | None) -> list[str]:
         """The end of a game under its outcome (which the status lines show): what the player used, the deal's verdict."""
-        could = {"win": "this deal could be won", "loss": "no play could win this deal",
-                 None: "the solver could not decide whether this deal could be won"}[winnable]
+        could = {
+            "win": "this deal could be won",
+            "loss": "no play could win this deal",
+            None: "the solver could not decide whether this deal could be won",
+        }[winnable]
         return [
-            *wrapped(f"{plural(len(self.moves), 'move')}, {plural(self.undos, 'undo')}, "
-                     f"{plural(self.hints_used, 'hint')}; {could} (exact solver).", "", ""),
+            *wrapped(
+                f"{plural(len(self.moves), 'move')}, {plural(self.undos, 'undo')}, "
+                f"{plural(self.hints_used, 'hint')}; {could} (exact solver).",
+                "",
+                "",
+            ),
             "r: retry this deal   n: next deal   q: quit",
         ]
 
@@ -163,8 +173,17 @@ class Session:
             return Reply()
         verb = words[0].lower()
         handler = {
-            "help": self._help, "quit": self._quit, "exit": self._quit, "undo": self._undo, "hint": self._hint,
-            "peek": self._peek, "sets": self._sets, "save": self._save, "load": self._load, "deal": self._deal, "auto": self._auto,
+            "help": self._help,
+            "quit": self._quit,
+            "exit": self._quit,
+            "undo": self._undo,
+            "hint": self._hint,
+            "peek": self._peek,
+            "sets": self._sets,
+            "save": self._save,
+            "load": self._load,
+            "deal": self._deal,
+            "auto": self._auto,
         }.get(verb)
         if handler is not None:
             return handler(words[1:])
@@ -235,8 +254,11 @@ class Session:
 
     def _peek(self, _: list[str]) -> Reply:
         verdict = peek(self.position)
-        answer = {"win": "can still be won from here", "loss": "can no longer be won",
-                  None: "is undecided (the search ran out of time)"}[verdict]
+        answer = {
+            "win": "can still be won from here",
+            "loss": "can no longer be won",
+            None: "is undecided (the search ran out of time)",
+        }[verdict]
         return Reply([f"Peeking at the stock: this deal {answer}."])
 
     def _save(self, words: list[str]) -> Reply:

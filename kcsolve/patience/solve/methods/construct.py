@@ -26,7 +26,9 @@ covers = theory.covers  # forced removal by pairs: the deck alone decides (Lemma
 def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budget()) -> Solution:
     """Decide by the forced course and build the line directly (Theorem 2), checked by the engine."""
     if not covers(rules):
-        raise UnsupportedMethodError(f"method 'construct' does not cover rules {str(rules)!r} (it needs forced pair removal)")
+        raise UnsupportedMethodError(
+            f"method 'construct' does not cover rules {str(rules)!r} (it needs forced pair removal)"
+        )
     started = time.perf_counter()
     ranks = deck_ranks(deck)
     path = theory.trajectory(ranks, rules)

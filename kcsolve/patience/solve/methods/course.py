@@ -75,8 +75,11 @@ def _unpacked(packed: int) -> tuple[int, ...]:
 
 def _shapes(shapes: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Each set shape with the packed counts it takes; shapes needing more than four of a value never fit."""
-    return tuple((shape, _packed([shape.count(v) for v in range(TEN + 1)]))
-                 for shape in shapes if max(shape.count(v) for v in shape) <= 4)
+    return tuple(
+        (shape, _packed([shape.count(v) for v in range(TEN + 1)]))
+        for shape in shapes
+        if max(shape.count(v) for v in shape) <= 4
+    )
 
 
 _SHAPES = {False: _shapes(((TEN,), *PAIRS_OF_TEN)), True: _shapes(((TEN,), *GROUPS_OF_TEN))}
@@ -127,16 +130,23 @@ def _choices(packed: int, groups: bool, forced: bool) -> list[tuple[int, int, tu
     set at a time, largest first (Theorem 6), since taking more at once is never needed.
     """
     if forced:
-        return [(_packed(left), sum(map(len, plan)), tuple(plan))
-                for left, plan in removal_outcomes(_unpacked(packed), groups, True)]
+        return [
+            (_packed(left), sum(map(len, plan)), tuple(plan))
+            for left, plan in removal_outcomes(_unpacked(packed), groups, True)
+        ]
     guarded = packed | _GUARD
-    found = [(after ^ _GUARD, len(shape), (shape,))
-             for shape, need in _SHAPES[groups] if (after := guarded - need) & _GUARD == _GUARD]
+    found = [
+        (after ^ _GUARD, len(shape), (shape,))
+        for shape, need in _SHAPES[groups]
+        if (after := guarded - need) & _GUARD == _GUARD
+    ]
     return sorted(found, key=lambda item: -item[1])
 
 
 def search_courses(
-    ranks: tuple[int, ...] | list[int], rules: Rules, budget: Budget = Budget(),
+    ranks: tuple[int, ...] | list[int],
+    rules: Rules,
+    budget: Budget = Budget(),
     start: tuple[int, tuple[int, ...], int] = (0, (0,) * (TEN + 1), 0),
 ) -> CourseSearch:
     """Search every value-level course the rules allow, for one that reaches the goal.
@@ -164,7 +174,9 @@ def search_courses(
         courts_upto.append(courts_upto[-1] + (rank > TEN))
     courts_before = first_courts - courts_upto[first_drawn]  # court cards on the grid = this + courts_upto[drawn]
     # Cards drawn when the twelfth court card is placed; past the deck when the goal is not `courts`.
-    twelfth = next((i for i in range(first_drawn, DECK_SIZE + 1) if courts_before + courts_upto[i] == COURTS), DECK_SIZE + 1)
+    twelfth = next(
+        (i for i in range(first_drawn, DECK_SIZE + 1) if courts_before + courts_upto[i] == COURTS), DECK_SIZE + 1
+    )
     if not stop_at_courts:
         twelfth = DECK_SIZE + 1
     failed: set[int] = set()  # (cards drawn, packed counts) of full grids known to fail; courts follow from cards drawn
@@ -241,7 +253,9 @@ def _best(ranks: tuple[int, ...] | list[int], snapshot: tuple[list, list] | None
 
 
 def _as_trajectory(
-    ranks: tuple[int, ...] | list[int], deals: list[tuple[int, int]], plans: list[list[tuple[int, ...]]],
+    ranks: tuple[int, ...] | list[int],
+    deals: list[tuple[int, int]],
+    plans: list[list[tuple[int, ...]]],
     won: bool = True,
 ) -> Trajectory:
     """Name the cards of a value-level course: each removal takes the oldest cards of its values."""
@@ -275,8 +289,10 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
     elif found.result == "loss":
         card, round_no = found.furthest
         ending = "the stock runs out with cards left" if card == DECK_SIZE else "the grid jams"
-        reason = (f"every course the rules allow fails ({found.nodes} removal choices searched); "
-                  f"the furthest reaches card {card} in deal {round_no}, where {ending}")
+        reason = (
+            f"every course the rules allow fails ({found.nodes} removal choices searched); "
+            f"the furthest reaches card {card} in deal {round_no}, where {ending}"
+        )
     else:
         reason = f"the search budget ({budget.describe('removal choices')}) ran out after {min(found.nodes, budget.nodes or found.nodes):,} removal choices"
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}

@@ -53,16 +53,20 @@ def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
     """The function giving a grid's canonical key: cells of one class are interchangeable."""
     corners, centre = CORNERS, CENTRE
     if rules.courts is Courts.ROYALS:
+
         def royals_key(g: tuple[int, ...]) -> tuple:
             return (tuple(sorted([g[c] for c in EDGES])), tuple(sorted([g[c] for c in centre])))
+
         return royals_key
     if rules.courts is Courts.SWAP:
+
         def swap_key(g: tuple[int, ...]) -> tuple:
             return (
                 tuple(sorted([g[c] for c in corners])),
                 tuple(sorted([g[c] for c in centre])),
                 tuple(sorted([(g[a], g[b]) if g[a] <= g[b] else (g[b], g[a]) for a, b in EDGE_PAIRS])),
             )
+
         return swap_key
 
     queens, jacks = QUEEN_CELLS, JACK_CELLS
@@ -74,6 +78,7 @@ def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
             tuple(sorted([g[c] for c in jacks])),
             tuple(sorted([g[c] for c in centre])),
         )
+
     return fixed_key
 
 
@@ -105,9 +110,7 @@ class DepthFirstSearch:
         self.hint_place: dict[int, int] = {}
         self.hint_remove: dict[int, frozenset[int]] = {}
         # courts still to come after each stock position, per kind (move order and the bound)
-        self.to_come = [
-            {k: sum(1 for r in ranks[i:] if r == k) for k in COURT_HOMES} for i in range(DECK_SIZE + 1)
-        ]
+        self.to_come = [{k: sum(1 for r in ranks[i:] if r == k) for k in COURT_HOMES} for i in range(DECK_SIZE + 1)]
         # number cards of each rank still in the stock after each stock position (the bound)
         self.in_stock = [[sum(1 for r in ranks[i:] if r == v) for v in range(TEN + 1)] for i in range(DECK_SIZE + 1)]
 
@@ -124,11 +127,19 @@ class DepthFirstSearch:
         except OutOfBudget:
             budget = self.meter.budget
             searched = min(self.nodes, budget.nodes or self.nodes)
-            return "unknown", [], f"the search budget ({budget.describe('positions')}) ran out after {searched:,} positions"
+            return (
+                "unknown",
+                [],
+                f"the search budget ({budget.describe('positions')}) ran out after {searched:,} positions",
+            )
         if won:
             return "win", line, win_reason(self.rules)
         depth, why = self.furthest
-        return "loss", [], f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}"
+        return (
+            "loss",
+            [],
+            f"every line loses ({self.nodes} positions searched); the furthest reaches card {depth}: {why}",
+        )
 
     def run_from(self, grid: tuple[int, ...], drawn: int) -> str | None:
         """Decide a mid-game position at a fill step by search alone: 'win', 'loss' or None on budget."""
@@ -191,7 +202,7 @@ class DepthFirstSearch:
         rank = self.ranks[drawn]
         seen: set[tuple] = set()
         for cell in self._cells_in_order(grid, rank, drawn):
-            after = (*grid[:cell], rank, *grid[cell + 1:])
+            after = (*grid[:cell], rank, *grid[cell + 1 :])
             key = self.key(after)
             if key in seen:
                 continue

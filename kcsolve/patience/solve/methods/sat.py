@@ -268,7 +268,9 @@ class _CpuWatchdog:
         self.thread.join()
 
 
-def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None, seconds: float | None = None) -> SatResult:
+def solve_sat(
+    ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None, seconds: float | None = None
+) -> SatResult:
     """Decide a deal with one CDCL call; running out of ``conflicts`` or CPU ``seconds`` gives 'unknown', never a guess."""
     if not covers(rules):
         raise UnsupportedRulesForSat(f"the SAT encoding does not cover rules {str(rules)!r}")
@@ -294,7 +296,9 @@ def solve_sat(ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None
         stats["conflicts"] = solver.accum_stats().get("conflicts", 0)
         model = solver.get_model() if answer else None
     if answer is None:
-        return SatResult("unknown", (), f"the SAT solver's budget ran out after {stats['conflicts']:,} conflicts", stats)
+        return SatResult(
+            "unknown", (), f"the SAT solver's budget ran out after {stats['conflicts']:,} conflicts", stats
+        )
     if not answer:
         return SatResult("loss", (), "no placement of the cards survives the forced course (UNSAT)", stats)
     assert model is not None
