@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from itertools import repeat
 
 import numpy as np
 
@@ -353,6 +354,11 @@ def _backward(keys, slot_keys, slot_values, fr, fa, fb, fi, fp, fg, fvi, tt, tg,
     return values
 
 
+def _backward_chunk(keys: np.ndarray, slot_keys: np.ndarray, slot_values: np.ndarray) -> np.ndarray:
+    """One thread's share of a layer's values."""
+    return _backward(keys, slot_keys, slot_values, *TABLES)
+
+
 def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Sequence[int]) -> int:
     """The key of a state given as a class view (centre, corners, Queen cells, Jack cells) and unseen counts by rank.
 
@@ -445,9 +451,7 @@ def rearranged_values(
             slot_keys, slot_values = _table(layers[depth + 1], values)
             step = -(-len(layers[depth]) // threads)
             chunks = [layers[depth][lo : lo + step] for lo in range(0, len(layers[depth]), step)]
-            values = np.concatenate(
-                list(pool.map(lambda chunk: _backward(chunk, slot_keys, slot_values, *TABLES), chunks))
-            )  # noqa: B023  # list() drains the map in this iteration
+            values = np.concatenate(list(pool.map(_backward_chunk, chunks, repeat(slot_keys), repeat(slot_values))))
             if keep:
                 keep(depth, layers[depth], values)
             layers[depth + 1] = np.zeros(0, np.int64)  # its values are folded into this layer's: free the keys
