@@ -118,7 +118,7 @@ def unwrapped(text: str) -> list[str]:
 
 
 def tmux_rows(name: str) -> list[str]:
-    """The rows of tmux pane ``name``, a line the terminal wrapped joined back into one (so a too-long line shows as one)."""
+    """The rows of tmux pane ``name``, a wrapped line joined back into one (so a too-long line shows as one)."""
     out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
     return out.rstrip("\n").split("\n")
 

@@ -59,7 +59,9 @@ NOT_RUN = {
     "kcsolve corner sim --format json": "names the format; the hands are given elsewhere in the sentence",
     "kcsolve pysol-solvable --from 32000 --count 100": "decides 100 PySolFC games, over a minute",
     "kcsolve odds --no-peek": "samples deals, minutes of CPU",
-    "kcsolve site --from 2026-11-01 --days 3660 --out /var/www/kc --force --base-url https://example.org/kc/": "a cron line: writes /var/www/kc",
+    (
+        "kcsolve site --from 2026-11-01 --days 3660 --out /var/www/kc --force --base-url https://example.org/kc/"
+    ): "a cron line: writes /var/www/kc",
     "kcsolve odds --no-peek --deals 100000": "a hundred thousand sampled deals, hours of CPU",
     "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2": "10,000 games of the deep player, hours",
     "kcsolve selfplay --player deep --seed 2000 --count 8000": "8,000 games of the deep player, hours",

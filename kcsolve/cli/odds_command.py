@@ -150,7 +150,8 @@ BEST_MEASURED = {
     "command": "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2",
     "measured": "2026-11-27",
 }
-# The rearranging game's value from the start (docs/THEORY.md, Theorem 9): quoted, since computing it takes half an hour.
+# The rearranging game's value from the start (docs/THEORY.md, Theorem 9): quoted, since computing it
+# takes half an hour.
 REARRANGING = {
     "figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
     "value": 0.17654051306332452,
@@ -186,7 +187,7 @@ TOLD_GAME = (
 
 
 def no_peek_report(deals: int, start: int, fmt: str) -> None:
-    """Print the bracket on the best no-peek chance: the exact and the sampled upper bounds, the best player measured."""
+    """Print the bracket on the best no-peek chance: the exact and sampled upper bounds, the best player measured."""
     with Ticker("sampling the told game") as ticker:
         bound = no_peek_bound(deals, start, on_deal=lambda done: ticker.note(f"deal {done:,} of {deals:,}"))
     last = start + deals - 1
@@ -231,7 +232,8 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             EXACT_GAME["command"],
         ),
         (
-            f"At most {REARRANGING['value']:.3%}: an upper bound, exact. It is the best chance in the rearranging game, "
+            f"At most {REARRANGING['value']:.3%}: an upper bound, exact. "
+            "It is the best chance in the rearranging game, "
             "where the player may also move the number cards after each removal. Every real strategy can be played "
             f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by:",
             REARRANGING["command"],

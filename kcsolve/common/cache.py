@@ -9,7 +9,7 @@ CACHE_ENV = "KCSOLVE_CACHE_DIR"
 
 
 def cache_root() -> Path:
-    """Where kcsolve keeps what it may reuse: $KCSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/kcsolve, else ~/.cache/kcsolve."""
+    """Where kcsolve keeps what it reuses: $KCSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/kcsolve, else ~/.cache/kcsolve."""
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")

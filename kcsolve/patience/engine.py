@@ -225,7 +225,7 @@ class Position:
         return Position(self.deck, self.rules, grid, self.drawn, still, self.courts_placed)
 
     def view(self) -> PlayerView:
-        """What a player who cannot see the deck knows here: the grid, the card in hand, the unseen cards as a multiset."""
+        """What a player who cannot see the deck knows: the grid, the card in hand, the unseen cards as a multiset."""
         placeable = not self.removing or self.rules.removal is Removal.OPTIONAL
         in_hand = self.next_card if placeable else None
         after = self.drawn + (in_hand is not None)

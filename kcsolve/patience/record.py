@@ -138,7 +138,7 @@ def is_saved_game(text: str) -> bool:
 
 
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
-    """Records from a JSON list of them, each with its name in messages: ``game N``, and its daily date if it has one."""
+    """Records from a JSON list, each with its name in messages: ``game N``, and its daily date if it has one."""
     if len(text) > MAX_RECORD_LIST_TEXT:
         raise InvalidRecordError(
             f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}"

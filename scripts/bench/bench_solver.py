@@ -102,7 +102,8 @@ def main() -> None:
     last = args.start + args.count - 1
     print(f"standard rules, seeds {args.start}..{last}, one core")
     print(
-        f"{'method':<10} {'median ms':>10} {'mean ms':>9} {'p99 ms':>8} {'max ms':>8} {'deals/s':>9} {'peak MB':>8} {'winnable':>9}"
+        f"{'method':<10} {'median ms':>10} {'mean ms':>9} {'p99 ms':>8} "
+        f"{'max ms':>8} {'deals/s':>9} {'peak MB':>8} {'winnable':>9}"
     )
     rows = {}
     for method in METHODS:

@@ -65,10 +65,15 @@ def main() -> None:
                 for key in totals:
                     totals[key] += counts[key]
                 python_cpu, compiled_cpu, differ = python_cpu + p, compiled_cpu + c, differ + d
+            verdicts = (
+                "the same verdict, furthest point and node count on every deal"
+                if not differ
+                else f"{len(differ)} DIFFER: {differ[:10]}"
+            )
             print(
                 f"{preset}: deals {args.start}..{args.start + args.count - 1}: {totals['win']} won, "
                 f"{totals['loss']} lost, {totals['unknown']} undecided; "
-                f"{'the same verdict, furthest point and node count on every deal' if not differ else f'{len(differ)} DIFFER: {differ[:10]}'}; "
+                f"{verdicts}; "
                 f"CPU: Python search {python_cpu:.1f} s, compiled {compiled_cpu:.1f} s "
                 f"({python_cpu / max(compiled_cpu, 1e-9):.1f}x)",
                 flush=True,

@@ -1,6 +1,7 @@
-"""The first published Kings Corner figures: seat advantage, the bot ladder, and first-turn go-outs.
+r"""The first published Kings Corner figures: seat advantage, the bot ladder, and first-turn go-outs.
 
-    python scripts/tools/corner_figures.py --seat-games 20000 --ladder-games 2000 --search-games 300 --deals 10000 --jobs 2
+    python scripts/tools/corner_figures.py --seat-games 20000 --ladder-games 2000 \
+        --search-games 300 --deals 10000 --jobs 2
 
 Every figure is a seeded run of the library (the same code as ``kcsolve corner sim``), so
 each line states the command that reproduces it. Markdown tables go to standard output.

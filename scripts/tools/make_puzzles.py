@@ -111,7 +111,10 @@ def hardest_to_decide(seeds: range = range(2000)) -> str:
     return (
         "\n".join(
             [
-                f"# Deal {seed} (standard rules): the hardest of seeds {seeds.start}..{seeds.stop - 1} to decide by plain search.",
+                (
+                    f"# Deal {seed} (standard rules): the hardest of seeds {seeds.start}..{seeds.stop - 1} "
+                    "to decide by plain search."
+                ),
                 "# It is winnable, but the card-by-card search without the theory of docs/THEORY.md",
                 f"# {found}, the most of any winnable deal in that range:",
                 "# early placements that look harmless only fail many deals later. The default",

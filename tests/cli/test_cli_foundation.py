@@ -384,7 +384,8 @@ def deck_with(position: int, card: str) -> list[str]:
         ({"moves": [{"place": "1S", "cell": "a1"}]}, "move 1: not a card: '1S'"),
         (
             {"moves": [{"put": "KS", "cell": "a1"}]},
-            'move 1: expected {"place": CARD, "cell": CELL} or {"remove": [CELLS]}, got \'{"put": "KS", "cell": "a1"}\'',
+            'move 1: expected {"place": CARD, "cell": CELL} or {"remove": [CELLS]}, '
+            'got \'{"put": "KS", "cell": "a1"}\'',
         ),
         (
             {"moves": [{"place": "KS"}]},

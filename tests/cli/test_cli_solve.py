@@ -2,8 +2,8 @@
 deck files, rule presets, methods, --count, --budget, exit statuses, and every bad-input path.
 
 Outcomes are never hard-coded: seeds are chosen by running the library in the test, and every
-claim the command makes is checked against :mod:`kcsolve.patience.solve.route`, :mod:`kcsolve.patience.solve.theory` or an
-independent ``kcsolve verify`` of the record it writes.
+claim the command makes is checked against :mod:`kcsolve.patience.solve.route`,
+:mod:`kcsolve.patience.solve.theory` or an independent ``kcsolve verify`` of the record it writes.
 """
 
 from __future__ import annotations

@@ -243,8 +243,8 @@ def test_with_the_stock_empty_the_holder_of_the_highest_card_can_play_it(rules: 
 
 
 def _tiny_strict_game(rng: random.Random, rules: str) -> Position:
-    """Two players with three or four cards and one or two, side piles where one may move onto another, a card in hand that goes
-    under a pile, and a stock of up to two."""
+    """Two players with three or four cards and one or two, side piles where one may move onto another,
+    a card in hand that goes under a pile, and a stock of up to two."""
     cards = list(range(52))
     rng.shuffle(cards)
     top = next(x for x in cards if 2 <= x % 13 <= 11)  # a Three to a Queen: a card goes on it and under it

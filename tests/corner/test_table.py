@@ -455,6 +455,9 @@ def _save(**changes: object) -> dict:
     return data
 
 
+BAD_BOTS = "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not "
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -463,18 +466,9 @@ def _save(**changes: object) -> dict:
         ({"seed": -1}, "'seed' must be a deal number from 0 to 2**64-1, not -1"),
         ({"seed": True}, "'seed' must be a deal number from 0 to 2**64-1, not True"),
         ({"players": 5}, "'players' must be 2, 3 or 4, not 5"),
-        (
-            {"bots": "wizard"},
-            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not 'wizard'",
-        ),
-        (
-            {"bots": ["greedy"]},
-            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not ['greedy']",
-        ),
-        (
-            {"bots": {"greedy": 1}},
-            "'bots' must be one of random, greedy, turn, search, or one a seat besides yours joined with commas, not {'greedy': 1}",
-        ),
+        ({"bots": "wizard"}, BAD_BOTS + "'wizard'"),
+        ({"bots": ["greedy"]}, BAD_BOTS + "['greedy']"),
+        ({"bots": {"greedy": 1}}, BAD_BOTS + "{'greedy': 1}"),
         ({"match": "yes"}, "'match' must be true or false, not 'yes'"),
         ({"hands": []}, "'hands' must be a list of 1 to 10,000 lists of moves"),
         (
@@ -643,7 +637,11 @@ def test_the_bots_can_be_named_one_a_seat() -> None:
     assert result.exit_code == 0 and result.stdout.startswith("Kings Corner, deal 3, 4 players, rules default:")
     assert_bad_input(
         run("corner", "play", "--bots", "", input="quit\n"),
-        "--bots needs a bot name (random, greedy, turn, search), not ''",
+        "--bots '': the value is empty; give one, or leave --bots out",
+    )
+    assert_bad_input(
+        run("corner", "play", "--bots", " ", input="quit\n"),
+        "--bots needs a bot name (random, greedy, turn, search), not ' '",
     )
     assert_bad_input(
         run("corner", "play", "--bots", "greedy,turn", "--players", "4", input="quit\n"),

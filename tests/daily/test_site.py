@@ -1,4 +1,4 @@
-"""`solve --format html` and `kcsolve site`: self-contained pages, the daily JSON, the feed, atomic writes, bad input."""
+"""`solve --format html`, `kcsolve site`: self-contained pages, the daily JSON, the feed, atomic writes, bad input."""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
 
 
 def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
-    """The page's difficulty is an estimate for the exploring no-peek player, with its interval, on a line of its own."""
+    """The page's difficulty is an estimate for the exploring no-peek player, with its interval, on its own line."""
     found = daily(dt.date.fromisoformat(FIRST), parse_rules("standard")).difficulty
     low, high = found.interval()
     page = (built / "daily" / f"{FIRST}.html").read_text()
@@ -429,7 +429,7 @@ def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
 
 
 def test_future_dates_need_include_future(tmp_path: Path) -> None:
-    """Today is read when the command runs: a run across midnight (UTC) may name either day, and --from is after both."""
+    """Today is read when the command runs: a run across UTC midnight may name either day, and --from is after both."""
     before = dt.datetime.now(dt.UTC).date()
     later = before + dt.timedelta(days=2)
     out = tmp_path / "out"

@@ -83,7 +83,10 @@ def _late_position(seed: int) -> Position:
 
 
 def _symmetric_states(key: int) -> list[tuple[list[list[int]], list[int], list[int]]]:
-    """Every state the 2304 symmetries make of ``key``: renamed families and sides, permuted court kinds (plain Python)."""
+    """Every state the 2304 symmetries make of ``key``: renamed families and sides, permuted court kinds.
+
+    In plain Python.
+    """
     cells, courts, unseen = describe_state(key)
     found = []
     for order in itertools.permutations(range(1, 5)):

@@ -1,4 +1,4 @@
-"""The rearranging game (kcsolve.patience.odds.rearranged) against a brute force, the exact no-peek chance and the told game.
+"""The rearranging game (odds.rearranged) against a brute force, the exact no-peek chance and the told game.
 
 The brute force below is a plain memoized expectimax over the rearranging game with
 none of the module's shortcuts: a number card is tried in every class with room

@@ -86,7 +86,7 @@ def brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], court
 
 
 def cell_brute_told(order: tuple[int, ...], cells: tuple[tuple[int, ...], ...], courts: tuple[int, ...]) -> float:
-    """The told game with every card's value kept in its class: removals made set by set in every order, then every seating.
+    """The told game with every card's value kept in its class: removals set by set in every order, then every seating.
 
     Unlike :func:`brute_told`, nothing is reduced to counts per class, so this
     checks that only the counts matter once cards may be moved after a removal.

@@ -35,7 +35,7 @@ SLOW = ("hint", "strong")
 
 
 def moves_before_card(deck: tuple, rules_text: str, player, k: int, look=Position.view) -> list:  # type: ignore[no-untyped-def]
-    """The moves a player makes while the cards it has seen are the first k of the deck; it is shown ``look(position)``."""
+    """The moves a player makes until it has seen the first k cards of the deck; it is shown ``look(position)``."""
     position = Position.start(deck, parse_rules(rules_text))
     moves = []
     while position.legal_moves() and position.drawn < k:

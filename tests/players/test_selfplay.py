@@ -36,7 +36,7 @@ def test_the_strong_player_finishes_a_legal_game_under_every_rule_set(rules: Rul
 
 
 def test_a_seen_order_is_never_judged_won_when_the_deal_is_lost() -> None:
-    """From the opening, the scheduling judge agrees with the exact verdict on nearly every deal, and never claims more."""
+    """From the opening, the scheduling judge matches the exact verdict on nearly every deal, and never claims more."""
     agree = 0
     for seed in range(300):
         ranks = list(deal_ranks(seed))

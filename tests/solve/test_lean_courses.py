@@ -99,7 +99,10 @@ def test_lean_search_matches_every_phase_search_on_more_seeds(preset: str) -> No
 @pytest.mark.parametrize("courts", COURT_RULES)
 @pytest.mark.parametrize("goal", GOALS)
 def test_auto_under_every_optional_groups_rule_set(goal: str, courts: str) -> None:
-    """``auto`` gives the every-phase verdict under all 9 rule sets; a loss's best line replays (engine) to the best reach."""
+    """``auto`` gives the every-phase verdict under all 9 rule sets.
+
+    A loss's best line replays (engine) to the best reach.
+    """
     preset = goal + courts
     rules = parse_rules(preset)
     results = set()

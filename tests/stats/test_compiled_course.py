@@ -76,7 +76,7 @@ def stored_codes(
 def test_stored_verdicts_match_the_python_course(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, start: int
 ) -> None:
-    """Over 5,000 seeds per rule set (20,000 in all, across 2**63 and up to the last seed) the stored codes are equal."""
+    """Over 5,000 seeds per rule set (20,000 in all, across 2**63 and up to the last seed) the stored codes agree."""
     compiled = stored_codes(tmp_path / "c.db", preset, start, 5_000, False, monkeypatch)
     python = stored_codes(tmp_path / "p.db", preset, start, 5_000, True, monkeypatch)
     assert len(compiled) == 5_000 and compiled == python

@@ -137,7 +137,7 @@ def test_a_cache_that_cannot_be_written_still_gives_the_codes(tmp_path: Path) ->
 
 
 def test_where_numba_cannot_compile_the_loop_its_own_course_answers(tmp_path: Path) -> None:
-    """NUMBA_DISABLE_JIT=1 leaves the course plain Python, which a C function cannot call: numba's course, no traceback."""
+    """NUMBA_DISABLE_JIT=1 leaves the course plain Python, which C code cannot call: numba's course, no traceback."""
     script = (
         "from kcsolve.patience.rules import parse_rules\nfrom kcsolve.patience.stats import native\n"
         "print(native.course_codes(0, 2_000, parse_rules('standard')).tolist(), native.kernel())"

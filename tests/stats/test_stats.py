@@ -113,7 +113,7 @@ def test_text_summary(tmp_path: Path) -> None:
 
 
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
-    """Ctrl-C keeps every finished row; running again (compiled, after Python) completes the range with the same verdicts.
+    """Ctrl-C keeps every finished row; running again (compiled, after Python) completes the range with equal verdicts.
 
     The interrupted run takes the slower Python course, so the signal surely comes mid-run.
     """
@@ -237,7 +237,8 @@ def test_a_range_partly_in_a_chunk_retries_only_its_own_undecided_deals(tmp_path
         ),
         (
             ["--budget", "x"],
-            "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', both once each ('2s,100000'), or 'none'",
+            "bad budget 'x': use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
+            "both once each ('2s,100000'), or 'none'",
         ),
     ],
 )

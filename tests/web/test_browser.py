@@ -688,7 +688,7 @@ def viewed_on(browser, url: str, day: str):  # type: ignore[no-untyped-def]
 
 
 def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
-    """Today is the viewer's clock's: before the site's dates, on one of them, after them (it holds 2027-03-04 and 05)."""
+    """Today is the viewer's clock's: before the site's dates, on one, after them (it holds 2027-03-04 and 05)."""
     page = open_page(browser, (built / "index.html").as_uri())
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
     shown = page.locator("#kc-today").inner_text()

@@ -1,4 +1,4 @@
-"""The browser's rules engine (kcsolve/patience/daily/web/engine.mjs) agrees with the Python engine, verdict for verdict."""
+"""The browser's rules engine (web/engine.mjs) agrees with the Python engine, verdict for verdict."""
 
 from __future__ import annotations
 

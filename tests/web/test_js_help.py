@@ -221,7 +221,8 @@ const position = played.steps.length ? played.steps[played.steps.length - 1].pos
 const ask = (seed) => hints(viewOf(position), {{ playouts: {case["playouts"]}, seed }}).map((h) => h.wins);
 let refused = false;
 try {{ hints(position); }} catch (exc) {{ refused = exc instanceof TypeError; }}
-console.log(JSON.stringify({{ text: ask("{case["seed"]}"), big: ask({case["seed"]}n), rounded: ask({case["seed"]}), refused }}));
+console.log(JSON.stringify({{ text: ask("{case["seed"]}"), big: ask({case["seed"]}n), \
+rounded: ask({case["seed"]}), refused }}));
 """)
     shown = json.loads(
         subprocess.run([node, str(script)], check=True, capture_output=True, text=True, timeout=60).stdout
@@ -255,7 +256,8 @@ def test_the_page_labels_its_figures_in_the_terminal_s_words(tmp_path: Path) -> 
     script = tmp_path / "words.mjs"
     script.write_text(f"""
 import {{ hintHeading, EXACT_MEANING, SAMPLED_MEANING }} from "{web / "help.mjs"}";
-console.log(JSON.stringify({{ exact: hintHeading([{{ exact: true, playouts: 0 }}]), sampled: hintHeading([{{ exact: false, playouts: 64 }}]),
+console.log(JSON.stringify({{ exact: hintHeading([{{ exact: true, playouts: 0 }}]), \
+sampled: hintHeading([{{ exact: false, playouts: 64 }}]),
   none: hintHeading([]), meanings: [EXACT_MEANING, SAMPLED_MEANING] }}));
 """)
     shown = json.loads(

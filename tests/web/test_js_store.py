@@ -1,4 +1,4 @@
-"""The page's store of games (web/store.mjs) under node: streaks, the import check, and exports `kcsolve verify` accepts."""
+"""The page's store of games (web/store.mjs) under node: streaks, the import check, exports `kcsolve verify` accepts."""
 
 from __future__ import annotations
 

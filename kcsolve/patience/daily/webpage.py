@@ -132,7 +132,8 @@ won. Kept in this browser only.</p>
 <p id="kc-share-legend" class="small"></p></details>
 <h3>Your games as files</h3>
 <p class="small">Game records that <code>kcsolve verify</code> checks: one date, or every date as a list.</p>
-<p><button type="button" id="kc-export-one">Export this date</button> <button type="button" id="kc-export-all">Export all</button></p>
+<p><button type="button" id="kc-export-one">Export this date</button> \
+<button type="button" id="kc-export-all">Export all</button></p>
 <p><label for="kc-import">Import games (JSON, at most 4 MB, deals of this site only):</label>
 <input type="file" id="kc-import" accept=".json,application/json"></p>
 <p id="kc-import-note" role="status"></p>
@@ -194,7 +195,8 @@ def _no_script(deck: list[str], moves: list[dict[str, Any]], solution_link: str)
     return (
         f'<noscript><section class="nojs"><p>Playing needs JavaScript. The deal, top of the stock first: '
         f'<span class="deck">{html.escape(" ".join(deck))}</span>.</p>'
-        f'<p><a href="{solution_link}">The solution</a>{"" if solution_link.startswith("#") else " (a game record)"}.</p>'
+        f'<p><a href="{solution_link}">The solution</a>'
+        f"{'' if solution_link.startswith('#') else ' (a game record)'}.</p>"
         f'<ol id="kc-nojs-line">{steps}</ol></section></noscript>\n'
     )
 

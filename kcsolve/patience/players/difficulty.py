@@ -129,7 +129,7 @@ class Measurer:
         self.on_line = {*self.ahead, cell_key(position)}
 
     def options(self, position: Position) -> list[Option]:
-        """The player's distinct options, in the player's order; on the winning line, the line's move stands for its own."""
+        """The player's distinct options, in its order; on the winning line, the line's move stands for its own."""
         options = [(move, position.play(move), after) for move, after in distinct_options(position.view())]
         step = self.ahead.get(cell_key(position))
         if step is None:

@@ -59,7 +59,7 @@ def log_choose(n: int, k: int) -> float:
 
 @compiled
 def at_least(total: int, marked: int, draws: int, least: int) -> float:
-    """The chance that ``draws`` cards dealt from ``total``, ``marked`` of them marked, hold ``least`` or more marked."""
+    """The chance that ``draws`` cards from ``total``, ``marked`` of them marked, hold ``least`` or more marked."""
     if least <= 0:
         return 1.0
     if draws <= 0:

@@ -298,7 +298,7 @@ def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tup
 def _edge_share(
     grid: tuple[Card | None, ...], queen_edges: tuple[tuple[int, int], ...]
 ) -> tuple[Cells | None, list[int]]:
-    """The numbers and court cards of the Queens' edges and of the Jacks' (the others); None if a court card disagrees."""
+    """The numbers and court cards of the Queens' edges and the Jacks' (the others); None if a court card disagrees."""
     shares: Cells = [[], []]
     held = [0, 0]
     for edge in EDGE_PAIRS:

@@ -37,7 +37,7 @@ def result_code(result: str, reason: str | None, round_no: int | None) -> int:
 
 
 def describe(code: int) -> tuple[str, str | None, int | None]:
-    """(result, reason, round) of a code: 'win', 'loss' or 'unknown'; a loss's reason key and round (None: not known)."""
+    """(result, reason, round) of a code: 'win', 'loss' or 'unknown'; a loss's reason key, round (None: not known)."""
     if code == WIN:
         return "win", None, None
     if code == UNDECIDED:

@@ -123,7 +123,7 @@ class Session:
         return played
 
     def summary(self, winnable: str | None) -> list[str]:
-        """The end of a game under its outcome (which the status lines show): what the player used, the deal's verdict."""
+        """The end of a game under its outcome (the status lines show it): what the player used, the deal's verdict."""
         could = {
             "win": "this deal could be won",
             "loss": "no play could win this deal",

@@ -294,7 +294,10 @@ def solve(deck: tuple[Card, ...], rules: Rules = STANDARD, budget: Budget = Budg
             f"the furthest reaches card {card} in deal {round_no}, where {ending}"
         )
     else:
-        reason = f"the search budget ({budget.describe('removal choices')}) ran out after {min(found.nodes, budget.nodes or found.nodes):,} removal choices"
+        reason = (
+            f"the search budget ({budget.describe('removal choices')}) ran out after "
+            f"{min(found.nodes, budget.nodes or found.nodes):,} removal choices"
+        )
     stats = {"method": "course", "nodes": found.nodes, "seconds": round(time.perf_counter() - started, 6)}
     loss = None
     best = None

@@ -271,7 +271,7 @@ class _CpuWatchdog:
 def solve_sat(
     ranks: tuple[int, ...], rules: Rules, conflicts: int | None = None, seconds: float | None = None
 ) -> SatResult:
-    """Decide a deal with one CDCL call; running out of ``conflicts`` or CPU ``seconds`` gives 'unknown', never a guess."""
+    """Decide a deal in one CDCL call; running out of ``conflicts`` or CPU ``seconds`` gives 'unknown', not a guess."""
     if not covers(rules):
         raise UnsupportedRulesForSat(f"the SAT encoding does not cover rules {str(rules)!r}")
     path = trajectory(ranks, rules)
