@@ -275,7 +275,7 @@ def test_verify_names_the_options_the_moves_did_not_test(tmp_path: Path) -> None
     assert result.exit_code == 0
     assert result.stdout.splitlines()[1:] == [
         "Options these moves did not put to the test: draw_three=yes, dealt_kings=stay,",
-        "target=30.",
+        "  target=30.",
     ]
     plain = run("corner", "sim", "--games", "1", "--seed", "1", "--format", "json").stdout.splitlines()[0]
     assert len(run("corner", "verify", write(tmp_path, json.loads(plain))).stdout.splitlines()) == 1
