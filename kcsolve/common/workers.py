@@ -36,14 +36,17 @@ def check_jobs(jobs: object) -> int:
     return jobs
 
 
-def worker_start() -> None:
-    """In a new worker: Ctrl-C and hang-ups are the parent's to handle, and the worker dies with its parent."""
+def worker_start(parent: int) -> None:
+    """In a new worker of process ``parent``: Ctrl-C and hang-ups are the parent's, and the worker dies with it.
+
+    The parent names itself: a worker that asked getppid() would be told the
+    init process's number if the parent died between the fork and that call,
+    and would then wait for ever on a queue no one writes.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(
-        signal.SIGTERM, signal.SIG_DFL
-    )  # not the parent's stop flag, inherited by fork: terminate() must work
-    parent = os.getppid()
+    # not the parent's stop flag, inherited by fork: terminate() must work
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         import ctypes
 
@@ -81,7 +84,7 @@ def ordered_map(function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]], 
     Whatever stops the caller (Ctrl-C, an error, a consumer that leaves) ends
     the workers at once instead of waiting for the tasks they are running.
     """
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_start)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_start, initargs=(os.getpid(),))
     pending = iter(tasks)
     flight: deque[Future[Any]] = deque()
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import signal
+import subprocess
+import sys
 import time
 from itertools import product
 from pathlib import Path
@@ -159,6 +161,13 @@ def test_workers_of_a_killed_pool_do_not_outlive_it() -> None:
     while [w for w in workers if alive(w)]:
         assert time.monotonic() < deadline, "orphaned workers"
         time.sleep(0.05)
+
+
+def test_a_worker_whose_parent_died_before_it_started_leaves_at_once() -> None:
+    """The parent is named by the parent: a worker started after its death must not adopt init as its parent."""
+    code = "from kcsolve.common.workers import worker_start; worker_start(1); print('still here')"
+    started = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=False)
+    assert (started.returncode, started.stdout, started.stderr) == (1, "", "")
 
 
 @pytest.mark.parametrize("jobs", [0, 257, 1_000_000, True, 2.0])

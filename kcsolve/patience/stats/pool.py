@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -53,7 +54,7 @@ def run_pool(
     restarts = 0
     retry: list[Work] = []  # chunks in flight when a pool broke
     while True:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=worker_start) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=worker_start, initargs=(os.getpid(),)) as pool:
             futures: dict[Future, Work] = {}
             try:
                 while True:
