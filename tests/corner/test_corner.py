@@ -173,6 +173,7 @@ def _brute_best(
     return min(found) if found else None
 
 
+@pytest.mark.slow
 def test_turn_solver_agrees_with_brute_force_on_random_small_positions() -> None:
     rng = random.Random(5)
     kinds = set()

@@ -250,6 +250,7 @@ def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
     assert abs(steered - plain) < 0.15
 
 
+@pytest.mark.slow
 def test_the_chance_is_positive_exactly_on_winnable_deals() -> None:
     """On seeds 0..11 every winnable deal gets a chance above 0 and every lost one 0.
 
@@ -319,6 +320,7 @@ def test_the_label_says_what_the_figure_is_and_shows_its_interval() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_ramp_takes_the_nearest_grade_when_the_wanted_one_is_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
     """No chance reaches 'easy' once its cut is above 1: a Monday measures its 32 candidates, then takes the nearest."""
     monkeypatch.setattr(daily_module, "GRADE_CUTS", (1.5, *daily_module.GRADE_CUTS[1:]))

@@ -43,6 +43,7 @@ def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(calendar, "measure", refuse)
 
 
+@pytest.mark.slow
 def test_a_rebuild_measures_nothing_and_writes_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = build(tmp_path / "a")
     assert first == f"wrote 7 files for 3 dates under standard to {tmp_path / 'a'}\n"
@@ -54,6 +55,7 @@ def test_a_rebuild_measures_nothing_and_writes_the_same_site(tmp_path: Path, mon
     assert site_files(tmp_path / "a") == site_files(tmp_path / "b")
 
 
+@pytest.mark.slow
 def test_no_cache_measures_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     build(tmp_path / "a")
     no_measuring(monkeypatch)
@@ -61,6 +63,7 @@ def test_no_cache_measures_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         build(tmp_path / "b", "--no-cache")
 
 
+@pytest.mark.slow
 def test_a_stopped_run_keeps_the_dates_it_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = calendar.daily
 
@@ -193,6 +196,7 @@ def test_a_pipe_where_a_kept_date_would_be_is_not_waited_on(tmp_path: Path) -> N
     assert not waited and found == [None] and stat.S_ISFIFO(path.stat().st_mode)
 
 
+@pytest.mark.slow
 def test_a_cache_that_cannot_be_written_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder would be")

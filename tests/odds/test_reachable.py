@@ -87,6 +87,7 @@ def _placements(placed: int, numbers: int):
                     yield [list(values) for values in cells], courts
 
 
+@pytest.mark.slow
 def test_nothing_removed_repeats_the_placement_count():
     counts = layer_counts(0)
     assert list(counts.early[:16]) == early_layers(0)
@@ -134,6 +135,7 @@ def _search_slice(drawn: int, mode: int) -> tuple[int, int, int]:
     return layers.counts()
 
 
+@pytest.mark.slow
 def test_layer_16_equals_the_search_on_a_slice():
     states, _, _ = _search_slice(16, 2)  # the search under all symmetries is the quickest; states come from orbit sizes
     assert states > 1000
@@ -170,6 +172,7 @@ def _slice_states(last: int):
                         yield 11 + numbers + taken, (cells, courts, removed)
 
 
+@pytest.mark.slow
 def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     reached, valid = Counter(), Counter()
     for drawn, state in _slice_states(19):

@@ -118,6 +118,7 @@ def test_equal_to_a_brute_force_without_its_shortcuts() -> None:
         pytest.param(8, 20, marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow
 def test_between_best_no_peek_play_and_the_told_game(unseen: int, count: int) -> None:
     """At least the exact best chance without the favour; at most the told game, which knows the order too.
 

@@ -39,6 +39,7 @@ def random_game(seed: int, rules_text: str) -> tuple:
     return record_from_moves(deal(seed), rules, moves, "unknown", seed=seed)
 
 
+@pytest.mark.slow
 def test_round_trip_on_two_thousand_solver_records() -> None:
     for seed in range(2000):
         record = solve(deal(seed)).record(seed=seed)

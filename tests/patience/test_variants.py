@@ -132,6 +132,7 @@ def test_course_search_reduces_to_the_forced_course() -> None:
 
 
 @pytest.mark.parametrize("preset", NEW_PRESETS)
+@pytest.mark.slow
 def test_course_search_agrees_with_brute_force(preset: str) -> None:
     """Where the plain searches finish, they agree with the course search; every win replays."""
     rules = parse_rules(preset)
@@ -227,6 +228,7 @@ def late_position(deck: tuple[Card, ...], rules, rng) -> Position:  # type: igno
         *(pytest.param(p, marks=pytest.mark.slow) for p in ("camelot+groups", "deplete+optional+groups")),
     ],
 )
+@pytest.mark.slow
 def test_course_losses_hold_against_brute_force_on_short_games(preset: str) -> None:
     """From late positions (12 to 22 cards left) the card-by-card search finishes.
 

@@ -165,6 +165,7 @@ def engine_peek(position: Position) -> str | None:
     "rules_text",
     ["standard", "camelot", "optional", pytest.param("optional+groups", marks=pytest.mark.slow), "deplete+groups"],
 )
+@pytest.mark.slow
 def test_a_peek_during_a_removal_agrees_with_the_engines_moves(rules_text: str) -> None:
     rules = parse_rules(rules_text)
     verdicts = []

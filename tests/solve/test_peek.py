@@ -14,6 +14,7 @@ from kcsolve.patience.solve.route import Budget
 
 
 @pytest.mark.parametrize("rules_text", ["standard", "deplete", "standard+goal=clear"])
+@pytest.mark.slow
 def test_a_jammed_course_is_a_loss_the_search_confirms(rules_text: str) -> None:
     """Positions of greedy games (with removals open too): every jam the course finds, the search finds lost."""
     rules = parse_rules(rules_text)

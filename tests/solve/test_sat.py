@@ -39,6 +39,7 @@ def test_search_and_sat_agree_on_500_deals(preset: str) -> None:
 
 
 @pytest.mark.parametrize("seed", [51, 115, 87])
+@pytest.mark.slow
 def test_losses_proved_by_search_without_theory(seed: int) -> None:
     """Early jams: the search that knows nothing of Lemma 1 proves the same losses as SAT."""
     rules = parse_rules("standard")

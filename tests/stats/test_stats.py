@@ -139,6 +139,7 @@ def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_killed_worker_loses_nothing(tmp_path: Path) -> None:
     """A worker killed mid-run costs a pool restart; the run (Python, so it is still running) loses no verdict."""
     db = tmp_path / "r.db"
@@ -248,6 +249,7 @@ def test_bad_stats_input(tmp_path: Path, args: list[str], message: str) -> None:
     assert result.exit_code == 2 and result.stderr == f"Error: {message}\n"
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_verdicts(tmp_path: Path) -> None:
     """The same range on a Dask LocalCluster stores the same verdicts as the local run."""
     distributed = pytest.importorskip("distributed")
@@ -344,6 +346,7 @@ def shared_deals(db: Path) -> int:
 
 
 @pytest.mark.parametrize("rules, count", [("standard", 3000), ("groups", 1000), ("optional+groups", 1000)])
+@pytest.mark.slow
 def test_two_writers_and_a_reader_at_once_give_the_counts_of_one_run(tmp_path: Path, rules: str, count: int) -> None:
     """Two runs over one range, with different chunk sizes, and a reader of its stored start, all started together.
 

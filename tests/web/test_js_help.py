@@ -135,6 +135,7 @@ def test_hints_never_depend_on_the_order_of_the_unseen_cards(corpus: list[dict],
     assert [in_corpus_words(answer) for answer in answers] == [case["hints"] for case in shuffled]
 
 
+@pytest.mark.slow
 def test_still_winnable_never_contradicts_the_solver(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("winnable", corpus, tmp_path, str(NODES))
     pairs = [(case["winnable"], answer["answer"]) for case, answer in zip(corpus, answers)]
