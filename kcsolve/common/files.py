@@ -76,8 +76,12 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     return source
 
 
+def special_kind(mode: int) -> str:
+    """What a file of ``mode`` that is not a regular file is, in words: 'a directory', 'a named pipe (FIFO)'..."""
+    return next((name for test, name in SPECIAL_FILES if test(mode)), "a special file")
+
+
 def _check_regular(mode: int, path: str) -> None:
     """Raise OSError (EINVAL) saying what ``path`` is unless its ``mode`` is a regular file's."""
     if not stat.S_ISREG(mode):
-        what = next((name for test, name in SPECIAL_FILES if test(mode)), "a special file")
-        raise OSError(errno.EINVAL, f"it is {what}, not a regular file", path)
+        raise OSError(errno.EINVAL, f"it is {special_kind(mode)}, not a regular file", path)

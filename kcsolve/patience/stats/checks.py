@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from kcsolve.common.budget import InvalidBudgetError, parse_budget
+from kcsolve.common.files import special_kind
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.rules import InvalidRulesError, parse_rules
@@ -29,15 +29,6 @@ SCHEMA_OBJECTS = {
     SCHEMA_VERSION: {("table", "chunks"), ("index", "sqlite_autoindex_chunks_1")},
 }
 
-# What a path may name besides a regular file, none of which holds a database (a device or a pipe has a size of 0)
-SPECIAL_FILES = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
 
 class ResultsStoreError(KcsolveError):
     """A results database that is unreadable, damaged, read-only or belongs to something else."""
@@ -49,8 +40,7 @@ def check_store(path: Path) -> int:
         what = "is not a directory" if path.parent.exists() else "does not exist"
         raise ResultsStoreError(f"cannot use {str(path)!r}: its directory {str(path.parent)!r} {what}")
     if path.exists() and not path.is_file():
-        mode = path.stat().st_mode
-        what = next((name for test, name in SPECIAL_FILES if test(mode)), "a special file")
+        what = special_kind(path.stat().st_mode)
         raise ResultsStoreError(f"cannot use {str(path)!r}: it is {what}, not a regular file")
     if not path.exists():
         return 0
