@@ -26,7 +26,6 @@ seat, so a learning agent can play against them.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.corner.bots import SeatView, make_bot, view_of
@@ -164,6 +163,7 @@ class KingsCornerState:
         self._position: Position | None = None  # the last position reached between transitions
         self._move: Move | None = None  # the move of the transition in progress (None: the deal)
         self._pending = True
+        self._stuck_memo: tuple[int, dict[int, list[tuple[int, Piles]]]] | None = None
         self._resolve()
 
     def get_game(self) -> KingsCornerGame:
@@ -179,11 +179,14 @@ class KingsCornerState:
             return deal_hand(tuple(deck + unseen), self._game.players, self._game.rules)
         taken = 52 - len(self._position.stock)
         assert self._move is not None
-        return replace(self._position, stock=tuple(deck[taken:] + unseen)).play(self._move)
+        return self._position._with(stock=tuple(deck[taken:] + unseen)).play(self._move)
 
-    def _resolve(self) -> None:
-        """Note who got each card taken; end the transition if the cards revealed decide it, else wait for chance."""
-        after = self._after(self._deck)
+    def _resolve(self, after: Position | None = None) -> None:
+        """Note who got each card taken; end the transition if the cards revealed decide it, else wait for chance.
+
+        ``after`` is the transition already played on the same cards, where the caller has it."""
+        if after is None:
+            after = self._after(self._deck)
         taken = 52 - len(after.stock)
         for card in self._deck[self._told : taken]:
             owner = next((seat for seat, hand in enumerate(after.hands) if card in hand), PILE)
@@ -229,15 +232,20 @@ class KingsCornerState:
         """Reveal a card at a chance node, or play an action of the player to move; IllegalCornerMoveError if it
         is neither, and the state is unchanged."""
         if self._pending:
-            if isinstance(action, bool) or not isinstance(action, int) or action not in self.legal_actions():
+            if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 52 or action in self._deck:
                 raise IllegalCornerMoveError(f"not a card nobody has seen: {action!r}")
             self._deck.append(action)
         else:
             assert self._position is not None
             move = move_of(action)
-            self._position.play(move)  # raises before anything changes if the move is illegal
+            # Raises before anything changes if the move is illegal. The position's stock is the revealed cards
+            # then the unseen ones in order, as _after would build it, so this is the transition's result too.
+            after = self._position.play(move)
             self._events.append(("move", self._position.player, action))
             self._move, self._pending = move, True
+            self._history.append(action)
+            self._resolve(after)
+            return
         self._history.append(action)
         self._resolve()
 
@@ -283,7 +291,7 @@ class KingsCornerState:
         after, revealed = self._after(self._deck), set(self._deck)
         hands = tuple(tuple(c for c in hand if c in revealed) for hand in after.hands)
         piles = tuple(tuple(c for c in pile if c in revealed) for pile in after.piles)
-        return replace(after, piles=piles, hands=hands, stock=tuple(sorted(set(range(52)) - revealed)))
+        return after._with(piles=piles, hands=hands, stock=tuple(sorted(set(range(52)) - revealed)))
 
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has seen, in order: the rules, its own cards, the cards turned up, every move, and
@@ -423,6 +431,10 @@ class KingsCornerState:
     def _stuck(self) -> dict[int, list[tuple[int, Piles]]]:
         """By seat, the moments it is known to hold no card that plays, and the piles then: before each card it
         drew until it could play, and at each turn it ended without a move once the stock was empty."""
+        # A search resamples one state many times, and this replay was half of each sample's cost. Events are only
+        # ever appended, and a clone shares its parent's first events, so their count names the replay.
+        if self._stuck_memo is not None and self._stuck_memo[0] == len(self._events):
+            return self._stuck_memo[1]
         rules, cards = self._game.rules, iter(self._deck)
         replay = KingsCornerState(KingsCornerGame(self._game.players, rules), ())
         stuck: dict[int, list[tuple[int, Piles]]] = {}
@@ -442,6 +454,7 @@ class KingsCornerState:
             ):
                 stuck.setdefault(seat, []).append((index, shown.piles))
             replay.apply_action(next(cards))
+        self._stuck_memo = (len(self._events), stuck)
         return stuck
 
     def _dealt_again(self, game: KingsCornerGame, rng: random.Random) -> KingsCornerState:
