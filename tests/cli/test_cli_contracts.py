@@ -64,6 +64,7 @@ def test_json_error_wording() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_a_long_search_shows_progress_on_a_terminal_only() -> None:
     name = f"kcsolve-progress-{os.getpid()}"

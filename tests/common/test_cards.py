@@ -327,6 +327,7 @@ def test_parse_of_format_is_identity(seed: int, suited: bool, per_line: int) -> 
     assert all(len(line.split()) <= per_line for line in text.splitlines())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     seed=permutation_seeds,

@@ -68,6 +68,7 @@ RULE_TEXTS = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -282,6 +283,7 @@ def _hidden_shuffled(deck: tuple[int, ...], players: int, seed: int) -> tuple[in
     return tuple(changed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", sorted(BOTS))
 @pytest.mark.parametrize("players", [2, 4])
 def test_bots_choose_the_same_whatever_the_cards_they_cannot_see(bot: str, players: int) -> None:

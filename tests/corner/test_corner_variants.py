@@ -262,6 +262,7 @@ def _tiny_strict_game(rng: random.Random, rules: str) -> Position:
     return Position(parse_corner_rules(rules), (*sides, (), (), (), ()), hands, stock)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["under=strict", "under=strict+tie=yes", "draw_two=yes+under=strict"])
 def test_open_hands_solver_agrees_with_minimax_where_the_strict_under_is_played(rules: str) -> None:
     rng = random.Random(17)
@@ -281,6 +282,7 @@ def test_open_hands_solver_agrees_with_minimax_where_the_strict_under_is_played(
 # every bot plays whole hands under every new variant, and verify replays them
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", NEW_RULES)
 @pytest.mark.parametrize("bot", sorted(BOTS))
 def test_every_bot_plays_whole_hands_under_each_variant(rules: str, bot: str) -> None:

@@ -65,6 +65,7 @@ PINNED = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("day, ramp, seed, deck", PINNED)
 def test_pinned_dates(day: dt.date, ramp: bool, seed: int, deck: str) -> None:
     """Three dates keep their deals for good."""
@@ -106,6 +107,7 @@ def test_the_ramp_follows_the_week() -> None:
     assert RAMP[0] == GRADES[0] and RAMP[6] == GRADES[-1]
 
 
+@pytest.mark.slow
 def test_difficulty_is_reproducible() -> None:
     """The same deal and seed measure the same, another seed differently."""
     assert measure(deal(13), STANDARD, 13, 3) == measure(deal(13), STANDARD, 13, 3)
@@ -120,6 +122,7 @@ def test_each_cut_is_the_lowest_chance_of_its_grade() -> None:
     assert grade(Difficulty(1.0, 1, 1, 12.0)) == "easy" and grade(Difficulty(0.0, 0, 1, 3.0)) == "fiendish"
 
 
+@pytest.mark.slow
 def test_difficulty_is_measured_under_rules_the_old_playouts_refused() -> None:
     """Camelot and optional+groups get a measured difficulty too: steered strong games on a winnable deal."""
     for text in ("camelot", "optional+groups"):
@@ -154,6 +157,7 @@ def test_calendar_rows_regenerate_and_win(index: int) -> None:
     assert judge(found.solution.record()).won
 
 
+@pytest.mark.slow
 def test_daily_json() -> None:
     """One JSON object per date with the promised keys; the solution verifies."""
     result = run("daily", "--date", "2027-01-01", "--days", "2", "--format", "json")
@@ -170,6 +174,7 @@ def test_daily_json() -> None:
     assert lines[0]["seed"] == PINNED[0][2]
 
 
+@pytest.mark.slow
 def test_daily_text_and_no_solution() -> None:
     """Text shows date, deal, difficulty and grade, the first cards and the deck; --no-solution drops the line."""
     full = run("daily", "--date", "2027-01-01", "--style", "line")
@@ -213,6 +218,7 @@ def test_daily_range_past_the_last_date_is_refused_before_any_output() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", ["boxes", "line"])
 def test_daily_shows_the_deck_once_in_rows_of_sixteen(style: str) -> None:
     result = run("daily", "--date", "2027-01-01", "--style", style, "--no-solution", "--no-color")
@@ -353,7 +359,8 @@ def test_the_ramp_under_camelot_gives_a_monday_its_deal() -> None:
     [
         "standard",
         "deplete+royals",
-        *(pytest.param(text, marks=pytest.mark.slow) for text in ("camelot", "optional+groups")),
+        pytest.param("camelot", marks=pytest.mark.long),
+        pytest.param("optional+groups", marks=pytest.mark.slow),
     ],
 )
 def test_the_measurer_follows_only_options_that_win(text: str, monkeypatch: pytest.MonkeyPatch) -> None:

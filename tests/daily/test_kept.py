@@ -107,6 +107,7 @@ def other_candidate(day: dt.date, seed: int) -> int:
     return next(s for k in range(10) if (s := calendar.candidate_seed(day, STANDARD, k)) != seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage",
     [
@@ -205,6 +206,7 @@ def test_a_cache_that_cannot_be_written_is_not_used(tmp_path: Path, monkeypatch:
     assert build(tmp_path / "b") == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}\n"
 
 
+@pytest.mark.slow
 def test_other_rules_other_ramp_and_other_code_keep_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     day = DAYS[0]
     kept_daily(day, STANDARD, False, KeptDays(STANDARD, ramp=False))

@@ -89,6 +89,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     days = ["2027-03-01", "2027-03-02", "2027-03-03"]
     names = sorted(str(p.relative_to(built)) for p in built.rglob("*") if p.is_file())
@@ -143,6 +144,7 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
         assert "approx. 95% interval" in item["content_text"] and "strong player wins" not in item["content_text"]
 
 
+@pytest.mark.slow
 def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
     """The page's difficulty is an estimate for the exploring no-peek player, with its interval, on its own line."""
     found = daily(dt.date.fromisoformat(FIRST), parse_rules("standard")).difficulty
@@ -179,12 +181,14 @@ def deals() -> list:
     return [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
 
 
+@pytest.mark.slow
 def test_archive_marks_today(deals: list) -> None:
     page = site.archive_page(deals, dt.date(2027, 3, 2))
     assert re.search(r'<td class="g-\w+ today" data-date="2027-03-02">', page)
     assert page.count(' today"') == 1
 
 
+@pytest.mark.slow
 def test_force_replaces_only_a_site_kcsolve_wrote(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0

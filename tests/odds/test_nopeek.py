@@ -132,12 +132,14 @@ def _check(start: Position, cards: int) -> None:
         orbit.step()
 
 
+@pytest.mark.slow
 def test_first_cards_match_the_engine():
     start = Position.start(PACK, STANDARD)
     _check(start, 2)
     assert _counted(start, 2, 2)[2][2] == (946, 140, 46)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_late_positions_with_removals_match_the_engine(seed):
     start = _late_position(seed)
@@ -152,6 +154,7 @@ def test_late_positions_with_removals_match_the_engine(seed):
     )
 
 
+@pytest.mark.slow
 def test_early_layers_match_the_placement_count():
     layers = Layers(2)
     plain = early_layers(0)
@@ -161,7 +164,7 @@ def test_early_layers_match_the_placement_count():
     assert plain[:4] == [1, 43, 946, 14190]
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_early_orbits_match_burnside():
     layers = Layers(2)
     counts = list(zip(early_layers(0), early_layers(1), early_layers(2)))

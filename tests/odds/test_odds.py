@@ -96,6 +96,7 @@ def _wins_by_simulation(order: tuple[str, ...], shape: Shape, stop_at_courts: bo
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "shape",
     [

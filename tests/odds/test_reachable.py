@@ -97,7 +97,7 @@ def test_nothing_removed_repeats_the_placement_count():
     assert sum(map(counts.states, range(52))) == EXACT_GAME["states"]  # the figure `odds --no-peek` quotes
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("mode", [1, 2])
 def test_nothing_removed_repeats_the_placement_orbits(mode):
     assert list(layer_counts(mode).early[:16]) == early_layers(mode)
@@ -142,7 +142,7 @@ def test_layer_16_equals_the_search_on_a_slice():
     assert layer_counts(0, placed=11).reached[16] == states
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_layer_16_orbits_equal_the_search_on_a_slice():
     states, families, both = _search_slice(16, 2)
     assert layer_counts(0, placed=11).reached[16] == states
@@ -150,7 +150,7 @@ def test_layer_16_orbits_equal_the_search_on_a_slice():
     assert layer_counts(2, placed=11).reached[16] == both
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_layer_17_orbits_equal_the_search_on_a_slice():
     # about 60 s of CPU: 7,554 orbits at layer 15; the unmerged count comes from their orbit sizes
     states, families, both = _search_slice(17, 2)

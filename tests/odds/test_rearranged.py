@@ -100,6 +100,7 @@ def centre_first_positions(unseen: int, count: int) -> list[tuple[tuple, tuple, 
     return found[:count]
 
 
+@pytest.mark.slow
 def test_equal_to_a_brute_force_without_its_shortcuts() -> None:
     """Centre first and the 2,304 symmetries lose nothing: equal to the plain expectimax on late states."""
     for cells, courts, stock, _ in centre_first_positions(7, 12):
@@ -114,11 +115,10 @@ def test_equal_to_a_brute_force_without_its_shortcuts() -> None:
 @pytest.mark.parametrize(
     ("unseen", "count"),
     [
-        (7, 12),
-        pytest.param(8, 20, marks=pytest.mark.slow),
+        pytest.param(7, 12, marks=pytest.mark.slow),
+        pytest.param(8, 20, marks=pytest.mark.long),
     ],
 )
-@pytest.mark.slow
 def test_between_best_no_peek_play_and_the_told_game(unseen: int, count: int) -> None:
     """At least the exact best chance without the favour; at most the told game, which knows the order too.
 

@@ -248,6 +248,7 @@ def test_told_bound_sits_between_best_no_peek_play_and_the_seer(count: int) -> N
     assert above_play and below_seer  # neither side is met trivially on every position
 
 
+@pytest.mark.slow
 def test_told_chance_is_zero_exactly_when_the_forced_course_jams() -> None:
     """Lucky court kinds can always win the told game unless the values alone jam the grid."""
     for seed in range(300):

@@ -50,6 +50,7 @@ def test_round_trip_on_two_thousand_solver_records() -> None:
         assert judge(back).outcome == judge(record).outcome
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["standard", "camelot", "optional+groups", "deplete+royals", "swap"])
 def test_round_trip_on_random_legal_games(rules: str) -> None:
     for seed in range(300):

@@ -27,6 +27,7 @@ def test_the_schema_is_itself_valid() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["standard", "deplete", "camelot", "optional+groups", "royals"])
 def test_solve_records_win_and_loss(rules: str) -> None:
     for seed in range(6):
@@ -44,6 +45,7 @@ def test_count_lines_and_undecided_records() -> None:
     valid(json.loads(undecided.stdout))
 
 
+@pytest.mark.slow
 def test_daily_solution_and_saved_game(tmp_path: Path) -> None:
     daily = json.loads(run("daily", "--date", "2027-01-01", "--format", "json").stdout)
     valid(daily["solution"])

@@ -178,6 +178,7 @@ def shuffled(seed: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["optional", "camelot", "groups", "royals+groups"]))
 def test_theorem_4_wins_replay_and_losses_survive_the_reference(seed: int, preset: str) -> None:
@@ -315,6 +316,7 @@ def test_removal_outcomes_match_brute_force(groups: bool, forced: bool) -> None:
             assert tuple(after) == left and min(after) >= 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("removal", ["forced", "optional"])
 @pytest.mark.parametrize("courts", ["fixed", "swap", "royals"])
 @pytest.mark.parametrize("goal", ["courts", "deplete", "clear"])

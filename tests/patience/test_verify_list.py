@@ -32,6 +32,7 @@ def test_each_game_gets_its_verdict_and_all_must_be_won(games: tuple[dict, dict]
     assert run("verify", "-", input=json.dumps(won)).stdout.startswith("won: ")  # one record, as before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "make, message",
     [

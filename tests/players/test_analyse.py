@@ -110,6 +110,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert_bad_input(run("analyse", path, "--frobnicate"), None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules_text", "player", "seed"),
     [
@@ -129,6 +130,7 @@ def test_winnable_by_bisection_agrees_with_a_peek_at_every_position(rules_text: 
     assert "win" in along and "loss" in along
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_text", ["standard", "camelot", "optional+groups"])
 def test_the_end_of_a_winning_line_peeks_win(rules_text: str) -> None:
     # Under camelot the last removal can win with a removal still open; a peek there once answered 'loss'.
@@ -160,12 +162,14 @@ def engine_peek(position: Position) -> str | None:
     return "win" if "win" in verdicts else None if None in verdicts else "loss"
 
 
-# optional+groups enumerates every way of finishing a removal through the engine: over a minute, so slow.
+# optional+groups enumerates every way of finishing a removal through the engine: minutes, so in the long suite.
 @pytest.mark.parametrize(
     "rules_text",
-    ["standard", "camelot", "optional", pytest.param("optional+groups", marks=pytest.mark.slow), "deplete+groups"],
+    [
+        *(pytest.param(text, marks=pytest.mark.slow) for text in ("standard", "camelot", "optional", "deplete+groups")),
+        pytest.param("optional+groups", marks=pytest.mark.long),
+    ],
 )
-@pytest.mark.slow
 def test_a_peek_during_a_removal_agrees_with_the_engines_moves(rules_text: str) -> None:
     rules = parse_rules(rules_text)
     verdicts = []

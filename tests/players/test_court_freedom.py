@@ -70,6 +70,7 @@ def reordered(position: Position, order: list) -> Position:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_text", FREE_COURTS)
 def test_each_order_is_judged_as_a_player_who_sees_it_would_play_it(rules_text: str) -> None:
     """An order judged won is won; under forced pairs every order is judged right.
@@ -101,6 +102,7 @@ def test_each_order_is_judged_as_a_player_who_sees_it_would_play_it(rules_text: 
         assert missed == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_text", ["swap", "royals"])
 def test_moves_merged_into_one_option_are_equal_for_every_order(rules_text: str) -> None:
     """Two legal moves with one option key win exactly the same orders (the brute force, every time)."""

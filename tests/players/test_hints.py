@@ -66,6 +66,7 @@ def test_exact_chance_matches_an_engine_expectimax() -> None:
     assert compared >= 8
 
 
+@pytest.mark.slow
 def test_sampled_chances_sit_above_the_exact_ones() -> None:
     """Judging each sampled order as if seen never does worse than best play without seeing (within noise)."""
     checked = 0

@@ -45,6 +45,7 @@ def moves_before_card(deck: tuple, rules_text: str, player, k: int, look=Positio
     return moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(PLAYERS))
 @pytest.mark.parametrize("k", [3, 16, 30])
 def test_decks_differing_only_in_unseen_cards_get_the_same_moves(name: str, k: int) -> None:

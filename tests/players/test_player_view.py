@@ -80,6 +80,7 @@ def check_same_advice(position: Position, seed: int, every_player: bool = True) 
     return new_next
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=st.sampled_from(RULE_SETS), seed=st.integers(0, 10_000), moves=st.integers(0, 60))
 def test_the_same_view_gets_the_same_moves_and_hints(rules: Rules, seed: int, moves: int) -> None:
@@ -88,6 +89,7 @@ def test_the_same_view_gets_the_same_moves_and_hints(rules: Rules, seed: int, mo
         check_same_advice(position, seed)
 
 
+@pytest.mark.slow
 def test_every_rule_set_and_a_new_next_card_are_covered() -> None:
     """A fixed sweep: every one of the 36 rule sets, with reorderings that turn a different next card."""
     new_next = 0

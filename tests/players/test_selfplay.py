@@ -28,6 +28,7 @@ def test_there_are_36_rule_sets() -> None:
     assert len(set(ALL_RULES)) == 36
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ALL_RULES, ids=str)
 def test_the_strong_player_finishes_a_legal_game_under_every_rule_set(rules: Rules) -> None:
     position = Position.start(deal(3), rules)
@@ -49,7 +50,7 @@ def test_a_seen_order_is_never_judged_won_when_the_deal_is_lost() -> None:
     assert agree >= 0.97 * 300
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_the_strong_player_beats_the_greedy_player() -> None:
     strong = sum(play_deal("strong", seed, STANDARD).won for seed in range(200))
     greedy = sum(play_deal("greedy", seed, STANDARD).won for seed in range(200))
@@ -72,6 +73,7 @@ def test_selfplay_text_reports_games_wins_interval_and_time() -> None:
     assert re.fullmatch(r"\d+\.\d{3} CPU seconds per game", lines[2]), lines[2]
 
 
+@pytest.mark.slow
 def test_selfplay_json_records_verify(tmp_path: Path) -> None:
     result = run("selfplay", "--player", "strong", "--count", "5", "--rules", "royals", "--format", "json")
     assert result.exit_code == 0, result.stderr
@@ -105,6 +107,7 @@ def test_selfplay_refuses_bad_rules_and_seeds() -> None:
     assert_bad_input(run("selfplay", "--seed", "-1"), None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [

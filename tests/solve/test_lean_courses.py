@@ -83,6 +83,7 @@ def check_against_every_phase(preset: str, seeds: range) -> int:
     return losses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", GOALS)
 def test_lean_search_matches_every_phase_search(preset: str) -> None:
     seeds = range(30) if preset == "optional+groups" else range(12)
@@ -96,6 +97,7 @@ def test_lean_search_matches_every_phase_search_on_more_seeds(preset: str) -> No
     assert check_against_every_phase(preset, seeds) >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("courts", COURT_RULES)
 @pytest.mark.parametrize("goal", GOALS)
 def test_auto_under_every_optional_groups_rule_set(goal: str, courts: str) -> None:

@@ -49,6 +49,7 @@ def test_losses_proved_by_search_without_theory(seed: int) -> None:
     assert solve(deck, rules, "sat").result == "loss"
 
 
+@pytest.mark.slow
 def test_encoding_refutes_an_impossible_demand() -> None:
     """A number card kept to the end cannot sit in a corner when all four Kings come: UNSAT.
 
@@ -76,6 +77,7 @@ def test_encoding_refutes_an_impossible_demand() -> None:
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_sat_budget_gives_unknown() -> None:
     """A conflict budget too small for a hard instance gives 'unknown', never a guess."""
     rules = parse_rules("deplete+swap")

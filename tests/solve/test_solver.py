@@ -91,6 +91,7 @@ def test_methods_agree_and_every_line_replays(preset: str) -> None:
     assert plain_decided >= 120  # 125 to 149 of 300, by preset
 
 
+@pytest.mark.slow
 def test_swap_wins_exactly_where_fixed_courts_win() -> None:
     """Corollary 3: swapping courts never changes the verdict."""
     for seed in range(500):

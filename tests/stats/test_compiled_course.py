@@ -21,6 +21,7 @@ from kcsolve.patience.stats.verdicts import describe
 EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 2, 2**64 - 1]
 
 
+@pytest.mark.slow
 def test_shuffles_are_the_same_permutations() -> None:
     """20,000 seeds, small, huge and at the integer edges, give the Python shuffle's permutation exactly."""
     order = np.empty(52, np.int64)
@@ -43,6 +44,7 @@ def test_rejection_keeps_exactly_the_words_below_the_last_whole_multiple(bound: 
             assert accepts(np.uint64(word), np.uint64(bound)) == (word < limit), (word, bound)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["standard", "deplete", "swap+goal=clear", "optional+royals", "camelot"])
 def test_course_ends_match_the_python_course(preset: str) -> None:
     """(won, cards drawn, deals) of the compiled course equal theory.course_end on 4,000 seeds per rule set."""
@@ -69,6 +71,7 @@ def stored_codes(
     return codes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "preset, start",
     [("standard", 95_000), ("deplete", 2**63 - 2_500), ("swap+goal=clear", 2**64 - 5_000), ("optional+royals", 31)],

@@ -37,6 +37,7 @@ def agree(preset: str, seeds: range, nodes: int) -> None:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["groups", "optional+groups", "camelot+swap+groups"])
 def test_compiled_search_is_the_python_search(preset: str) -> None:
     """25 deals decided, and 15 cut short by a budget of 30 removal choices, exactly as the Python search."""
@@ -60,8 +61,10 @@ def test_stats_under_groups_store_the_solver_verdicts(tmp_path: Path, monkeypatc
             assert (reason, round_no) == (solution.loss.reason, solution.loss.deal), seed
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("preset", GROUPS)
+@pytest.mark.parametrize(
+    "preset",
+    [pytest.param(p, marks=pytest.mark.long if p.startswith("camelot+groups") else pytest.mark.slow) for p in GROUPS],
+)
 def test_compiled_search_matches_on_held_out_deals(preset: str) -> None:
     """Every groups rule set: 1,500 deals from 700,000 and 200 under a 200-choice budget, as the Python search."""
     agree(preset, range(700_000, 701_500), 1_000_000)

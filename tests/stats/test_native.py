@@ -51,6 +51,7 @@ def kept_files(cache: Path) -> list[Path]:
     return sorted((cache / "native").glob("course-*"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["standard", "swap+goal=clear"])
 @pytest.mark.parametrize("first", [0, 5_000_000, 2**63 - 50_000, 2**64 - 100_000])
 def test_the_machine_code_gives_numba_s_verdicts(preset: str, first: int) -> None:
@@ -72,11 +73,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return cache, expected
 
 
+@pytest.mark.slow
 def test_a_second_process_loads_the_kept_code_without_numba(built: tuple[Path, str]) -> None:
     cache, expected = built
     assert child(cache) == (True, False, expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "damage",
     [
@@ -119,6 +122,7 @@ def test_a_damaged_kept_file_is_built_again_never_run(built: tuple[Path, str], t
     assert native._read(tmp_path / "native", facts_path.stem) == native._read(built[0] / "native", facts_path.stem)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kept", [".json", ".o"])
 def test_a_pipe_in_place_of_a_kept_file_is_not_waited_on(built: tuple[Path, str], tmp_path: Path, kept: str) -> None:
     """open() of a FIFO waits for a writer for ever: the run must build the code instead, and leave the pipe alone."""
@@ -130,12 +134,14 @@ def test_a_pipe_in_place_of_a_kept_file_is_not_waited_on(built: tuple[Path, str]
     assert stat.S_ISFIFO(path.stat().st_mode)
 
 
+@pytest.mark.slow
 def test_a_cache_that_cannot_be_written_still_gives_the_codes(tmp_path: Path) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("where the cache folder would be")
     assert child(blocker) == (True, True, numba_digest())
 
 
+@pytest.mark.slow
 def test_where_numba_cannot_compile_the_loop_its_own_course_answers(tmp_path: Path) -> None:
     """NUMBA_DISABLE_JIT=1 leaves the course plain Python, which C code cannot call: numba's course, no traceback."""
     script = (

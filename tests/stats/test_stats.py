@@ -53,6 +53,7 @@ def wait_for_rows(db: Path, at_least: int, process: subprocess.Popen, limit: flo
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["standard", "deplete", "swap"])
 def test_stored_verdicts_match_the_solver(tmp_path: Path, preset: str) -> None:
     """Every stored row agrees with `solve` (whose wins replay through the engine)."""
@@ -112,6 +113,7 @@ def test_text_summary(tmp_path: Path) -> None:
     assert "this run solved 1 deal at " in " ".join(one.stdout.split())
 
 
+@pytest.mark.slow
 def test_interrupted_run_keeps_rows_and_resumes(tmp_path: Path) -> None:
     """Ctrl-C keeps every finished row; running again (compiled, after Python) completes the range with equal verdicts.
 

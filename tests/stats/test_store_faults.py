@@ -300,6 +300,7 @@ def held(db: Path) -> int:
         return conn.execute("SELECT COALESCE(SUM(count), 0) FROM chunks").fetchone()[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["cleanly", "interrupted"])
 def test_a_run_ends_with_every_row_in_the_database_file(tmp_path: Path, how: str) -> None:
     db = tmp_path / "r.db"
@@ -859,6 +860,7 @@ def test_workers_that_keep_dying_end_the_run_in_one_line(monkeypatch: pytest.Mon
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_signals_stop_the_run_cleanly(tmp_path: Path, signum: int) -> None:
     db = tmp_path / "r.db"
@@ -873,6 +875,7 @@ def test_signals_stop_the_run_cleanly(tmp_path: Path, signum: int) -> None:
     wait_until(lambda: not any(alive(w) for w in workers), "the workers to leave", 10)
 
 
+@pytest.mark.slow
 def test_searched_rule_sets_store_work_within_seconds_and_stop_at_once(tmp_path: Path) -> None:
     """Under groups (no compiled course) chunks are sized by time: Ctrl-C soon after the start still keeps deals."""
     db = tmp_path / "r.db"
@@ -900,6 +903,7 @@ def test_chunks_follow_the_time_a_deal_takes_and_spread_over_the_workers() -> No
     assert stats_chunks.ChunkSizer(stats_chunks.CHUNK, 10**9, 2).limit == stats_chunks.CHUNK
 
 
+@pytest.mark.slow
 def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
     process = kcsolve_process("stats", "--count", "1000000", "--jobs", "2", "--db", str(db))

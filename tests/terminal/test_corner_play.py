@@ -91,6 +91,7 @@ def test_a_four_player_hand_with_moves_undo_help_and_quit(tmp_path: Path) -> Non
     assert replay_corner(record).error is None and record.players == 4
 
 
+@pytest.mark.slow
 def test_a_long_match_keeps_to_the_screen_between_hands(tmp_path: Path) -> None:
     """Two players passing through a whole match: the longest piles and hands, the score table, the game's end."""
     with tmux_table("--seed 6 --players 2 --match --rules target=30", tmp_path) as name:

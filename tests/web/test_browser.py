@@ -22,6 +22,9 @@ from clitools import run
 from kcsolve.patience.engine import IllegalMoveError, Remove, cell_index
 from kcsolve.patience.record import parse_record, replay
 
+# A real browser per page state takes seconds a test: the slow suite runs them (CI runs it too).
+pytestmark = pytest.mark.slow
+
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium: the browser tests need Debian's chromium package", allow_module_level=True)

@@ -79,6 +79,7 @@ def _cases() -> list[Record]:
     return records
 
 
+@pytest.mark.slow
 def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_path: Path) -> None:
     node = shutil.which("node")
     if node is None:

@@ -89,6 +89,7 @@ def test_the_corpus_spans_the_rule_sets_seeds_and_both_kinds_of_figure(corpus: l
     assert sum(len({h["chance"] for h in case["hints"]}) > 1 for case in corpus) >= 100  # options told apart
 
 
+@pytest.mark.slow
 def test_javascript_hints_equal_python_hints_on_the_corpus(corpus: list[dict], tmp_path: Path) -> None:
     answers = ask("hints", corpus, tmp_path)
     assert len(answers) == len(corpus)
@@ -111,6 +112,7 @@ def test_the_whole_corpus_is_what_python_says_now(corpus: list[dict]) -> None:
         assert python_hints(case) == case["hints"]
 
 
+@pytest.mark.slow
 def test_the_seed_decides_the_sampled_figures(corpus: list[dict], tmp_path: Path) -> None:
     sampled = [
         case for case in corpus if len({h["chance"] for h in case["hints"]}) > 2 and not case["hints"][0]["exact"]
@@ -121,6 +123,7 @@ def test_the_seed_decides_the_sampled_figures(corpus: list[dict], tmp_path: Path
     assert all(in_corpus_words(answer) == python_hints(case) for case, answer in list(zip(reseeded, answers))[:3])
 
 
+@pytest.mark.slow
 def test_hints_never_depend_on_the_order_of_the_unseen_cards(corpus: list[dict], tmp_path: Path) -> None:
     rng = random.Random(3)
     shuffled = []

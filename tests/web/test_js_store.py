@@ -80,6 +80,7 @@ def test_an_export_is_a_record_verify_accepts(tmp_path: Path, solution: dict) ->
     assert verdict.exit_code == 0 and verdict.stdout.startswith("won: ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "change, words",
     [
@@ -198,6 +199,7 @@ def test_a_short_record_claiming_a_long_win_after_an_undo_is_refused(tmp_path: P
     assert answer["refused"] == "the game: 'daily.first' says won in 70 moves, but the moves end unfinished"
 
 
+@pytest.mark.slow
 def test_copies_of_one_deck_on_made_up_dates_are_refused(tmp_path: Path, site_game: dict) -> None:
     """The issue's second lie: 1,500 copies of one won deck, each on another date, made 1502 wins."""
     start = dt.date.fromisoformat(DAY)
