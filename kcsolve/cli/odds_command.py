@@ -186,6 +186,18 @@ TOLD_GAME = (
 )
 
 
+def bracket() -> dict[str, Any]:
+    """The two ends of what is known of the best no-peek chance, each saying what it is, and the width between."""
+    low, high = BEST_MEASURED["interval"][0], REARRANGING["value"]
+    return {
+        "low": low,
+        "low_is": f"lower 95% limit of the best player measured ({BEST_MEASURED['player']}), sampled",
+        "high": high,
+        "high_is": "exact upper bound (the rearranging game)",
+        "width_points": round((high - low) * 100, 3),
+    }
+
+
 def no_peek_report(deals: int, start: int, fmt: str) -> None:
     """Print the bracket on the best no-peek chance: the exact and sampled upper bounds, the best player measured."""
     with Ticker("sampling the told game") as ticker:
@@ -216,6 +228,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
                         "seconds": round(bound.seconds, 3),
                     },
                     "lower": BEST_MEASURED,
+                    "bracket": bracket(),
                 }
             )
         )
@@ -253,7 +266,13 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             best["command"],
         ),
     ]
-    lines = ["Standard rules, no peeking at the deck: the best chance is not known exactly."]
+    edges = bracket()
+    headline = (
+        f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "
+        f"{edges['high']:.3%}, a bracket {edges['width_points']:.1f}{NO_BREAK}points wide; "
+        "the exact value is not known."
+    )
+    lines = wrapped(headline, "", "")
     for text, command in paragraphs:
         lines += wrapped(text, "  ", "    ")
         if command:

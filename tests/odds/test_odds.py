@@ -233,6 +233,14 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     ) in said
     assert "\n      kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2\n" in text.output
     assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
+    edges = parsed["bracket"]  # the headline: the bracket's ends, each as what it is, and its width
+    assert edges["low"] == parsed["lower"]["interval"][0] and edges["high"] == parsed["upper"]
+    assert edges["low_is"].startswith("lower 95% limit") and edges["high_is"].startswith("exact upper bound")
+    assert edges["width_points"] == pytest.approx((edges["high"] - edges["low"]) * 100, abs=1e-3)
+    assert said.startswith(
+        f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "
+        f"{edges['high']:.3%}, a bracket {edges['width_points']:.1f} points wide; the exact value is not known."
+    )
 
 
 @pytest.mark.parametrize(
