@@ -148,7 +148,14 @@ def test_calendar_covers_2027_with_the_ramp() -> None:
         assert date_text == day.isoformat() and named == RAMP[day.weekday()]
 
 
-@pytest.mark.parametrize("index", [0, *(pytest.param(i, marks=pytest.mark.slow) for i in (45, 180, 281, 364))])
+@pytest.mark.parametrize(
+    "index",
+    [
+        0,
+        *(pytest.param(i, marks=pytest.mark.slow) for i in (45, 180)),
+        *(pytest.param(i, marks=pytest.mark.long) for i in (281, 364)),
+    ],
+)
 def test_calendar_rows_regenerate_and_win(index: int) -> None:
     """A sample of rows: regenerating gives the same row, and the deal's solution replays to a win."""
     date_text, seed, rate, named = calendar_rows()[index]
@@ -243,7 +250,7 @@ def parse_record_json(data: dict) -> object:  # type: ignore[type-arg]
     return parse_record(json.dumps(data))
 
 
-@pytest.mark.slow  # 300 plain games, about 14 s
+@pytest.mark.long  # 300 plain games, about 40 s
 def test_steered_games_estimate_the_chance_that_plain_games_see() -> None:
     """On a deal the player often wins, the steered estimate agrees with the share of plain games won."""
     plain = (

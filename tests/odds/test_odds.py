@@ -42,7 +42,7 @@ MONTE_CARLO = {
 
 
 @pytest.mark.parametrize("rules", ["standard", "deplete", "royals", "camelot", "optional+swap"])
-@pytest.mark.parametrize("known", [pytest.param(35, marks=pytest.mark.slow), 40, 45])
+@pytest.mark.parametrize("known", [pytest.param(35, marks=pytest.mark.long), 40, 45])
 def test_agrees_with_the_rank_level_count(rules: str, known: int) -> None:
     """Card-class states with family symmetry give the same probability as distinct rank orders."""
     compared = 0

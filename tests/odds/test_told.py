@@ -229,7 +229,7 @@ def test_told_chance_equals_a_brute_force_that_keeps_every_value_in_its_class() 
     assert between >= 20
 
 
-@pytest.mark.parametrize("count", [12, pytest.param(40, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("count", [12, pytest.param(40, marks=pytest.mark.long)])
 def test_told_bound_sits_between_best_no_peek_play_and_the_seer(count: int) -> None:
     """Averaged over every order, at least the exact no-peek chance and at most the share of orders a seer wins."""
     above_play = below_seer = 0

@@ -63,7 +63,7 @@ def _open_after(cards: int, rules, wanted: int) -> list[list[int]]:
     return found
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("preset", ["standard", "deplete"])
 def test_count_winning_orders_matches_enumeration(preset: str) -> None:
     """The dynamic programme counts exactly the distinct orders of the last 8 cards that win."""

@@ -61,10 +61,8 @@ def test_stats_under_groups_store_the_solver_verdicts(tmp_path: Path, monkeypatc
             assert (reason, round_no) == (solution.loss.reason, solution.loss.deal), seed
 
 
-@pytest.mark.parametrize(
-    "preset",
-    [pytest.param(p, marks=pytest.mark.long if p.startswith("camelot+groups") else pytest.mark.slow) for p in GROUPS],
-)
+@pytest.mark.long
+@pytest.mark.parametrize("preset", GROUPS)
 def test_compiled_search_matches_on_held_out_deals(preset: str) -> None:
     """Every groups rule set: 1,500 deals from 700,000 and 200 under a 200-choice budget, as the Python search."""
     agree(preset, range(700_000, 701_500), 1_000_000)
