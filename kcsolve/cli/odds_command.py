@@ -139,7 +139,7 @@ def odds_command(
 
 # The best no-peek player measured on deals that played no part in its design (docs/PLAYERS.md): quoted, not
 # played here, since 10,000 games take half an hour of CPU.
-BEST_MEASURED = {
+BEST_MEASURED: dict[str, Any] = {
     "figure_is": "measured win rate of a no-peek player: the best chance is at least its true rate",
     "player": "deep",
     "won": 642,
@@ -152,7 +152,7 @@ BEST_MEASURED = {
 }
 # The rearranging game's value from the start (docs/THEORY.md, Theorem 9): quoted, since computing it
 # takes half an hour.
-REARRANGING = {
+REARRANGING: dict[str, Any] = {
     "figure_is": "exact upper bound on the best chance of a player who cannot see the deck",
     "value": 0.17654051306332452,
     "states": 198_362_042,
