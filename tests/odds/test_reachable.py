@@ -103,7 +103,7 @@ def test_nothing_removed_repeats_the_placement_orbits(mode):
     assert list(layer_counts(mode).early[:16]) == early_layers(mode)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_the_figures_odds_quotes_are_the_count():
     counts = layer_counts(2)
     widest = max(range(52), key=counts.states)
@@ -184,7 +184,7 @@ def test_the_counts_apply_the_rule_state_by_state_on_a_slice():
     assert reached[19] < valid[19]
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_the_orbit_counts_equal_the_orbits_of_a_brute_force():
     # Burnside's lemma against explicit orbits: the brute force's states reduced by the search's own canonical key
     reached = {mode: {d: set() for d in (16, 17, 18)} for mode in (1, 2)}
