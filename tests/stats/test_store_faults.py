@@ -9,6 +9,7 @@ import signal
 import socket
 import sqlite3
 import subprocess
+import threading
 import time
 import zlib
 from collections.abc import Iterator
@@ -991,3 +992,30 @@ def test_two_runs_making_a_store_at_once_both_use_the_one_linked_first(
     store.close()
     other[0].close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
+def test_a_run_leaving_wal_mode_is_not_taken_for_a_missing_wal(tmp_path: Path) -> None:
+    """A run that ends deletes its -wal a moment before its header says rollback mode: a store opened in that
+    moment is not called one moved without its -wal (two runs on one store said so now and then)."""
+    db = tmp_path / "r.db"
+    with closing(sqlite3.connect(db)) as setup:
+        setup.execute("PRAGMA journal_mode = WAL")
+        setup.execute("CREATE TABLE t (x)")
+    leaving = alone(db, tmp_path / "leaving")
+    with leaving.open("r+b") as handle:
+        handle.seek(18)
+        handle.write(b"\x02\x02")  # in WAL mode, its -wal already gone: the moment between the two steps
+    assert stats_checks.missing_wal(leaving) == leaving.with_name("r.db-wal")  # a header that stays so is one
+
+    def leave() -> None:
+        time.sleep(stats_checks.WAL_LOOK_PAUSE * 1.5)
+        with leaving.open("r+b") as handle:
+            handle.seek(18)
+            handle.write(b"\x01\x01")
+
+    ending = threading.Thread(target=leave)
+    ending.start()
+    try:
+        assert stats_checks.missing_wal(leaving) is None
+    finally:
+        ending.join()

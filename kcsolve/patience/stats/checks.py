@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -176,6 +177,7 @@ def _has_wal(path: Path) -> bool:
 
 
 WAL_MODE = b"\x02\x02"  # bytes 18 and 19 of a SQLite file in WAL mode; a run that ends leaves rollback mode (1, 1)
+WAL_LOOKS, WAL_LOOK_PAUSE = 5, 0.1  # how often, and how far apart, a missing -wal is looked for
 
 
 def missing_wal(path: Path) -> Path | None:
@@ -186,13 +188,20 @@ def missing_wal(path: Path) -> Path | None:
     older kcsolve), and its last rows may be in a -wal file that was not moved
     with it.
     """
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(20)
-    except OSError:
-        return None
     wal = path.with_name(path.name + "-wal")
-    return wal if header[18:20] == WAL_MODE and not wal.exists() else None
+    # A run leaving WAL mode deletes its -wal a moment before it rewrites the header: a store seen in that
+    # moment looks like one moved without its -wal. Only a header that keeps saying WAL with no -wal is one.
+    for attempt in range(WAL_LOOKS):
+        if attempt:
+            time.sleep(WAL_LOOK_PAUSE)
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(20)
+        except OSError:
+            return None
+        if header[18:20] != WAL_MODE or wal.exists():
+            return None
+    return wal
 
 
 def three_files(path: Path) -> str:
