@@ -568,7 +568,7 @@ def for_a_finger(page, where: str) -> None:  # type: ignore[no-untyped-def]
         assert box and box["width"] >= 24 and box["height"] >= 24, f"{where}: {target.evaluate('e => e.outerHTML')}"
 
 
-@pytest.mark.parametrize("width, height", [SIZES[0], *(pytest.param(*s, marks=pytest.mark.slow) for s in SIZES[1:])])
+@pytest.mark.parametrize("width, height", SIZES)
 def test_the_hint_sheet_and_the_step_through_are_in_view(
     browser, built: Path, shots: Path, width: int, height: int
 ) -> None:  # type: ignore[no-untyped-def]
