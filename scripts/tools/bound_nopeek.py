@@ -1,17 +1,20 @@
 """An upper bound on the best no-peek chance by information relaxation with a penalty, deal by deal.
 
 Usage: python scripts/tools/bound_nopeek.py --from N --count K [--jobs J] [--w zero|rearranged]
-       [--scale F] [--table DIR] --out FILE.jsonl
+       [--scale F] [--table DIR] [--penalty rearranging|real] --out FILE.jsonl
 
 Each deal's score is the best line's win - sum of penalties (kcsolve.patience.players.
 relaxed; docs/THEORY.md, section 10). The mean over deals is an upper bound on the
 best chance without seeing the deck, for every W; the last line on stdout gives n,
 the mean and its one-sided 95% upper limit. One JSON line per deal is appended to
 --out as it is done, so a stopped run goes on from where it was (deals already in
-the file with the same W are skipped). W is `zero` (no penalty: the player who sees the deck) or
-`rearranged`, the rearranging game's value table written by
-`python scripts/tools/rearranged_value.py --table DIR`, times --scale.
-Progress goes to stderr.
+the file with the same W, scale and penalty are skipped). W is `zero` (0 on unfinished
+states) or `rearranged`, the rearranging game's value table written by
+`python scripts/tools/rearranged_value.py --table DIR`, times --scale; the table is
+read once, before the workers start, which share it (3.2 GB). The penalty is
+`rearranging` (its after-draw value taken in the rearranging game; the compiled
+search, about a second a deal) or `real` (taken over the real game's choices; the
+Python search, minutes a deal). Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -20,31 +23,28 @@ import argparse
 import json
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
 from pathlib import Path
 
 from kcsolve.common.deal import deal_ranks
-from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, deck_score, mean_and_upper, scaled, zero
+from kcsolve.patience.players import relaxed, relaxed_search
+from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, mean_and_upper, scaled, zero
 
 W: Valuation = zero
-
-
-def _setup(name: str, scale: float, table: str | None) -> None:
-    """Build W once in each worker."""
-    global W
-    base = RearrangedTable(Path(table)) if name == "rearranged" and table else zero
-    W = base if scale == 1.0 else scaled(base, scale)
+PENALTY = "rearranging"
 
 
 def _score(seed: int) -> tuple[int, float, float]:
     """One deal's score and the CPU seconds it took."""
     started = time.process_time()
-    score = deck_score(deal_ranks(seed), W)
+    ranks = deal_ranks(seed)
+    score = relaxed_search.deck_score(ranks, W) if PENALTY == "rearranging" else relaxed.deck_score(ranks, W)
     return seed, score, time.process_time() - started
 
 
 def main() -> int:
     """Score the deals not yet in --out, then print the estimate over all of the range that is in it."""
+    global W, PENALTY
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="first", type=int, required=True, help="first deal number")
     parser.add_argument("--count", type=int, required=True, help="number of deals")
@@ -52,38 +52,35 @@ def main() -> int:
     parser.add_argument("--w", choices=("zero", "rearranged"), default="rearranged", help="the function W")
     parser.add_argument("--scale", type=float, default=1.0, help="W is multiplied by this")
     parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (for --w rearranged)")
+    parser.add_argument("--penalty", choices=("rearranging", "real"), default="rearranging", help="the penalty")
     parser.add_argument("--out", required=True, help="JSON lines file, appended to")
     args = parser.parse_args()
     if args.w == "rearranged" and not args.table:
         print("--w rearranged needs --table DIR", file=sys.stderr)
         return 2
     out = Path(args.out)
+    tag = {"w": args.w, "scale": args.scale, "penalty": args.penalty}
     done: dict[int, float] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
-            if (record["w"], record["scale"]) == (args.w, args.scale):
+            if {key: record.get(key, "real") for key in tag} == tag:
                 done[record["deal"]] = record["score"]
     wanted = range(args.first, args.first + args.count)
     todo = [seed for seed in wanted if seed not in done]
-    with out.open("a", encoding="utf-8") as sink, Pool(args.jobs, _setup, (args.w, args.scale, args.table)) as pool:
+    if todo:
+        base = RearrangedTable(Path(args.table)) if args.w == "rearranged" else zero
+        W, PENALTY = (base if args.scale == 1.0 else scaled(base, args.scale)), args.penalty
+    # forked workers share the table the parent read
+    with out.open("a", encoding="utf-8") as sink, get_context("fork").Pool(args.jobs) as pool:
         for i, (seed, score, seconds) in enumerate(pool.imap_unordered(_score, todo), 1):
-            sink.write(
-                json.dumps(
-                    {"deal": seed, "score": score, "cpu_seconds": round(seconds, 3), "w": args.w, "scale": args.scale}
-                )
-                + "\n"
-            )
+            sink.write(json.dumps({"deal": seed, "score": score, "cpu_seconds": round(seconds, 3), **tag}) + "\n")
             sink.flush()
             done[seed] = score
             print(f"{i}/{len(todo)} deal {seed}: {score:.4f} ({seconds:.1f} s)", file=sys.stderr, flush=True)
     scores = [done[seed] for seed in wanted]
     mean, upper = mean_and_upper(scores)
-    print(
-        json.dumps(
-            {"n": len(scores), "mean": mean, "upper_95": upper, "from": args.first, "w": args.w, "scale": args.scale}
-        )
-    )
+    print(json.dumps({"n": len(scores), "mean": mean, "upper_95": upper, "from": args.first, **tag}))
     return 0
 
 

@@ -416,6 +416,15 @@ def state_key(cells: Sequence[Sequence[int]], courts: Sequence[int], unseen: Seq
     )
 
 
+def unseen_count(key: int) -> int:
+    """How many cards are unseen in the state of a key (a table's layer holds states with one such count)."""
+    fr, fa, fb, _, fp, fg, _, tt, tg, _ = TABLES
+    f, k, n = np.empty(4, np.int64), np.empty(3, np.int64), np.empty(3, np.int64)
+    five, ten = _unpack(key, f, k, n)
+    families = sum(8 - 2 * int(fr[code]) - int(fa[code]) - int(fb[code]) for code in f)
+    return families + 4 - 2 * int(fp[five]) - int(fg[five]) + 4 - int(tt[ten]) - int(tg[ten]) + 12 - int(k.sum())
+
+
 START = (((), (), (), ()), (0, 0, 0, 0), (0,) + (4,) * 13)
 
 

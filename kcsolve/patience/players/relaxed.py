@@ -26,7 +26,7 @@ import numpy as np
 
 from kcsolve.common.cards import TEN
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.odds.rearranged import state_key
+from kcsolve.patience.odds.rearranged import state_key, unseen_count
 from kcsolve.patience.players.endgame import _removal_outcomes, _with
 from kcsolve.patience.players.policy import KIND_CLASS
 
@@ -118,15 +118,8 @@ def penalty(state: State, stock: Stock, rank: int, w: Valuation) -> float:
     return post_draw(state, stock, rank, w) - mean_post_draw(state, stock, w)
 
 
-def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge: Penalty = penalty) -> float:
-    """The best line's win - sum of penalties on one deck: ``order`` lists the ranks still to come, first drawn first.
-
-    ``state`` is the position before the first of them is drawn (the start by
-    default). A deterministic search over the deck's class-level states, the
-    score of a state being the best over the choices after its draw of the
-    child's score, less the draw's penalty (the same for every choice).
-    """
-    ranks = tuple(order)
+def checked_stocks(ranks: Sequence[int]) -> list[Stock]:
+    """The unseen cards by rank before each draw of ``ranks`` (and after the last); InvalidDeckError if no deck."""
     stock = [0] * 14
     for rank in ranks:
         if type(rank) is not int or not 1 <= rank <= 13:
@@ -138,6 +131,19 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge:
     for rank in ranks:
         stock[rank] -= 1
         stocks.append(tuple(stock))
+    return stocks
+
+
+def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge: Penalty = penalty) -> float:
+    """The best line's win - sum of penalties on one deck: ``order`` lists the ranks still to come, first drawn first.
+
+    ``state`` is the position before the first of them is drawn (the start by
+    default). A deterministic search over the deck's class-level states, the
+    score of a state being the best over the choices after its draw of the
+    child's score, less the draw's penalty (the same for every choice).
+    """
+    ranks = tuple(order)
+    stocks = checked_stocks(ranks)
 
     @cache
     def score(here: State, drawn: int) -> float:
@@ -149,6 +155,73 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START, charge:
         return max(child if isinstance(child, float) else score(child, drawn + 1) for child in options(here, rank)) - z
 
     return score(state, 0)
+
+
+def rearranging_options(state: State, rank: int) -> tuple[State | float, ...]:
+    """The rearranging game's choices after drawing ``rank`` at ``state`` seated centre first, seated centre first.
+
+    A number card goes to the centre while it has room, else to a court class with
+    room; a forced removal is followed by every seating of the number cards left
+    (the centre filled first), as that game allows. Every outcome the real game can
+    reach from ``state`` seats centre first to one of these (docs/THEORY.md,
+    Theorem 12).
+    """
+    cells, courts = centre_first(state)
+    free = [4 - len(cells[c]) - courts[c] for c in range(4)]
+    if rank > TEN:
+        home = KIND_CLASS[rank]
+        if not free[home]:
+            return (LOST,)
+        now = (*courts[:home], courts[home] + 1, *courts[home + 1 :])
+        return (WON,) if sum(now) == 12 else _reseated(cells, now)
+    places = (0,) if free[0] else tuple(c for c in (1, 2, 3) if free[c])
+    return tuple(child for c in places for child in _reseated(_with(cells, c, rank), courts)) or (LOST,)
+
+
+def _reseated(cells: tuple[tuple[int, ...], ...], courts: tuple[int, ...]) -> tuple[State | float, ...]:
+    """A placement's outcomes in the rearranging game: itself, or after a full grid's removal every seating."""
+    if sum(len(c) for c in cells) + sum(courts) < 16:
+        return ((cells, courts),)
+    outcomes = _removal_outcomes(cells)
+    if not outcomes:
+        return (LOST,)
+    values = sorted(v for c in outcomes[0] for v in c)
+    rest = max(0, len(values) - 4)
+    seatings = []
+    for a in range(min(rest, 4 - courts[1]) + 1):
+        for b in range(min(rest - a, 4 - courts[2]) + 1):
+            if rest - a - b <= 4 - courts[3]:
+                cut = (min(4, len(values)), min(4, len(values)) + a, min(4, len(values)) + a + b, len(values))
+                seated = (values[: cut[0]], values[cut[0] : cut[1]], values[cut[1] : cut[2]], values[cut[2] : cut[3]])
+                seatings.append((tuple(tuple(c) for c in seated), courts))
+    return tuple(seatings)
+
+
+@lru_cache(maxsize=200_000)
+def _rearranging_post(seated: State, stock: Stock, rank: int, w: Valuation) -> float:
+    """The best W over the rearranging game's choices after drawing ``rank`` (cached by the seating centre first)."""
+    rest = (*stock[:rank], stock[rank] - 1, *stock[rank + 1 :])
+    return max(worth(child, rest, w) for child in rearranging_options(seated, rank))
+
+
+@lru_cache(maxsize=100_000)
+def _rearranging_mean(seated: State, stock: Stock, w: Valuation) -> float:
+    """The mean of :func:`_rearranging_post` over the next card."""
+    total = sum(stock)
+    return sum(count * _rearranging_post(seated, stock, rank, w) for rank, count in enumerate(stock) if count) / total
+
+
+def rearranging_penalty(state: State, stock: Stock, rank: int, w: Valuation) -> float:
+    """z with P taken in the rearranging game from the state seated centre first: still mean zero.
+
+    Any function of the no-peek state and the card drawn, less its mean over the
+    card, is a valid penalty (Theorem 11). This one depends on the state only
+    through its seating centre first, so the many seatings a deck reaches before
+    its first removal share it, and with W the rearranging value every deck scores
+    at most that value (Theorem 12).
+    """
+    seated = centre_first(state)
+    return _rearranging_post(seated, stock, rank, w) - _rearranging_mean(seated, stock, w)
 
 
 def mean_and_upper(scores: Sequence[float]) -> tuple[float, float]:
@@ -197,23 +270,37 @@ def centre_first(state: State) -> State:
 
 
 class RearrangedTable:
-    """W from the rearranging game's value table (sorted keys and values), read from a folder of layer files."""
+    """W from the rearranging game's value table, read from a folder of layer files (sorted keys, values).
+
+    The layers are kept apart, by the number of unseen cards of their states, so
+    the table is held once in memory with no sorting: 3.2 GB for the whole game.
+    """
 
     def __init__(self, folder: Path) -> None:
         files = sorted(folder.glob("layer_*.npz"))
         if not files:
             raise MissingTableError(f"no layer_*.npz files in {str(folder)!r}")
-        parts = [np.load(f) for f in files]
-        keys = np.concatenate([p["keys"] for p in parts])
-        order = np.argsort(keys)
-        self.keys = keys[order]
-        self.values = np.concatenate([p["values"] for p in parts])[order]
+        parts: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+        for file in files:
+            with np.load(file) as layer:
+                keys, values = layer["keys"], layer["values"]
+            if len(keys):
+                parts.setdefault(unseen_count(int(keys[0])), []).append((keys, values))
+        self.layers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        for unseen, found in parts.items():
+            if len(found) == 1:
+                self.layers[unseen] = found[0]
+                continue
+            keys = np.concatenate([k for k, _ in found])
+            order = np.argsort(keys)
+            self.layers[unseen] = keys[order], np.concatenate([v for _, v in found])[order]
 
     def __call__(self, state: State, stock: Stock) -> float:
         """The rearranging game's value of the state, seated centre first."""
         cells, courts = centre_first(state)
         key = state_key(cells, courts, stock)
-        i = int(np.searchsorted(self.keys, key))
-        if i == len(self.keys) or self.keys[i] != key:
+        keys, values = self.layers.get(sum(stock), (np.zeros(0, np.int64), np.zeros(0)))
+        i = int(np.searchsorted(keys, key))
+        if i == len(keys) or keys[i] != key:
             raise MissingTableError(f"state {state!r} with unseen {list(stock)!r} is not in the rearranging table")
-        return float(self.values[i])
+        return float(values[i])

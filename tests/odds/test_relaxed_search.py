@@ -1,0 +1,197 @@
+"""The rearranging penalty and the compiled bound search (kcsolve.patience.players.relaxed_search).
+
+The compiled search shares with ``relaxed.deck_score`` only the penalty's
+Python code (``rearranging_penalty``, computed once per shape of a layer): the
+states, placements, removals and the search are written twice, and the two must
+agree to 1e-12. The rearranging penalty is checked as a bound against the exact
+value (``endgame._expectimax``, which shares neither), and Theorem 12 against a
+rearranging table computed by ``odds.rearranged``, whose children are enumerated
+by its own compiled code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kcsolve.common.deal import deal_ranks
+from kcsolve.patience.odds.rearranged import rearranged_values, state_key
+from kcsolve.patience.players import relaxed, relaxed_search
+from kcsolve.patience.players.endgame import _with
+from kcsolve.patience.players.relaxed import (
+    LOST,
+    START,
+    InvalidDeckError,
+    RearrangedTable,
+    State,
+    Stock,
+    Valuation,
+    centre_first,
+    options,
+    rearranging_options,
+    rearranging_penalty,
+    scaled,
+    zero,
+)
+from tests.odds.test_relaxed import POSITIONS, exact, stock_of
+from tests.odds.test_told import orders
+
+
+def seated_shape(child: State | float) -> object:
+    """What the rearranging value sees of an outcome: the values on the grid, each class's count, the court cards."""
+    if isinstance(child, float):
+        return child
+    cells, courts = centre_first(child)
+    return tuple(sorted(v for c in cells for v in c)), tuple(len(c) for c in cells), courts
+
+
+def invariant(state: State, stock: Stock) -> float:
+    """A W that sees only what the rearranging value sees (any W is valid; this one is cheap and not constant)."""
+    cells, courts = centre_first(state)
+    return (sum(courts) + 0.3 * len(cells[2]) + 0.1 * sum(v for c in cells for v in c) / 50) / 24 + 0.01 * stock[5]
+
+
+WS: dict[str, Valuation] = {"zero": zero, "invariant": invariant, "half the exact value": scaled(exact, 0.5)}
+
+
+def states_of_games(count: int, seed: int) -> list[tuple[State, Stock]]:
+    """Class-level states between draws met by random lines through random decks, with their stocks."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        ranks = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(ranks)
+        state, stock = START, [0] + [4] * 13
+        for rank in ranks:
+            found.append((state, tuple(stock)))
+            stock[rank] -= 1
+            live = [child for child in options(state, rank) if not isinstance(child, float)]
+            if not live:
+                break
+            state = rng.choice(live)
+    return found[:count]
+
+
+def test_every_real_outcome_is_a_rearranging_outcome() -> None:
+    """Theorem 12's lemma: whatever the real game can reach from a state, seated centre first, the rearranging game
+    can reach from the state seated centre first (as the rearranging value sees it)."""
+    checked = 0
+    for state, stock in states_of_games(1000, 12):
+        for rank in range(1, 14):
+            if not stock[rank]:
+                continue
+            real = {seated_shape(child) for child in options(state, rank)}
+            rearranging = {seated_shape(child) for child in rearranging_options(state, rank)}
+            assert real - {LOST} <= rearranging, (state, rank)
+            checked += 1
+    assert checked > 7_000
+
+
+@pytest.mark.parametrize("name", WS)
+def test_the_rearranging_penalty_gives_an_upper_bound(name: str) -> None:
+    """Any W with the rearranging penalty: the mean over every order is at least the exact best no-peek chance."""
+    for position, state in POSITIONS:
+        every = orders(position)
+        mean = sum(relaxed.deck_score(order, WS[name], state, charge=rearranging_penalty) for order in every)
+        assert mean / len(every) >= exact(state, stock_of(position)) - 1e-12
+
+
+@pytest.mark.parametrize("name", WS)
+def test_the_compiled_search_scores_as_the_python_search(name: str) -> None:
+    """Every order of the late positions' unseen cards: the two searches agree to 1e-12."""
+    for position, state in POSITIONS:
+        for order in orders(position)[::3]:
+            python = relaxed.deck_score(order, WS[name], state, charge=rearranging_penalty)
+            assert relaxed_search.deck_score(order, WS[name], state) == pytest.approx(python, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_the_compiled_search_scores_whole_decks_as_the_python_search() -> None:
+    """From the start of two deals (hundreds of thousands of seatings each) the searches agree to 1e-12."""
+    for seed in (0, 7):
+        python = relaxed.deck_score(deal_ranks(seed), invariant, charge=rearranging_penalty)
+        assert relaxed_search.deck_score(deal_ranks(seed), invariant) == pytest.approx(python, abs=1e-12)
+
+
+def test_packing_round_trips() -> None:
+    """A state's key gives the state back, and the shape index counts each class."""
+    for state, _ in states_of_games(500, 3):
+        assert relaxed_search.unpack(relaxed_search.pack(state), state[1]) == state
+        n = [len(c) for c in state[0]]
+        assert relaxed_search.shape_index(state) == ((n[0] * 5 + n[1]) * 5 + n[2]) * 5 + n[3]
+
+
+def test_refusals_and_an_empty_deck() -> None:
+    """The compiled search refuses what the Python one refuses; no cards to come scores a loss."""
+    with pytest.raises(InvalidDeckError, match=r"at most four cards of a rank"):
+        relaxed_search.deck_score([1] * 5, zero)
+    with pytest.raises(InvalidDeckError, match=r"ranks 1..13, got 0"):
+        relaxed_search.deck_score([0], zero)
+    assert relaxed_search.deck_score([], zero) == LOST
+
+
+@pytest.mark.slow
+def test_with_the_rearranging_value_no_deck_scores_above_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Theorem 12: with W the rearranging table, every order scores at most the table's value at the start, the
+    mean stays at least the exact value, and the penalty's mean over the card is the table's own value."""
+    for n, (position, state) in enumerate(POSITIONS):
+        cells, courts = centre_first(state)
+        stock = stock_of(position)
+
+        def save(depth: int, keys: np.ndarray, values: np.ndarray) -> None:
+            """Write one layer as the value script does."""
+            np.savez(tmp_path / f"layer_{n}{depth:02d}.npz", keys=keys, values=values)  # noqa: B023  # called within this iteration
+
+        rearranged_values([state_key(cells, courts, stock)], keep=save)
+    table, below = RearrangedTable(tmp_path), []
+    for position, state in POSITIONS:
+        stock, top = stock_of(position), table(state, stock_of(position))
+        assert relaxed._rearranging_mean(centre_first(state), stock, table) == pytest.approx(top, abs=1e-12)
+        scores = [relaxed_search.deck_score(order, table, state) for order in orders(position)]
+        assert max(scores) <= top + 1e-12
+        assert sum(scores) / len(scores) >= exact(state, stock) - 1e-12
+        below.append(min(scores) < top - 1e-6)
+    assert any(below)  # where the real game falls short of the rearranging one, some deck pays for it
+
+
+@pytest.mark.slow
+def test_the_bound_script_scores_deals_and_goes_on_from_its_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """scripts/tools/bound_nopeek.py: one line a deal, the summary from them, and a rerun that scores nothing again."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "tools" / "bound_nopeek.py"
+    out = tmp_path / "bound.jsonl"
+    command = [sys.executable, str(script), "--from", "5", "--count", "2", "--w", "zero", "--out", str(out)]
+    first = subprocess.run(command, capture_output=True, text=True, check=True)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(line["deal"] for line in lines) == [5, 6]
+    assert {line["penalty"] for line in lines} == {"rearranging"}
+    for line in lines:
+        assert line["score"] == pytest.approx(relaxed_search.deck_score(deal_ranks(line["deal"]), zero), abs=1e-12)
+    summary = json.loads(first.stdout.splitlines()[-1])
+    assert summary["n"] == 2
+    assert summary["mean"] == pytest.approx(sum(line["score"] for line in lines) / 2)
+    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert len(out.read_text().splitlines()) == 2
+    assert json.loads(again.stdout.splitlines()[-1]) == summary
+
+
+def test_seating_centre_first_after_one_more_card_adds_one_card_to_one_class() -> None:
+    """The lemma's counting step, over every count of number cards per class: seating centre first after a card
+    is added to any class with room differs from seating centre first before it by one card in one class."""
+    checked = 0
+    for counts in itertools.product(range(5), repeat=4):
+        if sum(counts) > 14:
+            continue
+        state = (tuple((1,) * n for n in counts), (0, 0, 0, 0))
+        before = [len(c) for c in centre_first(state)[0]]
+        for x in range(4):
+            if counts[x] < 4:
+                after = [len(c) for c in centre_first((_with(state[0], x, 1), state[1]))[0]]
+                assert sorted(a - b for a, b in zip(after, before)) == [0, 0, 0, 1]
+                checked += 1
+    assert checked > 1000
