@@ -286,15 +286,22 @@ def _forward(keys, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi):
     size = 0
     for s in range(len(keys)):
         m, _ = _expand(keys[s], out_key, out_draw, weight, f, k, n, g, fr, fa, fb, fi, fp, fg, fvi, tt, tg, tvi)
-        if size + m > len(found):
-            grown = np.empty(2 * len(found) + m, np.int64)
-            grown[:size] = found[:size]
-            found = grown
-        for j in range(m):
-            if out_key[j] >= 0:
-                found[size] = out_key[j]
-                size += 1
+        found, size = append_live(found, size, out_key, m)
     return found[:size]
+
+
+@jit()
+def append_live(found, size, children, m):
+    """Append the first ``m`` children that are states (not won or lost markers), growing ``found`` as needed."""
+    if size + m > len(found):
+        grown = np.empty(2 * len(found) + m, np.int64)
+        grown[:size] = found[:size]
+        found = grown
+    for j in range(m):
+        if children[j] >= 0:
+            found[size] = children[j]
+            size += 1
+    return found, size
 
 
 @jit(nogil=True)

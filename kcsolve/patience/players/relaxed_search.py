@@ -21,6 +21,7 @@ import numpy as np
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.jit import jit
+from kcsolve.patience.odds.rearranged import append_live
 from kcsolve.patience.players.policy import KIND_CLASS
 from kcsolve.patience.players.relaxed import (
     LOST,
@@ -223,14 +224,7 @@ def _forward(layer, rank, court_home, courts, total_courts):
     size = 0
     for s in range(len(layer)):
         m = _children(layer[s], rank, court_home, courts, total_courts, out, cells, counts)
-        if size + m > len(found):
-            grown = np.empty(2 * len(found) + m, np.int64)
-            grown[:size] = found[:size]
-            found = grown
-        for j in range(m):
-            if out[j] >= 0:
-                found[size] = out[j]
-                size += 1
+        found, size = append_live(found, size, out, m)
     return found[:size]
 
 
