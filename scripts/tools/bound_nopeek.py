@@ -64,7 +64,8 @@ def main() -> int:
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
-            if {key: record.get(key, "real") for key in tag} == tag:
+            # records written before the penalty was a choice were scored with the real one
+            if (record["w"], record["scale"], record.get("penalty", "real")) == tuple(tag.values()):
                 done[record["deal"]] = record["score"]
     wanted = range(args.first, args.first + args.count)
     todo = [seed for seed in wanted if seed not in done]

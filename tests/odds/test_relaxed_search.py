@@ -120,11 +120,12 @@ def test_the_compiled_search_scores_whole_decks_as_the_python_search() -> None:
 
 
 def test_packing_round_trips() -> None:
-    """A state's key gives the state back, and the shape index counts each class."""
+    """A state's key gives the state back, and its shape counts each class."""
     for state, _ in states_of_games(500, 3):
         assert relaxed_search.unpack(relaxed_search.pack(state), state[1]) == state
         n = [len(c) for c in state[0]]
-        assert relaxed_search.shape_index(state) == ((n[0] * 5 + n[1]) * 5 + n[2]) * 5 + n[3]
+        key = np.array([relaxed_search.pack(state)], np.int64)
+        assert relaxed_search._shapes(key)[0] == ((n[0] * 5 + n[1]) * 5 + n[2]) * 5 + n[3]
 
 
 def test_refusals_and_an_empty_deck() -> None:

@@ -185,15 +185,15 @@ def _reseated(cells: tuple[tuple[int, ...], ...], courts: tuple[int, ...]) -> tu
     outcomes = _removal_outcomes(cells)
     if not outcomes:
         return (LOST,)
-    values = sorted(v for c in outcomes[0] for v in c)
-    rest = max(0, len(values) - 4)
+    values = tuple(sorted(v for c in outcomes[0] for v in c))
+    centre = min(4, len(values))
+    rest = len(values) - centre
     seatings = []
     for a in range(min(rest, 4 - courts[1]) + 1):
         for b in range(min(rest - a, 4 - courts[2]) + 1):
             if rest - a - b <= 4 - courts[3]:
-                cut = (min(4, len(values)), min(4, len(values)) + a, min(4, len(values)) + a + b, len(values))
-                seated = (values[: cut[0]], values[cut[0] : cut[1]], values[cut[1] : cut[2]], values[cut[2] : cut[3]])
-                seatings.append((tuple(tuple(c) for c in seated), courts))
+                ends = (0, centre, centre + a, centre + a + b, len(values))
+                seatings.append((tuple(values[ends[c] : ends[c + 1]] for c in range(4)), courts))
     return tuple(seatings)
 
 

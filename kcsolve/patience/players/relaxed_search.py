@@ -61,12 +61,6 @@ def unpack(key: int, courts: Sequence[int]) -> State:
     return tuple(cells), tuple(courts)
 
 
-def shape_index(state: State) -> int:
-    """Where a state's number-card counts per class sit in a layer's penalties."""
-    n = [len(c) for c in state[0]]
-    return ((n[0] * 5 + n[1]) * 5 + n[2]) * 5 + n[3]
-
-
 @jit()
 def _decode(key, cells, counts):
     """Fill each class's values (high to low) and counts from a key."""
@@ -229,7 +223,7 @@ def _forward(layer, rank, court_home, courts, total_courts):
 
 
 @jit()
-def _backward(layer, rank, court_home, courts, total_courts, following, following_scores, penalties):
+def _backward(layer, rank, court_home, courts, total_courts, following, following_scores, shape_penalties):
     """Each state's score: its best child's (1 won, 0 lost, else the next layer's) less its shape's penalty."""
     out = np.empty(MAX_CHILDREN, np.int64)
     cells = np.zeros((4, 4), np.int64)
@@ -246,14 +240,13 @@ def _backward(layer, rank, court_home, courts, total_courts, following, followin
             else:
                 value = following_scores[np.searchsorted(following, out[j])]
             best = max(best, value)
-        shape = ((counts[0] * 5 + counts[1]) * 5 + counts[2]) * 5 + counts[3]
-        scores[s] = best - penalties[shape]
+        scores[s] = best - shape_penalties[s]
     return scores
 
 
 @jit()
 def _shapes(layer):
-    """Each state's shape index (its number cards per class)."""
+    """Each state's shape: its number cards per class as n0 * 125 + n1 * 25 + n2 * 5 + n3 (where its penalty sits)."""
     cells = np.zeros((4, 4), np.int64)
     counts = np.zeros(4, np.int64)
     shapes = np.empty(len(layer), np.int64)
@@ -285,8 +278,8 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START) -> floa
     for t in range(len(ranks) - 1, -1, -1):
         rank, layer = ranks[t], layers[t]
         penalties = np.zeros(SHAPES)
-        shapes, first = np.unique(_shapes(layer), return_index=True)
-        for shape, at in zip(shapes, first):
+        shapes = _shapes(layer)
+        for shape, at in zip(*np.unique(shapes, return_index=True)):
             penalties[shape] = rearranging_penalty(unpack(int(layer[at]), courts[t]), stocks[t], rank, w)
         following_scores = _backward(
             layer,
@@ -296,7 +289,7 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START) -> floa
             sum(courts[t]),
             following,
             following_scores,
-            penalties,
+            penalties[shapes],
         )
         following = layer
     return float(following_scores[0]) if ranks else LOST
