@@ -161,7 +161,8 @@ REARRANGING: dict[str, Any] = {
 }
 # The real no-peek game's states, counted exactly without a search (docs/THEORY.md, Theorem 10): quoted, since
 # the count takes a minute. The cost of the value is CPU: a backward induction block by block (states sharing an
-# unseen multiset) holds one block and the 13 it draws into, not two whole layers.
+# unseen multiset) holds one block and the 13 it draws into, not two whole layers; the largest such working set
+# is counted exactly by scripts/tools/nopeek_blocks.py (a minute), unmerged and, from below, merged.
 EXACT_GAME = {
     "figure_is": "exact count of the states of the game without seeing the deck",
     "states": 729_606_548_453_993,
@@ -171,6 +172,12 @@ EXACT_GAME = {
     "two_widest_under_2304": 95_851_566_061,
     "cost": "CPU: about 4.8e11 states at tens of microseconds each, months on 2 cores, days on 100",
     "memory": "one block of states sharing an unseen multiset and the at most 13 blocks it draws into",
+    "largest_block": 832_440_228,
+    "largest_working_set": 7_297_409_023,
+    "largest_working_set_merged_at_least": 296_074_244,
+    "working_set_gb": [2.4, 58.4],
+    "working_set_gb_is": "the largest working set at 8 bytes a value: merged by the symmetries (at least), unmerged",
+    "memory_command": "python scripts/tools/nopeek_blocks.py",
     "command": "python scripts/tools/count_nopeek_exact.py",
     "measured": "2026-11-27",
 }
@@ -243,6 +250,14 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             "the best chance is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days "
             "on a hundred. Counted exactly by:",
             EXACT_GAME["command"],
+        ),
+        (
+            "Going back block by block (the states sharing one multiset of unseen cards), the most held at once is "
+            "a block and the blocks it draws into: at least "
+            f"{EXACT_GAME['largest_working_set_merged_at_least'] / 1e6:,.0f} million states under the symmetries, "
+            f"{EXACT_GAME['largest_working_set'] / 1e9:.1f} billion without them ({EXACT_GAME['working_set_gb'][0]} "
+            f"to {EXACT_GAME['working_set_gb'][1]}{NO_BREAK}GB at 8 bytes a value). Counted exactly by:",
+            EXACT_GAME["memory_command"],
         ),
         (
             f"At most {REARRANGING['value']:.3%}: an upper bound, exact. "

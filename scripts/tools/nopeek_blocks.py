@@ -1,0 +1,73 @@
+"""Measure the memory of a backward induction over the game without peeking: its largest blocks, exactly.
+
+Usage: python scripts/tools/nopeek_blocks.py [--out FILE.json]
+
+A block is the states sharing one multiset of unseen cards; going back block by
+block, a backward induction holds a block and the at most 13 blocks it draws into
+(its working set). Prints the largest block and working set without merging by
+the symmetries, the least they can be merged (Burnside's lemma), which cards drawn
+give them, the check that the blocks add up to the layer counts of Theorem 10, and
+the CPU time (docs/THEORY.md, section 10; kcsolve.patience.odds.blocks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from kcsolve.patience.odds.blocks import block_census
+
+VALUE_BYTES = 8
+
+
+def main() -> int:
+    """Count every block and print the largest ones."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="write the figures to this file as JSON")
+    args = parser.parse_args()
+    start = time.process_time()
+    census = block_census()
+    seconds = time.process_time() - start
+    assert census.largest_working_set is not None and census.largest_merged_working_set is not None
+    merged_floor = -int(-census.largest_merged_working_set // 1)
+    figures = {
+        "states": sum(census.states_by_drawn),
+        "largest_block": census.largest_block,
+        "largest_block_drawn": census.largest_block_drawn.describe(),
+        "largest_merged_block_at_least": -int(-census.largest_merged_block // 1),
+        "largest_working_set": census.largest_working_set,
+        "largest_working_set_drawn": census.largest_working_set_drawn.describe(),
+        "largest_working_set_merged_at_least": merged_floor,
+        "largest_merged_working_set_drawn": census.largest_merged_working_set_drawn.describe(),
+        "working_set_gb": [
+            round(merged_floor * VALUE_BYTES / 1e9, 1),
+            round(census.largest_working_set * VALUE_BYTES / 1e9, 1),
+        ],
+        "cpu_seconds": round(seconds, 1),
+    }
+    print(f"states, the blocks added up: {figures['states']:,} (Theorem 10's count, layer by layer)")
+    drawn = figures["largest_block_drawn"]
+    print(f"largest block: {census.largest_block:,} states unmerged, when the cards drawn are {drawn}")
+    print(f"largest block merged by the 2,304 symmetries: at least {figures['largest_merged_block_at_least']:,} states")
+    print(
+        f"largest working set (a block and the blocks it draws into): {census.largest_working_set:,} states unmerged "
+        f"({figures['largest_working_set_drawn']} drawn)"
+    )
+    print(
+        f"largest working set merged: at least {merged_floor:,} states ({figures['largest_merged_working_set_drawn']} "
+        "drawn)"
+    )
+    low, high = figures["working_set_gb"]
+    print(
+        f"memory at {VALUE_BYTES} bytes a value: at least {low} GB merged, {high} GB unmerged; {seconds:.0f} s of CPU"
+    )
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as sink:
+            json.dump(figures, sink, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
