@@ -901,3 +901,21 @@ def test_the_archive_marks_your_results_and_the_first_date_not_played(browser, b
     assert page.locator("#kc-legend").is_visible()
     assert page.errors == []
     context.close()
+
+
+def test_the_archive_follows_a_game_saved_in_another_tab(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context()
+    context.clock.set_fixed_time("2027-03-05T12:00:00Z")
+    archive = open_page(browser, (built / "index.html").as_uri(), context=context)
+    assert archive.locator("td .r-mark").count() == 0 and archive.locator("#kc-legend .r-mark").count() == 5
+    tab = open_page(browser, page_url(built), context=context)
+    play_quickly(tab, deal_of(built)["solution"]["moves"][:3])
+    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("begun")
+    tab.click("#kc-show")
+    say_yes_to_the_solution(tab)
+    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("shown")
+    assert archive.locator(f'td[data-date="{DAY}"] .r-words').count() == 1  # marked again, not twice
+    assert archive.locator("#kc-legend .r-mark").count() == 5  # the legend's samples stay
+    assert archive.locator("#kc-unplayed").inner_text() == "First date you have not played: 2027-03-05."
+    assert archive.errors == [] and tab.errors == []
+    context.close()

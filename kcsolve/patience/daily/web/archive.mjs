@@ -34,6 +34,8 @@ function markToday(dates) {
 
 /** Each date's result as a short word in its cell and in its link's name; the first date up to today not played. */
 function markResults(dates) {
+  document.querySelectorAll("td[data-date] .r-mark, td[data-date] .r-words").forEach((old) => old.remove());
+  document.querySelectorAll("td.played").forEach((td) => td.classList.remove("played"));
   const kept = new Map(allEntries(archiveData.rules).map((entry) => [entry.daily.date, resultOf(entry)])
     .filter(([, result]) => result !== null));  // help asked for before any move is not a game played
   for (const td of document.querySelectorAll("td[data-date]")) {
@@ -44,7 +46,7 @@ function markResults(dates) {
     mark.textContent = CELL_WORDS[result];
     mark.setAttribute("aria-hidden", "true");
     const words = document.createElement("span");
-    words.className = "visually-hidden";
+    words.className = "visually-hidden r-words";
     words.textContent = `, ${RESULT_WORDS[result]}`;
     td.querySelector("a").append(mark, words);
     td.classList.add("played");
@@ -67,3 +69,9 @@ const siteDates = [...document.querySelectorAll("td[data-date]")].map((td) => td
 markToday(siteDates);
 markResults(siteDates);
 localChange();
+// A game saved in another tab, or saved by the page just left after this one began reading the store, arrives
+// as a storage event: the marks follow it. A page restored from the back-forward cache reads the store again.
+window.addEventListener("storage", () => markResults(siteDates));
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) markResults(siteDates);
+});
