@@ -171,8 +171,13 @@ def name_fault(rules: str, budget: str | None) -> str | None:
     return None
 
 
+def beside(path: Path, suffix: str) -> Path:
+    """The file SQLite keeps next to a database: its ``-wal`` or ``-shm``."""
+    return path.with_name(path.name + suffix)
+
+
 def _has_wal(path: Path) -> bool:
-    wal = path.with_name(path.name + "-wal")
+    wal = beside(path, "-wal")
     return wal.exists() and wal.stat().st_size > 0
 
 
@@ -188,7 +193,7 @@ def missing_wal(path: Path) -> Path | None:
     older kcsolve), and its last rows may be in a -wal file that was not moved
     with it.
     """
-    wal = path.with_name(path.name + "-wal")
+    wal = beside(path, "-wal")
     # A run leaving WAL mode deletes its -wal a moment before it rewrites the header: a store seen in that
     # moment looks like one moved without its -wal. Only a header that keeps saying WAL with no -wal is one.
     for attempt in range(WAL_LOOKS):
@@ -230,7 +235,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     copy them into the file meanwhile, so it is read as SQLite reads it; an
     empty -wal is no exception, since another run may be writing.
     """
-    wal = path.with_name(path.name + "-wal")
+    wal = beside(path, "-wal")
     mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
     return sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
 
@@ -271,12 +276,12 @@ def refused_untouched(path: Path) -> Iterator[None]:
     closes its connections before it raises.
     """
     # '/' and '.' have no name to put a suffix on; check_store refuses them as directories
-    beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")] if path.name else []
-    before = [companion.exists() for companion in beside]
+    companions = [beside(path, suffix) for suffix in ("-wal", "-shm")] if path.name else []
+    before = [companion.exists() for companion in companions]
     try:
         yield
     except ResultsStoreError:
-        for companion, was_there in zip(beside, before):
+        for companion, was_there in zip(companions, before):
             if (
                 not was_there
                 and companion.exists()

@@ -33,6 +33,7 @@ from kcsolve.patience.stats.checks import (
     OVERLAPS,
     SCHEMA_VERSION,
     ResultsStoreError,
+    beside,
     check_store,
     missing_wal,
     one_line,
@@ -174,7 +175,7 @@ class ResultsStore:
         """One line saying which -wal file holds the last rows after ``close``, or None when the file holds them."""
         if self.left_in_wal is None:
             return None
-        wal = self.path.with_name(self.path.name + "-wal")
+        wal = beside(self.path, "-wal")
         return (
             f"the last rows stored are still only in {str(wal)!r} ({self.left_in_wal}); the next run copies them "
             f"into {str(self.path)!r}: moving the three files ({three_files(self.path)}) together keeps the work"
@@ -394,7 +395,7 @@ class ResultsStore:
 
     def size(self) -> int:
         """Bytes of the database file and its write-ahead log."""
-        wal = self.path.with_name(self.path.name + "-wal")
+        wal = beside(self.path, "-wal")
         return self.path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
