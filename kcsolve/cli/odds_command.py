@@ -159,11 +159,28 @@ REARRANGING: dict[str, Any] = {
     "command": "python scripts/tools/rearranged_value.py --threads 2",
     "measured": "2026-11-27",
 }
+# The information relaxation with the rearranging game's value as W (docs/THEORY.md, Theorems 11 and 12), on
+# deals that played no part in choosing W: quoted, since it takes two CPU-hours and the 3.2 GB table.
+RELAXATION: dict[str, Any] = {
+    "figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
+    "mean": 0.17520241523433247,
+    "upper": 0.1753110540534139,
+    "upper_is": "one-sided 95% limit of the mean",
+    "deals": 5000,
+    "first_deal": 310_000,
+    "w": "the rearranging game's value",
+    "command": (
+        "python scripts/tools/bound_nopeek.py --from 310000 --count 5000 --jobs 2 --w rearranged "
+        "--table DIR --out FILE.jsonl"
+    ),
+    "table_command": "python scripts/tools/rearranged_value.py --table DIR",
+    "measured": "2026-11-28",
+}
 # The real no-peek game's states, counted exactly without a search (docs/THEORY.md, Theorem 10): quoted, since
 # the count takes a minute. The cost of the value is CPU: a backward induction block by block (states sharing an
 # unseen multiset) holds one block and the 13 it draws into, not two whole layers; the largest such working set
 # is counted exactly by scripts/tools/nopeek_blocks.py (a minute), unmerged and, from below, merged.
-EXACT_GAME = {
+EXACT_GAME: dict[str, Any] = {
     "figure_is": "exact count of the states of the game without seeing the deck",
     "states": 729_606_548_453_993,
     "states_under_2304": 479_075_753_983,
@@ -181,6 +198,11 @@ EXACT_GAME = {
     "command": "python scripts/tools/count_nopeek_exact.py",
     "measured": "2026-11-27",
 }
+RELAXATION_METHOD = (
+    "information relaxation: the player sees the whole deck but is charged, at every draw, what the card drawn "
+    "was worth beyond the average unseen card, by the rearranging game's values; the charges average zero for "
+    "every player who cannot see the deck, so the mean over decks of the best charged result bounds the best chance"
+)
 REARRANGING_GAME = (
     "the rearranging game: the real game without seeing the deck, except that the number cards "
     "may be moved to any cells after each removal; every real strategy can be played there, "
@@ -195,12 +217,12 @@ TOLD_GAME = (
 
 def bracket() -> dict[str, Any]:
     """The two ends of what is known of the best no-peek chance, each saying what it is, and the width between."""
-    low, high = BEST_MEASURED["interval"][0], REARRANGING["value"]
+    low, high = BEST_MEASURED["interval"][0], RELAXATION["upper"]
     return {
         "low": low,
         "low_is": f"lower 95% limit of the best player measured ({BEST_MEASURED['player']}), sampled",
         "high": high,
-        "high_is": "exact upper bound (the rearranging game)",
+        "high_is": "upper 95% limit of the information relaxation bound, sampled",
         "width_points": round((high - low) * 100, 3),
     }
 
@@ -220,6 +242,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
                     "upper": REARRANGING["value"],
                     "upper_is": REARRANGING["figure_is"],
                     "rearranging": {**REARRANGING, "method": REARRANGING_GAME},
+                    "relaxation": {**RELAXATION, "method": RELAXATION_METHOD},
                     "told": {
                         "figure_is": "upper bound on the best chance of a player who cannot see the deck, sampled",
                         "upper": bound.upper,
@@ -267,6 +290,20 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             REARRANGING["command"],
         ),
         (
+            f"At most {RELAXATION['upper']:.3%} with 95% confidence: an upper bound, sampled. A player shown the "
+            "whole deck is charged at every draw what the card was worth beyond the average unseen card, judged by "
+            "the rearranging game's values. The charges average zero for every player who cannot see the deck, so "
+            "the mean of each deck's best charged result bounds the best chance: "
+            f"{RELAXATION['mean']:.3%} over deals {RELAXATION['first_deal']:,}.."
+            f"{RELAXATION['first_deal'] + RELAXATION['deals'] - 1:,}, which played no part in choosing the "
+            f"charges. Computed by these two (the first writes the rearranging game's table, 3.2{NO_BREAK}GB):",
+            (
+                RELAXATION["table_command"],
+                "python scripts/tools/bound_nopeek.py --from 310000 --count 5000 \\",
+                "    --jobs 2 --w rearranged --table DIR --out FILE.jsonl",
+            ),
+        ),
+        (
             f"A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,} "
             f"is {bound.mean:.2%} (95% interval {low:.2%} to {high:.2%}). There the player is also told the order of "
             "the stock except which kind each court card is. A player who sees the deck can win "
@@ -290,8 +327,8 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     lines = wrapped(headline, "", "")
     for text, command in paragraphs:
         lines += wrapped(text, "  ", "    ")
-        if command:
-            lines.append(f"      {command}")
+        for line in [command] if isinstance(command, str) else command or ():
+            lines.append(f"      {line}")
     lines += wrapped(
         f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; docs/THEORY.md, section{NO_BREAK}10)",
         "  ",

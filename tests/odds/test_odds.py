@@ -216,7 +216,8 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert parsed["exact_game"]["cost"].startswith("CPU: about 4.8e11 states")
     assert "\n      python scripts/tools/count_nopeek_exact.py\n" in text.output
     memory = parsed["exact_game"]  # the memory measured block by block (checked against the census in test_blocks)
-    assert memory["largest_working_set"] == 7_297_409_023 and memory["largest_working_set_merged_at_least"] == 296_074_244
+    assert memory["largest_working_set"] == 7_297_409_023
+    assert memory["largest_working_set_merged_at_least"] == 296_074_244
     assert (
         "the most held at once is a block and the blocks it draws into: at least 296 million states under the "
         "symmetries, 7.3 billion without them (2.4 to 58.4 GB at 8 bytes a value)."
@@ -241,8 +242,15 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert "\n      kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2\n" in text.output
     assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
     edges = parsed["bracket"]  # the headline: the bracket's ends, each as what it is, and its width
-    assert edges["low"] == parsed["lower"]["interval"][0] and edges["high"] == parsed["upper"]
-    assert edges["low_is"].startswith("lower 95% limit") and edges["high_is"].startswith("exact upper bound")
+    relaxation = parsed["relaxation"]  # the bracket's top: the sampled bound, below the exact one
+    assert edges["low"] == parsed["lower"]["interval"][0] and edges["high"] == relaxation["upper"] < parsed["upper"]
+    assert edges["low_is"].startswith("lower 95% limit") and edges["high_is"].startswith("upper 95% limit")
+    assert relaxation["figure_is"].endswith("sampled") and relaxation["deals"] == 5000
+    assert (
+        f"At most {relaxation['upper']:.3%} with 95% confidence: an upper bound, sampled." in said
+        and f"{relaxation['mean']:.3%} over deals 310,000..314,999, which played no part in choosing" in said
+    )
+    assert "\n      python scripts/tools/rearranged_value.py --table DIR\n" in text.output
     assert edges["width_points"] == pytest.approx((edges["high"] - edges["low"]) * 100, abs=1e-3)
     assert said.startswith(
         f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "

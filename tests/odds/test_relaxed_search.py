@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kcsolve.cli.odds_command import REARRANGING, RELAXATION
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.odds.rearranged import rearranged_values, state_key
 from kcsolve.patience.players import relaxed, relaxed_search
@@ -34,6 +35,7 @@ from kcsolve.patience.players.relaxed import (
     Stock,
     Valuation,
     centre_first,
+    mean_and_upper,
     options,
     rearranging_options,
     rearranging_penalty,
@@ -196,3 +198,15 @@ def test_seating_centre_first_after_one_more_card_adds_one_card_to_one_class() -
                 assert sorted(a - b for a, b in zip(after, before)) == [0, 0, 0, 1]
                 checked += 1
     assert checked > 1000
+
+
+def test_the_quoted_bound_is_the_held_out_log() -> None:
+    """`odds --no-peek` quotes the log in seeds/: every deal once, each at most the rearranging value (Theorem 12)."""
+    path = Path(__file__).resolve().parents[2] / "seeds" / "bound-nopeek-heldout.jsonl"
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    first = RELAXATION["first_deal"]
+    assert [r["deal"] for r in records] == list(range(first, first + RELAXATION["deals"]))
+    assert {(r["w"], r["scale"], r["penalty"]) for r in records} == {("rearranged", 1.0, "rearranging")}
+    scores = [r["score"] for r in records]
+    assert max(scores) <= REARRANGING["value"] + 1e-12 and min(scores) > 0
+    assert mean_and_upper(scores) == (RELAXATION["mean"], RELAXATION["upper"])
