@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from kcsolve.patience.odds.blocks import block_census
 
@@ -46,6 +47,7 @@ def main() -> int:
             round(census.largest_working_set * VALUE_BYTES / 1e9, 1),
         ],
         "cpu_seconds": round(seconds, 1),
+        "states_by_drawn": list(census.states_by_drawn),
     }
     print(f"states, the blocks added up: {figures['states']:,} (Theorem 10's count, layer by layer)")
     drawn = figures["largest_block_drawn"]
@@ -64,8 +66,7 @@ def main() -> int:
         f"memory at {VALUE_BYTES} bytes a value: at least {low} GB merged, {high} GB unmerged; {seconds:.0f} s of CPU"
     )
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as sink:
-            json.dump(figures, sink, indent=1)
+        Path(args.out).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
