@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -32,18 +33,18 @@ def main() -> int:
     census = block_census()
     seconds = time.process_time() - start
     assert census.largest_working_set is not None and census.largest_merged_working_set is not None
-    merged_floor = -int(-census.largest_merged_working_set // 1)
+    merged_floor = census.largest_merged_working_set
     figures = {
         "states": sum(census.states_by_drawn),
         "largest_block": census.largest_block,
         "largest_block_drawn": census.largest_block_drawn.describe(),
-        "largest_merged_block_at_least": -int(-census.largest_merged_block // 1),
+        "largest_merged_block_at_least": census.largest_merged_block,
         "largest_working_set": census.largest_working_set,
         "largest_working_set_drawn": census.largest_working_set_drawn.describe(),
         "largest_working_set_merged_at_least": merged_floor,
         "largest_merged_working_set_drawn": census.largest_merged_working_set_drawn.describe(),
         "working_set_gb": [
-            round(merged_floor * VALUE_BYTES / 1e9, 1),
+            math.floor(merged_floor * VALUE_BYTES / 1e8) / 10,  # a floor, rounded down
             round(census.largest_working_set * VALUE_BYTES / 1e9, 1),
         ],
         "cpu_seconds": round(seconds, 1),

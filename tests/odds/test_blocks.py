@@ -19,10 +19,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from kcsolve.cli.odds_command import EXACT_GAME
-from kcsolve.patience.odds.blocks import Drawn, block_states, reach_table, seating_table
+from kcsolve.patience.odds.blocks import Drawn, _canonical, _orbit, block_states, reach_table, seating_table
 from kcsolve.patience.odds.nopeek import InvalidNoPeekStateError
 from kcsolve.patience.odds.reachable import layer_counts, reachable
 
@@ -119,3 +120,17 @@ def test_the_blocks_add_up_to_every_layer_and_the_quoted_figures(tmp_path: Path)
         assert figures[name] == EXACT_GAME[name], name
     assert figures["largest_block_drawn"] == "every number card and no court card"
     assert f"largest block: {EXACT_GAME['largest_block']:,} states unmerged" in done.stdout
+
+
+def test_symmetric_images_share_a_canonical_number() -> None:
+    """The working set counts a merged block once: images under renaming, swapped sides or court kinds agree."""
+    family = np.array([[3, 1], [2, 2], [0, 4], [1, 1]], np.int64)
+    image = np.array([[1, 1], [4, 0], [2, 2], [1, 3]], np.int64)  # families renamed, two of them with sides swapped
+    assert _canonical(family, 2, 1, 4, 0, 3) == _canonical(image, 2, 1, 0, 3, 4)
+    assert _orbit(family, 4, 0, 3) == _orbit(image, 0, 3, 4)
+    other = np.array([[3, 1], [2, 2], [0, 4], [1, 2]], np.int64)
+    assert _canonical(family, 2, 1, 4, 0, 3) not in {
+        _canonical(other, 2, 1, 4, 0, 3),
+        _canonical(family, 1, 2, 4, 0, 3),
+        _canonical(family, 2, 1, 4, 1, 3),
+    }

@@ -16,7 +16,8 @@ twice, three and four times and on the court cards per class, so it is tabled.
 
 Counts are without merging by the 2,304 symmetries of Theorem 7: merged, a block
 of D holds at least its count times D's orbit size over 2,304 states (Burnside's
-lemma: equality when no symmetry that fixes D fixes a state of it).
+lemma: equality when no symmetry but the identity fixes both D and one of its
+states).
 """
 
 from __future__ import annotations
@@ -139,16 +140,23 @@ def _block(
 
 
 @jit()
+def _family_codes(family: np.ndarray) -> np.ndarray:
+    """Each family's cards drawn as 5 * more + fewer, sorted: the families up to renaming and swapped sides."""
+    codes = np.zeros(4, np.int64)
+    for i in range(4):
+        codes[i] = 5 * max(family[i, 0], family[i, 1]) + min(family[i, 0], family[i, 1])
+    codes.sort()
+    return codes
+
+
+@jit()
 def _orbit(family: np.ndarray, k: int, q: int, j: int) -> int:
     """How many drawn multisets the 2,304 symmetries map this one to."""
-    codes = np.zeros(4, np.int64)
+    codes = _family_codes(family)
     size = 24
     for i in range(4):
-        high, low = max(family[i, 0], family[i, 1]), min(family[i, 0], family[i, 1])
-        codes[i] = 5 * high + low
-        if high != low:
+        if codes[i] % 6:  # 5 * more + fewer is a multiple of 6 only when the two sides are equal
             size *= 2
-    codes.sort()
     run = 1
     for i in range(1, 4):
         run = run + 1 if codes[i] == codes[i - 1] else 1
@@ -161,27 +169,56 @@ def _orbit(family: np.ndarray, k: int, q: int, j: int) -> int:
 
 
 @jit()
+def _canonical(family: np.ndarray, fives: int, tens: int, k: int, q: int, j: int) -> int:
+    """One number for a drawn multiset's orbit under the 2,304 symmetries."""
+    key = 0
+    for code in _family_codes(family):
+        key = key * 25 + code
+    courts = np.array([k, q, j], np.int64)
+    courts.sort()
+    for n in courts:
+        key = key * 5 + n
+    return (key * 5 + fives) * 5 + tens
+
+
+@jit()
 def _working_set(
     family: np.ndarray, fives: int, tens: int, k: int, q: int, j: int, seat: np.ndarray, reach: np.ndarray
 ) -> tuple[int, int]:
-    """The states of a block and of the blocks it draws into: unmerged, and times orbit size (to divide by 2,304)."""
+    """The states of a block and of the blocks it draws into: unmerged, and times orbit size (to divide by 2,304).
+
+    Blocks drawn into that are images of each other under a symmetry are one block once states are merged, so
+    the second sum counts each such block once.
+    """
     states = _block(family, fives, tens, k, q, j, seat, reach)
     weighted = states * _orbit(family, k, q, j)
-    for i in range(4):
-        for side in range(2):
-            if family[i, side] < 4:
-                family[i, side] += 1
-                x = _block(family, fives, tens, k, q, j, seat, reach)
-                states += x
-                weighted += x * _orbit(family, k, q, j)
-                family[i, side] -= 1
-    steps = ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1))
-    for df, dt, dk, dq, dj in steps:
-        f, t, kk, qq, jj = fives + df, tens + dt, k + dk, q + dq, j + dj
-        if f <= 4 and t <= 4 and kk <= 4 and qq <= 4 and jj <= 4:
-            x = _block(family, f, t, kk, qq, jj, seat, reach)
-            states += x
-            weighted += x * _orbit(family, kk, qq, jj)
+    seen = np.empty(RANKS, np.int64)
+    distinct = 0
+    for r in range(RANKS):  # one more card: a side of a family (0..7), a Five, a Ten, a King, a Queen, a Jack
+        child = family.copy()
+        f, t, kk, qq, jj = fives, tens, k, q, j
+        if r < 8:
+            child[r // 2, r % 2] += 1
+        elif r == 8:
+            f += 1
+        elif r == 9:
+            t += 1
+        elif r == 10:
+            kk += 1
+        elif r == 11:
+            qq += 1
+        else:
+            jj += 1
+        if child.max() > 4 or max(f, t, kk, qq, jj) > 4:
+            continue
+        x = _block(child, f, t, kk, qq, jj, seat, reach)
+        states += x
+        code = _canonical(child, f, t, kk, qq, jj)
+        if code in seen[:distinct]:
+            continue
+        seen[distinct] = code
+        distinct += 1
+        weighted += x * _orbit(child, kk, qq, jj)
     return states, weighted
 
 
@@ -264,11 +301,11 @@ class BlockCensus:
     states_by_drawn: tuple[int, ...]
     largest_block: int
     largest_block_drawn: Drawn
-    largest_merged_block: float  # at least this many states under the 2,304 symmetries
+    largest_merged_block: int  # at least this many states under the 2,304 symmetries
     largest_merged_block_drawn: Drawn
     largest_working_set: int | None
     largest_working_set_drawn: Drawn | None
-    largest_merged_working_set: float | None
+    largest_merged_working_set: int | None
     largest_merged_working_set_drawn: Drawn | None
 
 
@@ -279,11 +316,11 @@ def block_census(working_sets: bool = True) -> BlockCensus:
         tuple(int(x) for x in layers),
         int(best[0]),
         _drawn(where[0]),
-        int(best[1]) / GROUP,
+        -(-int(best[1]) // GROUP),
         _drawn(where[1]),
         int(best[2]) if working_sets else None,
         _drawn(where[2]) if working_sets else None,
-        int(best[3]) / GROUP if working_sets else None,
+        -(-int(best[3]) // GROUP) if working_sets else None,
         _drawn(where[3]) if working_sets else None,
     )
 
