@@ -223,7 +223,7 @@ def _working_set(
 
 
 @jit()
-def _sweep(sides: np.ndarray, seat: np.ndarray, reach: np.ndarray, working: bool) -> tuple:
+def _sweep(sides: np.ndarray, seat: np.ndarray, reach: np.ndarray) -> tuple:
     """Every drawn multiset up to symmetry: states per layer (unmerged), and the largest blocks and working sets."""
     layers = np.zeros(52, np.int64)
     best = np.zeros(4, np.int64)  # block, block times orbit, working set, working set times orbits
@@ -250,11 +250,8 @@ def _sweep(sides: np.ndarray, seat: np.ndarray, reach: np.ndarray, working: bool
                                             continue
                                         orbit = _orbit(family, k, q, j)
                                         layers[drawn_numbers + fives + tens + k + q + j] += states * orbit
-                                        figures = [states, states * orbit, 0, 0]
-                                        if working:
-                                            figures[2], figures[3] = _working_set(
-                                                family, fives, tens, k, q, j, seat, reach
-                                            )
+                                        held, held_weighted = _working_set(family, fives, tens, k, q, j, seat, reach)
+                                        figures = (states, states * orbit, held, held_weighted)
                                         for f in range(4):
                                             if figures[f] > best[f]:
                                                 best[f] = figures[f]
@@ -303,25 +300,25 @@ class BlockCensus:
     largest_block_drawn: Drawn
     largest_merged_block: int  # at least this many states under the 2,304 symmetries
     largest_merged_block_drawn: Drawn
-    largest_working_set: int | None
-    largest_working_set_drawn: Drawn | None
-    largest_merged_working_set: int | None
-    largest_merged_working_set_drawn: Drawn | None
+    largest_working_set: int
+    largest_working_set_drawn: Drawn
+    largest_merged_working_set: int
+    largest_merged_working_set_drawn: Drawn
 
 
-def block_census(working_sets: bool = True) -> BlockCensus:
-    """Count every block; with ``working_sets`` also each block's working set (ten times the work)."""
-    layers, best, where = _sweep(SIDES, seating_table(), reach_table(), working_sets)
+def block_census() -> BlockCensus:
+    """Count every block and its working set (a minute or two)."""
+    layers, best, where = _sweep(SIDES, seating_table(), reach_table())
     return BlockCensus(
         tuple(int(x) for x in layers),
         int(best[0]),
         _drawn(where[0]),
         -(-int(best[1]) // GROUP),
         _drawn(where[1]),
-        int(best[2]) if working_sets else None,
-        _drawn(where[2]) if working_sets else None,
-        -(-int(best[3]) // GROUP) if working_sets else None,
-        _drawn(where[3]) if working_sets else None,
+        int(best[2]),
+        _drawn(where[2]),
+        -(-int(best[3]) // GROUP),
+        _drawn(where[3]),
     )
 
 
