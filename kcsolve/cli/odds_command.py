@@ -293,15 +293,12 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             f"At most {RELAXATION['upper']:.3%} with 95% confidence: an upper bound, sampled. A player shown the "
             "whole deck is charged at every draw what the card was worth beyond the average unseen card, judged by "
             "the rearranging game's values. The charges average zero for every player who cannot see the deck, so "
-            "the mean of each deck's best charged result bounds the best chance: "
+            "the mean of each deck's best charged result bounds the best chance. That mean is estimated at "
             f"{RELAXATION['mean']:.3%} over deals {RELAXATION['first_deal']:,}.."
             f"{RELAXATION['first_deal'] + RELAXATION['deals'] - 1:,}, which played no part in choosing the "
             f"charges. Computed by these two (the first writes the rearranging game's table, 3.2{NO_BREAK}GB):",
-            (
-                RELAXATION["table_command"],
-                "python scripts/tools/bound_nopeek.py --from 310000 --count 5000 \\",
-                "    --jobs 2 --w rearranged --table DIR --out FILE.jsonl",
-            ),
+            # the run's command is too long for one line: continued, as a shell reads it
+            (RELAXATION["table_command"], *RELAXATION["command"].replace(" --jobs", " \\\n    --jobs").splitlines()),
         ),
         (
             f"A weaker upper bound, sampled: the told game's best chance averaged over deals {start:,}..{last:,} "
@@ -321,8 +318,8 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
     edges = bracket()
     headline = (
         f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "
-        f"{edges['high']:.3%}, a bracket {edges['width_points']:.1f}{NO_BREAK}points wide; "
-        "the exact value is not known."
+        f"{edges['high']:.3%} (each end a 95% confidence limit), a bracket "
+        f"{edges['width_points']:.1f}{NO_BREAK}points wide; the exact value is not known."
     )
     lines = wrapped(headline, "", "")
     for text, command in paragraphs:

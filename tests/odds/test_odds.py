@@ -248,13 +248,15 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert relaxation["figure_is"].endswith("sampled") and relaxation["deals"] == 5000
     assert (
         f"At most {relaxation['upper']:.3%} with 95% confidence: an upper bound, sampled." in said
-        and f"{relaxation['mean']:.3%} over deals 310,000..314,999, which played no part in choosing" in said
+        and f"estimated at {relaxation['mean']:.3%} over deals 310,000..314,999, which played no part in choosing"
+        in said
     )
     assert "\n      python scripts/tools/rearranged_value.py --table DIR\n" in text.output
     assert edges["width_points"] == pytest.approx((edges["high"] - edges["low"]) * 100, abs=1e-3)
     assert said.startswith(
         f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "
-        f"{edges['high']:.3%}, a bracket {edges['width_points']:.1f} points wide; the exact value is not known."
+        f"{edges['high']:.3%} (each end a 95% confidence limit), a bracket {edges['width_points']:.1f} points wide; "
+        "the exact value is not known."
     )
 
 
