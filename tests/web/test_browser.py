@@ -166,6 +166,24 @@ def close_panel(page) -> None:  # type: ignore[no-untyped-def]
     page.locator("#kc-stats-dialog").get_by_role("button", name="Close", exact=True).click()
 
 
+def saved_entry(page, day: str) -> dict:  # type: ignore[no-untyped-def]
+    """The game of ``day`` as the page's browser keeps it, read by the page itself."""
+    found = page.evaluate(
+        """(day) => { for (let k = 0; k < localStorage.length; k += 1) {
+        const key = localStorage.key(k);
+        if (key.endsWith(`/${day}`)) return JSON.parse(localStorage.getItem(key)); } return null; }""",
+        day,
+    )
+    assert found is not None, f"nothing kept for {day}"
+    return found
+
+
+def back_to_the_archive(page) -> None:  # type: ignore[no-untyped-def]
+    """Leave a daily page as a player does, by its link to all the dates."""
+    page.get_by_role("link", name="All dates").click()
+    page.wait_for_url("**/index.html")
+
+
 def say_yes_to_the_solution(page) -> None:  # type: ignore[no-untyped-def]
     page.locator("#kc-show-dialog").get_by_role("button", name="Show solution").click()
     expect(page.locator("body")).to_have_attribute("data-mode", "line")
@@ -885,7 +903,8 @@ def test_the_archive_marks_your_results_and_the_first_date_not_played(browser, b
     assert page.locator("#kc-unplayed").inner_text() == f"First date you have not played: {DAY}."
     page.goto(page_url(built))
     play_quickly(page, deal_of(built)["solution"]["moves"][:3])
-    page.goto((built / "index.html").as_uri())
+    assert len(saved_entry(page, DAY)["moves"]) == 3  # kept on every move, before the player leaves
+    back_to_the_archive(page)
     cell = page.locator(f'td[data-date="{DAY}"]')
     mark = cell.locator(".r-mark")
     assert mark.inner_text() == "begun" and "r-playing" in mark.get_attribute("class")
@@ -895,11 +914,27 @@ def test_the_archive_marks_your_results_and_the_first_date_not_played(browser, b
     page.wait_for_url("**/daily/2027-03-05.html")
     page.click("#kc-show")
     say_yes_to_the_solution(page)
-    page.goto((built / "index.html").as_uri())
+    assert saved_entry(page, "2027-03-05")["daily"]["first"]["status"] == "shown"
+    back_to_the_archive(page)
     assert page.locator('td[data-date="2027-03-05"] .r-mark').inner_text() == "shown"
     assert page.locator("#kc-unplayed").inner_text() == "You have played every date here so far."
     assert page.locator("#kc-legend").is_visible()
     assert page.errors == []
+    context.close()
+
+
+def test_the_archive_finds_today_again_when_shown_from_the_cache(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
+    """A page kept in the back-forward cache past UTC midnight moves today on (pageshow, dispatched here)."""
+    context = browser.new_context()
+    context.clock.set_fixed_time(f"{DAY}T23:59:00Z")
+    archive = open_page(browser, (built / "index.html").as_uri(), context=context)
+    assert archive.locator("#kc-today").inner_text() == f"Today (UTC): the deal of {DAY}."
+    context.clock.set_fixed_time("2027-03-05T00:01:00Z")
+    archive.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    assert archive.locator("#kc-today").inner_text() == "Today (UTC): the deal of 2027-03-05."
+    assert [td.get_attribute("data-date") for td in archive.locator("td.today").all()] == ["2027-03-05"]
+    assert archive.locator("#kc-unplayed").inner_text() == f"First date you have not played: {DAY}."
+    assert archive.errors == []
     context.close()
 
 

@@ -4,7 +4,7 @@
 import { RESULT_WORDS, allEntries, resultOf } from "./store.mjs";
 
 const archiveData = JSON.parse(document.getElementById("kc-data").textContent);
-const archiveToday = new Date().toISOString().slice(0, 10);
+let archiveToday = new Date().toISOString().slice(0, 10);  // read again when the page is shown from the cache
 // The short word a calendar cell shows for each result; RESULT_WORDS is what it means.
 const CELL_WORDS = { won: "won", helped: "help", shown: "shown", lost: "lost", playing: "begun" };
 
@@ -70,8 +70,13 @@ markToday(siteDates);
 markResults(siteDates);
 localChange();
 // A game saved in another tab, or saved by the page just left after this one began reading the store, arrives
-// as a storage event: the marks follow it. A page restored from the back-forward cache reads the store again.
+// as a storage event: the marks follow it. A page restored from the back-forward cache finds today and reads the
+// store again.
 window.addEventListener("storage", () => markResults(siteDates));
 window.addEventListener("pageshow", (event) => {
-  if (event.persisted) markResults(siteDates);
+  if (!event.persisted) return;
+  archiveToday = new Date().toISOString().slice(0, 10);  // the day may have changed while the page was away
+  markToday(siteDates);
+  markResults(siteDates);
+  localChange();
 });
