@@ -604,6 +604,8 @@ def test_the_hint_sheet_and_the_step_through_are_in_view(
     hinted = page.locator(".cell.hinted").bounding_box()
     sheet = page.locator("#kc-hint-box").bounding_box()["y"] if width < 900 else height  # beside the board on a desktop
     assert hinted["y"] >= 0 and hinted["y"] + hinted["height"] <= sheet + 1
+    board = page.locator("#kc-grid").bounding_box()  # every option the hint names can be seen, and tapped
+    assert board["y"] >= 0 and board["y"] + board["height"] <= sheet + 1, f"the board at {board}, the sheet at {sheet}"
     page.screenshot(path=str(shots / f"hint-{width}.png"))
     for_a_finger(page, "hint")
     page.click("#kc-hint-close")

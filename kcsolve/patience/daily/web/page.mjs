@@ -692,7 +692,7 @@ function fit() {
     const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - floor;
     if (spill <= 0) return;
     const width = grid.getBoundingClientRect().width;
-    grid.style.maxWidth = `${Math.max(180, Math.floor(width - spill * 0.72))}px`;  // a cell is 5:7, so width follows height
+    grid.style.maxWidth = `${Math.max(150, Math.floor(width - spill * 0.72))}px`;  // a cell is 5:7, so width follows height
   }
 }
 
