@@ -21,7 +21,6 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.words import paragraph, wrapped
-from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PROGRESS_IS
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
 
@@ -74,29 +73,9 @@ def daily_command(
 
             found = daily(day, rules, ramp, on_candidate=told if ramp else None)
             if fmt == "json":
-                click.echo(json.dumps(_daily_json(found, hide)))
+                click.echo(json.dumps(found.to_json(measured=True, solution=not hide)))
             else:
                 _print_daily(found, hide, style, paint)
-
-
-def _daily_json(found: Any, hide: bool) -> dict[str, Any]:
-    """One date's deal as a JSON-ready dict."""
-    data = {
-        "date": found.date.isoformat(),
-        "seed": found.seed,
-        "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck],
-        "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()),
-        "difficulty_is": DIFFICULTY_IS,
-        "playouts": found.difficulty.playouts,
-        "progress": found.difficulty.progress,
-        "progress_is": PROGRESS_IS,
-        "grade": found.grade,
-    }
-    if not hide:
-        data["solution"] = found.solution.record(seed=found.seed).to_json()
-    return data
 
 
 def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:

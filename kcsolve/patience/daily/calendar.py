@@ -20,11 +20,12 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
+from typing import Any
 
 from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily.dates import check_day
-from kcsolve.patience.players.difficulty import PLAYOUTS, Difficulty, measure
+from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PLAYOUTS, PROGRESS_IS, Difficulty, measure
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict, solve
 
@@ -72,6 +73,28 @@ class DailyDeal:
     difficulty: Difficulty
     grade: str
     solution: Solution
+
+    def to_json(self, measured: bool = False, solution: bool = True) -> dict[str, Any]:
+        """The deal as JSON: date, number, rules, deck, difficulty and grade; how it was measured; its winning line."""
+        found: dict[str, Any] = {
+            "date": self.date.isoformat(),
+            "seed": self.seed,
+            "rules": str(self.rules),
+            "deck": [str(c) for c in self.deck],
+            "difficulty": self.difficulty.chance,
+            "difficulty_interval": list(self.difficulty.interval()),
+            "difficulty_is": DIFFICULTY_IS,
+        }
+        if measured:
+            found |= {
+                "playouts": self.difficulty.playouts,
+                "progress": self.difficulty.progress,
+                "progress_is": PROGRESS_IS,
+            }
+        found["grade"] = self.grade
+        if solution:
+            found["solution"] = self.solution.record(seed=self.seed).to_json()
+        return found
 
 
 def daily(

@@ -44,21 +44,6 @@ class SiteError(KcsolveError):
     replace."""
 
 
-def deal_json(found: DailyDeal) -> dict[str, Any]:
-    """``daily/DATE.json``: date, deal number, rules, deck, difficulty and its interval, grade, winning game record."""
-    return {
-        "date": found.date.isoformat(),
-        "seed": found.seed,
-        "rules": str(found.rules),
-        "deck": [str(c) for c in found.deck],
-        "difficulty": found.difficulty.chance,
-        "difficulty_interval": list(found.difficulty.interval()),
-        "difficulty_is": DIFFICULTY_IS,
-        "grade": found.grade,
-        "solution": found.solution.record(seed=found.seed).to_json(),
-    }
-
-
 def check_base_url(base_url: str) -> str:
     """An http(s) address the site will be served from, ending in '/'; SiteError otherwise."""
     if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", base_url):
@@ -253,7 +238,7 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
         at = dates.index(found.date)
         before, after = (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
         pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]), runs)
-        pages[f"daily/{day}.json"] = json.dumps(deal_json(found), indent=1)
+        pages[f"daily/{day}.json"] = json.dumps(found.to_json(), indent=1)
     (root / "daily").mkdir()
     for name, text in pages.items():
         (root / name).write_text(text, encoding="utf-8")
