@@ -1,0 +1,304 @@
+"""Candidate players who cannot see the deck, each against the deep player on the same deals: paired and resumable.
+
+Usage: python scripts/tools/try_nopeek_players.py --player lookahead|rollouts [--orders M]
+       --from N --count K [--jobs J] --out FILE.jsonl
+
+Two of the families issue 42 names, tried on top of the deep player (its exact
+endgame with ten unseen cards or fewer, its ties broken by the quick player):
+
+- ``lookahead``: an expectimax over the next draw. Each distinct option is scored
+  by the mean, over the next card's rank (exact class-level chance node), of the
+  best choice for that card, each choice judged by the sampled-orders judge on
+  ``--orders`` orders of the rest (8 by default; the same orders for every option
+  and choice, so the comparison is paired). The choice for the next card is made
+  knowing that card only, so the fusion of the judge starts one draw later.
+- ``rollouts``: policy improvement on the quick player. Each option is played to
+  the end by the compiled quick rule on ``--orders`` orders (1,000 by default),
+  the same orders for every option; the option that wins most is played.
+
+Both are shown a PlayerView only, like every player in the package, and draw their
+orders from the deal number and what has been seen. Each deal is played by the
+candidate and by ``deep``; every win is replayed by the independent checker
+(``is_win``) before it is written. One JSON line per game is appended to --out,
+so a stopped run goes on where it was. The last line on stdout compares the two
+on the deals asked for: wins, 95% Wilson intervals, CPU seconds a game, the deals
+only one of them won and McNemar's z. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from multiprocessing import get_context
+from pathlib import Path
+
+import numpy as np
+
+from kcsolve.common.cards import TEN
+from kcsolve.common.deal import deal
+from kcsolve.common.interval import wilson
+from kcsolve.common.jit import jit
+from kcsolve.patience.engine import Move, PlayerView, Position, Status
+from kcsolve.patience.players.deep import deep_player
+from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
+from kcsolve.patience.players.policy import KIND_CLASS, class_view
+from kcsolve.patience.players.quick import WEIGHTS, free_classes, free_in, place_class, quick_player
+from kcsolve.patience.players.strong import Course, class_key, course, seen_order_wins
+from kcsolve.patience.record import is_win, record_from_moves
+from kcsolve.patience.rules import STANDARD
+
+DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000}
+Cells = list[list[int]]
+
+
+def judged_wins(cells: Cells, courts: list[int], order: list[int], removing: bool, runs: dict) -> bool:
+    """Whether a class-level state wins ``order`` for a player who then knew it (the strong player's judge)."""
+    count = [0] * (TEN + 1)
+    for held in cells:
+        for value in held:
+            count[value] += 1
+    for last_first in (True, False):
+        key = (tuple(count), removing, last_first, id(order))
+        run: Course | None = runs.get(key)
+        if run is None:
+            run = runs[key] = course(count, sum(courts), order, removing, STANDARD, last_first)
+        if run.jams:
+            return False
+        if seen_order_wins([list(c) for c in cells], list(courts), run):
+            return True
+    return False
+
+
+def after_next_draw(
+    cells: Cells, courts: list[int], stock: list[int], removing: bool, orders: dict, runs: dict
+) -> float:
+    """The mean over the next card's rank of the best choice for it, each choice judged on that rank's orders."""
+    if removing:  # the removal is a choice made before the next card is seen
+        outcomes = _removal_outcomes(tuple(tuple(sorted(c)) for c in cells))
+        return max(
+            (after_next_draw([list(o) for o in left], courts, stock, False, orders, runs) for left in outcomes),
+            default=0.0,
+        )
+    total = sum(stock)
+    if not total:
+        return 1.0 if sum(courts) == 12 else 0.0
+    free = [4 - len(cells[c]) - courts[c] for c in range(4)]
+    value = 0.0
+    for rank, copies in enumerate(stock):
+        if not copies:
+            continue
+        given = orders[rank]
+        if rank > TEN:
+            home = KIND_CLASS[rank]
+            if not free[home]:
+                continue
+            now = [*courts]
+            now[home] += 1
+            if sum(now) == 12:
+                value += copies / total
+                continue
+            full = sum(map(len, cells)) + sum(now) == 16
+            best = sum(judged_wins(cells, now, order, full, runs) for order in given)
+        else:
+            best = 0
+            for c in (c for c in range(4) if free[c]):
+                placed = [sorted([*held, rank]) if k == c else held for k, held in enumerate(cells)]
+                full = sum(map(len, placed)) + sum(courts) == 16
+                best = max(best, sum(judged_wins(placed, courts, order, full, runs) for order in given))
+        value += copies / total * best / len(given)
+    return value
+
+
+def lookahead_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option best after the next draw (chance exact, the judge after it); deep's endgame, quick's ties."""
+    options = distinct_options(view)
+    if len(options) == 1:
+        return options[0][0]
+    if exact_feasible(options[0][1]):
+        scores = [exact_chance(child) for _, child in options]
+    else:
+        stock = [0] * 14
+        for card in view.unseen:
+            stock[card.rank] += 1
+        rng = random.Random(f"lookahead|{seed}|{view.drawn}|{int(view.removing)}")
+        by_rank = {}
+        for rank in (r for r in range(14) if stock[r]):
+            rest = [r for r in range(14) for _ in range(stock[r] - (r == rank))]
+            by_rank[rank] = [rng.sample(rest, len(rest)) for _ in range(orders)]
+        runs: dict = {}
+        scores = []
+        for _, child in options:
+            if child.outcome.status is not Status.UNFINISHED:
+                scores.append(1.0 if child.outcome.status is Status.WON else 0.0)
+                continue
+            cells, courts = class_view(child.grid)
+            scores.append(after_next_draw(cells, courts, stock, child.removing, by_rank, runs))
+    return _best(view, options, scores)
+
+
+@jit()
+def rollout_wins(cells0: np.ndarray, courts0: np.ndarray, orders: np.ndarray, w: np.ndarray, due: bool) -> int:
+    """How many of ``orders`` the quick rule wins from a class-level state (counts of each value per class)."""
+    wins = 0
+    for k in range(orders.shape[0]):
+        cells = cells0.copy()
+        courts = courts0.copy()
+        coming = np.zeros(14, np.int64)
+        for t in range(orders.shape[1]):
+            coming[orders[k, t]] += 1
+        placed = courts.sum()
+        alive = not ((due or placed + cells.sum() == 16) and not free_classes(cells, courts, coming))
+        t = 0
+        while alive and t < orders.shape[1] and placed < 12:
+            rank = orders[k, t]
+            coming[rank] -= 1
+            if rank > 10:
+                c = 3 if rank == 11 else (2 if rank == 12 else 1)
+                if free_in(cells, courts, c) == 0:
+                    alive = False
+                    break
+                courts[c] += 1
+                placed += 1
+            else:
+                cells[place_class(cells, courts, coming, rank, w), rank] += 1
+            if placed < 12 and placed + cells.sum() == 16 and t + 1 < orders.shape[1]:
+                alive = free_classes(cells, courts, coming)
+            t += 1
+        if alive and placed == 12:
+            wins += 1
+    return wins
+
+
+def rollouts_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option whose quick-rule playouts win most of the same orders; deep's endgame, quick's ties."""
+    options = distinct_options(view)
+    if len(options) == 1:
+        return options[0][0]
+    if exact_feasible(options[0][1]):
+        scores = [exact_chance(child) for _, child in options]
+    else:
+        unseen = np.array(sorted(card.rank for card in view.unseen), np.int64)
+        digest = hashlib.sha256(f"rollouts|{seed}|{view.drawn}|{int(view.removing)}".encode()).digest()
+        rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
+        drawn = np.array([rng.permutation(unseen) for _ in range(orders)], np.int64).reshape(orders, len(unseen))
+        scores = []
+        for _, child in options:
+            if child.outcome.status is not Status.UNFINISHED:
+                scores.append(1.0 if child.outcome.status is Status.WON else 0.0)
+                continue
+            numbers, courts = class_view(child.grid)
+            cells = np.zeros((4, 11), np.int64)
+            for c, values in enumerate(numbers):
+                for value in values:
+                    cells[c, value] += 1
+            scores.append(rollout_wins(cells, np.array(courts, np.int64), drawn, WEIGHTS, child.removing) / orders)
+    return _best(view, options, scores)
+
+
+def _best(view: PlayerView, options: list, scores: list[float]) -> Move:
+    """The best-scored option, the quick player's choice among equals."""
+    preferred = class_key(view, quick_player(view))
+    best = max(range(len(options)), key=lambda k: (round(scores[k], 12), class_key(view, options[k][0]) == preferred))
+    return options[best][0]
+
+
+CANDIDATES: dict[str, Callable[[PlayerView, int, int], Move]] = {
+    "lookahead": lookahead_player,
+    "rollouts": rollouts_player,
+}
+
+
+def play(job: tuple[str, int, int]) -> dict:
+    """One game of player ``name`` on deal ``seed``, its win checked by replaying the record."""
+    name, orders, seed = job
+    started = time.process_time()
+    position = Position.start(deal(seed), STANDARD)
+    moves: list[Move] = []
+    while position.outcome().status is Status.UNFINISHED:
+        view = position.view()
+        move = deep_player(view, seed) if name == "deep" else CANDIDATES[name](view, seed, orders)
+        moves.append(move)
+        position = position.play(move)
+    won = position.outcome().status is Status.WON
+    record = record_from_moves(position.deck, STANDARD, moves, "win" if won else "loss", seed=seed, player=name)
+    if won and not is_win(record):
+        raise RuntimeError(f"deal {seed}: the checker refuses the win of {name!r}")
+    seconds = time.process_time() - started
+    return {"deal": seed, "player": name, "orders": orders, "won": won, "cpu_seconds": round(seconds, 3)}
+
+
+def summary(name: str, orders: int, games: dict, first: int, count: int) -> dict:
+    """The two players on deals first..first+count-1: wins, intervals, seconds, discordant deals, McNemar's z."""
+    seeds = range(first, first + count)
+    mine = [games[(name, orders, s)] for s in seeds]
+    deep = [games[("deep", 0, s)] for s in seeds]
+    only_mine = sum(a["won"] and not b["won"] for a, b in zip(mine, deep))
+    only_deep = sum(b["won"] and not a["won"] for a, b in zip(mine, deep))
+    z = (only_mine - only_deep) / math.sqrt(only_mine + only_deep) if only_mine + only_deep else 0.0
+
+    def side(games_of: list[dict]) -> dict:
+        wins = sum(g["won"] for g in games_of)
+        return {
+            "wins": wins,
+            "ci95": [round(x, 5) for x in wilson(wins, count)],
+            "cpu_seconds_per_game": round(sum(g["cpu_seconds"] for g in games_of) / count, 3),
+        }
+
+    return {
+        "deals": [first, first + count - 1],
+        "player": name,
+        "orders": orders,
+        name: side(mine),
+        "deep": side(deep),
+        "only_" + name: only_mine,
+        "only_deep": only_deep,
+        "mcnemar_z": round(z, 2),
+    }
+
+
+def main() -> int:
+    """Play the games not yet in --out, then print the paired comparison over the deals asked for."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--player", choices=sorted(CANDIDATES), required=True, help="the candidate")
+    parser.add_argument("--orders", type=int, help="orders per judgement (lookahead: per rank; default 8 / 1000)")
+    parser.add_argument("--from", dest="first", type=int, required=True, help="first deal number")
+    parser.add_argument("--count", type=int, required=True, help="number of deals")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--out", required=True, help="JSON lines file, appended to")
+    args = parser.parse_args()
+    orders = args.orders or DEFAULT_ORDERS[args.player]
+    if orders < 1 or args.count < 1 or args.jobs < 1:
+        print("--orders, --count and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    games = {}
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            games[(game["player"], game["orders"], game["deal"])] = game
+    seeds = range(args.first, args.first + args.count)
+    todo = [
+        (name, n, s) for s in seeds for name, n in ((args.player, orders), ("deep", 0)) if (name, n, s) not in games
+    ]
+    with out.open("a", encoding="utf-8") as sink, get_context("fork").Pool(args.jobs) as pool:
+        for i, game in enumerate(pool.imap_unordered(play, todo), 1):
+            sink.write(json.dumps(game) + "\n")
+            sink.flush()
+            games[(game["player"], game["orders"], game["deal"])] = game
+            print(
+                f"{i}/{len(todo)} {game['player']} deal {game['deal']}: {'won' if game['won'] else 'lost'}",
+                file=sys.stderr,
+                flush=True,
+            )
+    print(json.dumps(summary(args.player, orders, games, args.first, args.count)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
