@@ -44,7 +44,7 @@ from kcsolve.common.cards import TEN
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
 from kcsolve.common.jit import jit
-from kcsolve.patience.engine import Move, PlayerView, Position, Status
+from kcsolve.patience.engine import Afterstate, Move, PlayerView, Position, Status
 from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.policy import KIND_CLASS, class_view
@@ -115,31 +115,23 @@ def after_next_draw(
     return value
 
 
-def lookahead_player(view: PlayerView, seed: int, orders: int) -> Move:
-    """The option best after the next draw (chance exact, the judge after it); deep's endgame, quick's ties."""
-    options = distinct_options(view)
-    if len(options) == 1:
-        return options[0][0]
-    if exact_feasible(options[0][1]):
-        scores = [exact_chance(child) for _, child in options]
-    else:
-        stock = [0] * 14
-        for card in view.unseen:
-            stock[card.rank] += 1
-        rng = random.Random(f"lookahead|{seed}|{view.drawn}|{int(view.removing)}")
-        by_rank = {}
-        for rank in (r for r in range(14) if stock[r]):
-            rest = [r for r in range(14) for _ in range(stock[r] - (r == rank))]
-            by_rank[rank] = [rng.sample(rest, len(rest)) for _ in range(orders)]
-        runs: dict = {}
-        scores = []
-        for _, child in options:
-            if child.outcome.status is not Status.UNFINISHED:
-                scores.append(1.0 if child.outcome.status is Status.WON else 0.0)
-                continue
-            cells, courts = class_view(child.grid)
-            scores.append(after_next_draw(cells, courts, stock, child.removing, by_rank, runs))
-    return _best(view, options, scores)
+def lookahead_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
+    """Scores an option by the best choice for each next rank (chance exact), each judged on that rank's orders."""
+    stock = [0] * 14
+    for card in view.unseen:
+        stock[card.rank] += 1
+    rng = random.Random(f"lookahead|{seed}|{view.drawn}|{int(view.removing)}")
+    by_rank = {}
+    for rank in (r for r in range(14) if stock[r]):
+        rest = [r for r in range(14) for _ in range(stock[r] - (r == rank))]
+        by_rank[rank] = [rng.sample(rest, len(rest)) for _ in range(orders)]
+    runs: dict[tuple[object, ...], Course] = {}
+
+    def score(child: Afterstate) -> float:
+        cells, courts = class_view(child.grid)
+        return after_next_draw(cells, courts, stock, child.removing, by_rank, runs)
+
+    return score
 
 
 @jit()
@@ -175,37 +167,50 @@ def rollout_wins(cells0: np.ndarray, courts0: np.ndarray, orders: np.ndarray, w:
     return wins
 
 
-def rollouts_player(view: PlayerView, seed: int, orders: int) -> Move:
-    """The option whose quick-rule playouts win most of the same orders; deep's endgame, quick's ties."""
+def rollouts_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
+    """Scores an option by the share of the same sampled orders that the quick rule wins from it."""
+    unseen = np.array(sorted(card.rank for card in view.unseen), np.int64)
+    digest = hashlib.sha256(f"rollouts|{seed}|{view.drawn}|{int(view.removing)}".encode()).digest()
+    rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
+    drawn = np.array([rng.permutation(unseen) for _ in range(orders)], np.int64).reshape(orders, len(unseen))
+
+    def score(child: Afterstate) -> float:
+        numbers, courts = class_view(child.grid)
+        cells = np.zeros((4, 11), np.int64)
+        for c, values in enumerate(numbers):
+            for value in values:
+                cells[c, value] += 1
+        return int(rollout_wins(cells, np.array(courts, np.int64), drawn, WEIGHTS, child.removing)) / orders
+
+    return score
+
+
+def decide(view: PlayerView, judge: Callable[[], Callable[[Afterstate], float]]) -> Move:
+    """The best-judged distinct option, exact with few unseen cards (as deep), the quick player's choice on ties."""
     options = distinct_options(view)
     if len(options) == 1:
         return options[0][0]
     if exact_feasible(options[0][1]):
         scores = [exact_chance(child) for _, child in options]
     else:
-        unseen = np.array(sorted(card.rank for card in view.unseen), np.int64)
-        digest = hashlib.sha256(f"rollouts|{seed}|{view.drawn}|{int(view.removing)}".encode()).digest()
-        rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
-        drawn = np.array([rng.permutation(unseen) for _ in range(orders)], np.int64).reshape(orders, len(unseen))
-        scores = []
-        for _, child in options:
-            if child.outcome.status is not Status.UNFINISHED:
-                scores.append(1.0 if child.outcome.status is Status.WON else 0.0)
-                continue
-            numbers, courts = class_view(child.grid)
-            cells = np.zeros((4, 11), np.int64)
-            for c, values in enumerate(numbers):
-                for value in values:
-                    cells[c, value] += 1
-            scores.append(rollout_wins(cells, np.array(courts, np.int64), drawn, WEIGHTS, child.removing) / orders)
-    return _best(view, options, scores)
-
-
-def _best(view: PlayerView, options: list, scores: list[float]) -> Move:
-    """The best-scored option, the quick player's choice among equals."""
+        score = judge()
+        scores = [
+            score(child) if child.outcome.status is Status.UNFINISHED else float(child.outcome.status is Status.WON)
+            for _, child in options
+        ]
     preferred = class_key(view, quick_player(view))
     best = max(range(len(options)), key=lambda k: (round(scores[k], 12), class_key(view, options[k][0]) == preferred))
     return options[best][0]
+
+
+def lookahead_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option best after the next draw: an exact chance node, then the sampled-orders judge."""
+    return decide(view, lambda: lookahead_judge(view, seed, orders))
+
+
+def rollouts_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option whose quick-rule playouts win most of the same orders."""
+    return decide(view, lambda: rollouts_judge(view, seed, orders))
 
 
 CANDIDATES: dict[str, Callable[[PlayerView, int, int], Move]] = {
