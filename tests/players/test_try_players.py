@@ -80,3 +80,16 @@ def test_the_run_logs_each_game_once_and_compares_the_players(tmp_path: Path) ->
     again = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True, check=True, cwd=ROOT)
     assert len(out.read_text().splitlines()) == len(games)  # nothing played twice
     assert json.loads(again.stdout.splitlines()[-1]) == found
+
+
+def test_headroom_charges_nothing_to_a_player_who_is_exact_there() -> None:
+    """With ten unseen cards or fewer the deep player plays the exact chances, so its choices cost nothing."""
+    spec = importlib.util.spec_from_file_location("nopeek_headroom", ROOT / "scripts" / "tools" / "nopeek_headroom.py")
+    assert spec and spec.loader
+    headroom = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(headroom)
+    headroom.UNSEEN = 10
+    found = [headroom.charges(seed) for seed in range(400100, 400130)]
+    assert sum(choices for choices, _, _ in found) >= 5
+    assert all(deep == 0.0 and quick >= 0.0 for _, quick, deep in found)
+    assert any(quick > 0.0 for _, quick, _ in found)  # the quick rule is not exact, and the charge sees it
