@@ -1,10 +1,10 @@
 """Candidate players who cannot see the deck, each against the deep player on the same deals: paired and resumable.
 
-Usage: python scripts/tools/try_nopeek_players.py --player lookahead|rollouts [--orders M]
-       --from N --count K [--jobs J] --out FILE.jsonl
+Usage: python scripts/tools/try_nopeek_players.py --player lookahead|rollouts|table [--orders M]
+       [--table DIR] --from N --count K [--jobs J] --out FILE.jsonl
 
-Two of the families issue 42 names, tried on top of the deep player (its exact
-endgame with ten unseen cards or fewer, its ties broken by the quick player):
+Three of the families issue 42 names, each tried on top of the deep player (its
+exact endgame with ten unseen cards or fewer, its ties broken by the quick player):
 
 - ``lookahead``: an expectimax over the next draw. Each distinct option is scored
   by the mean, over the next card's rank (exact class-level chance node), of the
@@ -15,8 +15,11 @@ endgame with ten unseen cards or fewer, its ties broken by the quick player):
 - ``rollouts``: policy improvement on the quick player. Each option is played to
   the end by the compiled quick rule on ``--orders`` orders (1,000 by default),
   the same orders for every option; the option that wins most is played.
+- ``table``: the option of highest rearranging value W (docs/THEORY.md, Theorem 9),
+  read from the table that ``python scripts/tools/rearranged_value.py --table DIR``
+  writes (3.2 GB, read once and shared by the workers).
 
-Both are shown a PlayerView only, like every player in the package, and draw their
+All are shown a PlayerView only, like every player in the package, and draw their
 orders from the deal number and what has been seen. Each deal is played by the
 candidate and by ``deep``; every win is replayed by the independent checker
 (``is_win``) before it is written. One JSON line per game is appended to --out,
@@ -49,11 +52,13 @@ from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.policy import KIND_CLASS, class_view
 from kcsolve.patience.players.quick import WEIGHTS, free_classes, free_in, place_class, quick_player
+from kcsolve.patience.players.relaxed import RearrangedTable
 from kcsolve.patience.players.strong import Course, class_key, course, seen_order_wins
 from kcsolve.patience.record import is_win, record_from_moves
 from kcsolve.patience.rules import STANDARD
 
-DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000}
+DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000, "table": 0}
+TABLE: Callable[[tuple[object, ...], tuple[int, ...]], float]  # the rearranging game's values, for ``table``
 Cells = list[list[int]]
 
 
@@ -185,6 +190,21 @@ def rollouts_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afters
     return score
 
 
+def table_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
+    """Scores an option by the rearranging game's value W of its state (best over the copies a removal takes)."""
+    stock = [0] * 14
+    for card in view.unseen:
+        stock[card.rank] += 1
+
+    def score(child: Afterstate) -> float:
+        cells, courts = class_view(child.grid)
+        seated = tuple(tuple(sorted(c)) for c in cells)
+        outcomes = _removal_outcomes(seated) if child.removing else [seated]
+        return max((TABLE((left, tuple(courts)), tuple(stock)) for left in outcomes), default=0.0)
+
+    return score
+
+
 def decide(view: PlayerView, judge: Callable[[], Callable[[Afterstate], float]]) -> Move:
     """The best-judged distinct option, exact with few unseen cards (as deep), the quick player's choice on ties."""
     options = distinct_options(view)
@@ -208,6 +228,11 @@ def lookahead_player(view: PlayerView, seed: int, orders: int) -> Move:
     return decide(view, lambda: lookahead_judge(view, seed, orders))
 
 
+def table_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option of highest rearranging value W, the quick player's choice among equals."""
+    return decide(view, lambda: table_judge(view, seed, orders))
+
+
 def rollouts_player(view: PlayerView, seed: int, orders: int) -> Move:
     """The option whose quick-rule playouts win most of the same orders."""
     return decide(view, lambda: rollouts_judge(view, seed, orders))
@@ -216,6 +241,7 @@ def rollouts_player(view: PlayerView, seed: int, orders: int) -> Move:
 CANDIDATES: dict[str, Callable[[PlayerView, int, int], Move]] = {
     "lookahead": lookahead_player,
     "rollouts": rollouts_player,
+    "table": table_player,
 }
 
 
@@ -276,11 +302,18 @@ def main() -> int:
     parser.add_argument("--count", type=int, required=True, help="number of deals")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", required=True, help="JSON lines file, appended to")
+    parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (for --player table)")
     args = parser.parse_args()
     orders = args.orders or DEFAULT_ORDERS[args.player]
-    if orders < 1 or args.count < 1 or args.jobs < 1:
+    if (orders < 1 and args.player != "table") or args.count < 1 or args.jobs < 1:
         print("--orders, --count and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.player == "table":
+        if not args.table:
+            print("--player table needs --table DIR", file=sys.stderr)
+            return 2
+        global TABLE
+        TABLE = RearrangedTable(Path(args.table))  # read once; the forked workers share it
     out = Path(args.out)
     games = {}
     if out.exists():
