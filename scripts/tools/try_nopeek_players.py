@@ -42,11 +42,11 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
-from kcsolve.common.jit import jit
 from kcsolve.patience.engine import Afterstate, Move, PlayerView, Position, Status
 from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
@@ -139,7 +139,7 @@ def lookahead_judge(view: PlayerView, seed: int, orders: int) -> Callable[[After
     return score
 
 
-@jit()
+@njit  # not cached on disk: a script loaded by the tests under another name would find a cache it cannot load
 def rollout_wins(cells0: np.ndarray, courts0: np.ndarray, orders: np.ndarray, w: np.ndarray, due: bool) -> int:
     """How many of ``orders`` the quick rule wins from a class-level state (counts of each value per class)."""
     wins = 0
