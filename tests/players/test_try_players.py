@@ -93,3 +93,29 @@ def test_headroom_charges_nothing_to_a_player_who_is_exact_there() -> None:
     assert sum(choices for choices, _, _ in found) >= 5
     assert all(deep == 0.0 and quick >= 0.0 for _, quick, deep in found)
     assert any(quick > 0.0 for _, quick, _ in found)  # the quick rule is not exact, and the charge sees it
+
+
+def test_the_table_in_players_md_is_the_log_of_the_run(tried: ModuleType) -> None:
+    """PLAYERS.md's rows for the candidates are recomputed from seeds/try-nopeek-players.jsonl, each game once."""
+    lines = (ROOT / "seeds" / "try-nopeek-players.jsonl").read_text().splitlines()
+    games = {(g["player"], g["orders"], g["deal"]): g for g in map(json.loads, lines)}
+    assert len(games) == len(lines) == 4000
+    page = (ROOT / "docs" / "PLAYERS.md").read_text()
+    labels = {
+        "lookahead": "lookahead, 8 orders per next rank",
+        "rollouts": "rollouts, 1,000 per option",
+        "table": "table (the rearranging value)",
+    }
+
+    def share(side: dict) -> str:
+        low, high = side["ci95"]
+        return f"{side['wins']} ({side['wins'] / 10:.2f}%, {low:.2%} to {high:.2%})"
+
+    for name, orders in (("lookahead", 8), ("rollouts", 1000), ("table", 0)):
+        found = tried.summary(name, orders, games, 400000, 1000)
+        mine, deep = found[name], found["deep"]
+        row = (
+            f"| {labels[name]} | {share(mine)} | {share(deep)} | {found['only_' + name]} / {found['only_deep']} "
+            f"| {found['mcnemar_z']:+.2f} | {mine['cpu_seconds_per_game']:.2f} / {deep['cpu_seconds_per_game']:.2f} |"
+        )
+        assert row in page, row
