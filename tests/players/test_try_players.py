@@ -119,3 +119,15 @@ def test_the_table_in_players_md_is_the_log_of_the_run(tried: ModuleType) -> Non
             f"| {found['mcnemar_z']:+.2f} | {mine['cpu_seconds_per_game']:.2f} / {deep['cpu_seconds_per_game']:.2f} |"
         )
         assert row in page, row
+
+
+def test_deep_on_the_issues_deals_is_the_figure_quoted() -> None:
+    """seeds/deep-200000.json holds one entry per won deal, and PLAYERS.md quotes its count and interval."""
+    found = json.loads((ROOT / "seeds" / "deep-200000.json").read_text())
+    first, last = found["deals"]
+    assert found["games"] == last - first + 1 == 10000
+    assert len(set(found["won"])) == len(found["won"]) == found["wins"]
+    assert all(first <= deal <= last for deal in found["won"])
+    low, high = found["ci95"]
+    quoted = f"won {found['wins']} of deals 200,000..209,999\n({found['wins'] / 100:.2f}%, {low:.2%} to {high:.2%};"
+    assert quoted in (ROOT / "docs" / "PLAYERS.md").read_text()
