@@ -64,6 +64,7 @@ NOT_RUN = {
     ): "a cron line: writes /var/www/kc",
     "kcsolve odds --no-peek --deals 100000": "a hundred thousand sampled deals, hours of CPU",
     "kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2": "10,000 games of the deep player, hours",
+    "kcsolve selfplay --player deep --seed 200000 --count 10000 --jobs 2 --format json": "10,000 deep games, an hour",
     "kcsolve selfplay --player deep --seed 2000 --count 8000": "8,000 games of the deep player, hours",
     "kcsolve selfplay --player strong --seed 2000 --count 600": "600 games of the strong player, minutes",
     "kcsolve selfplay --player greedy --count 2000": "a measurement of 2,000 games",

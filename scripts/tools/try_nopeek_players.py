@@ -58,7 +58,7 @@ from kcsolve.patience.record import is_win, record_from_moves
 from kcsolve.patience.rules import STANDARD
 
 DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000, "table": 0}
-TABLE: Callable[[tuple[object, ...], tuple[int, ...]], float]  # the rearranging game's values, for ``table``
+TABLE: RearrangedTable | None = None  # the rearranging game's values, read by main() for ``table``
 Cells = list[list[int]]
 
 
@@ -69,7 +69,7 @@ def judged_wins(cells: Cells, courts: list[int], order: list[int], removing: boo
         for value in held:
             count[value] += 1
     for last_first in (True, False):
-        key = (tuple(count), removing, last_first, id(order))
+        key = (tuple(count), sum(courts), removing, last_first, id(order))  # the orders live through the choice
         run: Course | None = runs.get(key)
         if run is None:
             run = runs[key] = course(count, sum(courts), order, removing, STANDARD, last_first)
@@ -165,7 +165,7 @@ def rollout_wins(cells0: np.ndarray, courts0: np.ndarray, orders: np.ndarray, w:
             else:
                 cells[place_class(cells, courts, coming, rank, w), rank] += 1
             if placed < 12 and placed + cells.sum() == 16 and t + 1 < orders.shape[1]:
-                alive = free_classes(cells, courts, coming)
+                alive = free_classes(cells, courts, coming)  # it also makes the removal, in cells
             t += 1
         if alive and placed == 12:
             wins += 1
@@ -196,11 +196,15 @@ def table_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstat
     for card in view.unseen:
         stock[card.rank] += 1
 
+    if TABLE is None:
+        raise RuntimeError("the table player needs the rearranging table (--table DIR)")
+    table = TABLE
+
     def score(child: Afterstate) -> float:
         cells, courts = class_view(child.grid)
         seated = tuple(tuple(sorted(c)) for c in cells)
         outcomes = _removal_outcomes(seated) if child.removing else [seated]
-        return max((TABLE((left, tuple(courts)), tuple(stock)) for left in outcomes), default=0.0)
+        return max((table((left, tuple(courts)), tuple(stock)) for left in outcomes), default=0.0)
 
     return score
 
@@ -304,7 +308,10 @@ def main() -> int:
     parser.add_argument("--out", required=True, help="JSON lines file, appended to")
     parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (for --player table)")
     args = parser.parse_args()
-    orders = args.orders or DEFAULT_ORDERS[args.player]
+    if args.player == "table" and args.orders is not None:
+        print("--player table takes no --orders", file=sys.stderr)
+        return 2
+    orders = DEFAULT_ORDERS[args.player] if args.orders is None else args.orders
     if (orders < 1 and args.player != "table") or args.count < 1 or args.jobs < 1:
         print("--orders, --count and --jobs must be at least 1", file=sys.stderr)
         return 2

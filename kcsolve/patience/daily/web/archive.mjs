@@ -70,12 +70,12 @@ markToday(siteDates);
 markResults(siteDates);
 localChange();
 // A game saved in another tab, or saved by the page just left after this one began reading the store, arrives
-// as a storage event: the marks follow it. A page restored from the back-forward cache finds today and reads the
-// store again.
+// as a storage event: the marks follow it. A page restored from the back-forward cache may be shown on a later
+// day, so it finds today and reads the store again.
 window.addEventListener("storage", () => markResults(siteDates));
 window.addEventListener("pageshow", (event) => {
   if (!event.persisted) return;
-  archiveToday = new Date().toISOString().slice(0, 10);  // the day may have changed while the page was away
+  archiveToday = new Date().toISOString().slice(0, 10);
   markToday(siteDates);
   markResults(siteDates);
   localChange();

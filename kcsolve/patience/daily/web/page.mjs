@@ -692,7 +692,8 @@ function fit() {
     const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - floor;
     if (spill <= 0) return;
     const width = grid.getBoundingClientRect().width;
-    grid.style.maxWidth = `${Math.max(150, Math.floor(width - spill * 0.72))}px`;  // a cell is 5:7, so width follows height
+    // A cell is 5:7, so width follows height; 150 px keeps the whole board above the hint sheet on a 320x568 phone.
+    grid.style.maxWidth = `${Math.max(150, Math.floor(width - spill * 0.72))}px`;
   }
 }
 
