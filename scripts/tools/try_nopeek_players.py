@@ -51,7 +51,7 @@ from kcsolve.patience.engine import Afterstate, Move, PlayerView, Position, Stat
 from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.policy import KIND_CLASS, class_view
-from kcsolve.patience.players.quick import WEIGHTS, free_classes, free_in, place_class, quick_player
+from kcsolve.patience.players.quick import WEIGHTS, quick_player, wins_from
 from kcsolve.patience.players.relaxed import RearrangedTable
 from kcsolve.patience.players.strong import Course, class_key, course, seen_order_wins
 from kcsolve.patience.record import is_win, record_from_moves
@@ -140,35 +140,11 @@ def lookahead_judge(view: PlayerView, seed: int, orders: int) -> Callable[[After
 
 
 @njit  # not cached on disk: a script loaded by the tests under another name would find a cache it cannot load
-def rollout_wins(cells0: np.ndarray, courts0: np.ndarray, orders: np.ndarray, w: np.ndarray, due: bool) -> int:
+def rollout_wins(cells: np.ndarray, courts: np.ndarray, orders: np.ndarray, w: np.ndarray, due: bool) -> int:
     """How many of ``orders`` the quick rule wins from a class-level state (counts of each value per class)."""
     wins = 0
     for k in range(orders.shape[0]):
-        cells = cells0.copy()
-        courts = courts0.copy()
-        coming = np.zeros(14, np.int64)
-        for t in range(orders.shape[1]):
-            coming[orders[k, t]] += 1
-        placed = courts.sum()
-        alive = not ((due or placed + cells.sum() == 16) and not free_classes(cells, courts, coming))
-        t = 0
-        while alive and t < orders.shape[1] and placed < 12:
-            rank = orders[k, t]
-            coming[rank] -= 1
-            if rank > 10:
-                c = 3 if rank == 11 else (2 if rank == 12 else 1)
-                if free_in(cells, courts, c) == 0:
-                    alive = False
-                    break
-                courts[c] += 1
-                placed += 1
-            else:
-                cells[place_class(cells, courts, coming, rank, w), rank] += 1
-            if placed < 12 and placed + cells.sum() == 16 and t + 1 < orders.shape[1]:
-                alive = free_classes(cells, courts, coming)  # it also makes the removal, in cells
-            t += 1
-        if alive and placed == 12:
-            wins += 1
+        wins += wins_from(cells, courts, orders[k], due, False, w)
     return wins
 
 

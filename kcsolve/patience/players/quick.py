@@ -147,12 +147,22 @@ def free_classes(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray) -> b
 @compiled
 def wins_deal(order: np.ndarray, deplete: bool, w: np.ndarray) -> bool:
     """Whether the quick player wins the deal whose ranks come in ``order``, from the empty grid."""
-    cells = np.zeros((4, 11), dtype=np.int64)
-    courts = np.zeros(4, dtype=np.int64)
+    return wins_from(np.zeros((4, 11), dtype=np.int64), np.zeros(4, dtype=np.int64), order, False, deplete, w)
+
+
+@compiled
+def wins_from(
+    cells0: np.ndarray, courts0: np.ndarray, order: np.ndarray, due: bool, deplete: bool, w: np.ndarray
+) -> bool:
+    """Whether the quick player wins from a class-level state (``due``: a removal is owed) when ``order`` comes."""
+    cells = cells0.copy()
+    courts = courts0.copy()
     coming = np.zeros(14, dtype=np.int64)
     for t in range(order.shape[0]):
         coming[order[t]] += 1
-    placed = 0
+    placed = courts.sum()
+    if (due or placed + cells.sum() == 16) and not free_classes(cells, courts, coming):
+        return False
     n = order.shape[0]
     for t in range(n):
         rank = order[t]
