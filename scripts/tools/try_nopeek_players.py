@@ -1,10 +1,10 @@
 """Candidate players who cannot see the deck, each against the deep player on the same deals: paired and resumable.
 
-Usage: python scripts/tools/try_nopeek_players.py --player lookahead|rollouts|table [--orders M]
-       [--table DIR] --from N --count K [--jobs J] --out FILE.jsonl
+Usage: python scripts/tools/try_nopeek_players.py --player lookahead|rollouts|table|tiebreak|uct
+       [--orders M] [--table DIR] --from N --count K [--jobs J] --out FILE.jsonl
 
-Three of the families issue 42 names, each tried on top of the deep player (its
-exact endgame with ten unseen cards or fewer, its ties broken by the quick player):
+The families issue 42 names, each tried on top of the deep player (its exact
+endgame with ten unseen cards or fewer, its ties broken by the quick player):
 
 - ``lookahead``: an expectimax over the next draw. Each distinct option is scored
   by the mean, over the next card's rank (exact class-level chance node), of the
@@ -18,6 +18,11 @@ exact endgame with ten unseen cards or fewer, its ties broken by the quick playe
 - ``table``: the option of highest rearranging value W (docs/THEORY.md, Theorem 9),
   read from the table that ``python scripts/tools/rearranged_value.py --table DIR``
   writes (3.2 GB, read once and shared by the workers).
+- ``tiebreak``: deep's own choice, except that options tied on deep's count are
+  told apart by quick-rule playouts on ``--orders`` orders (500 by default).
+- ``uct``: information-set MCTS, which here is UCT over class-level states with the
+  unseen multiset, the chance nodes sampled: ``--orders`` simulations per option
+  (2,000 by default), the quick rule past the tree.
 
 All are shown a PlayerView only, like every player in the package, and draw their
 orders from the deal number and what has been seen. Each deal is played by the
@@ -42,22 +47,24 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.typed import Dict
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
 from kcsolve.patience.engine import Afterstate, Move, PlayerView, Position, Status
-from kcsolve.patience.players.deep import deep_player
+from kcsolve.patience.players.deep import covered, deep_player
 from kcsolve.patience.players.endgame import _removal_outcomes, distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.policy import KIND_CLASS, class_view
-from kcsolve.patience.players.quick import WEIGHTS, quick_player, wins_from
+from kcsolve.patience.players.quick import WEIGHTS, free_classes, free_in, place_class, quick_player, wins_from
 from kcsolve.patience.players.relaxed import RearrangedTable
-from kcsolve.patience.players.strong import Course, class_key, course, seen_order_wins
+from kcsolve.patience.players.strong import SAMPLES, Course, class_key, course, option_wins, seen_order_wins
 from kcsolve.patience.record import is_win, record_from_moves
 from kcsolve.patience.rules import STANDARD
 
-DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000, "table": 0}
+DEFAULT_ORDERS = {"lookahead": 8, "rollouts": 1000, "table": 0, "tiebreak": 500, "uct": 2000}
+UCT_EXPLORE = 0.5  # UCB1's exploration weight (results are 0 or 1): set once, not tuned
 TABLE: RearrangedTable | None = None  # the rearranging game's values, read by main() for ``table``
 Cells = list[list[int]]
 
@@ -148,6 +155,132 @@ def rollout_wins(cells: np.ndarray, courts: np.ndarray, orders: np.ndarray, w: n
     return wins
 
 
+@njit
+def node_key(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray, rank: int) -> np.uint64:
+    """A 64-bit FNV-1a key of a choice: the class-level state, the unseen cards and the card in hand."""
+    key = np.uint64(14695981039346656037)
+    prime = np.uint64(1099511628211)
+    for c in range(4):
+        for v in range(1, 11):
+            key = (key ^ np.uint64(cells[c, v])) * prime
+        key = (key ^ np.uint64(courts[c] + 16)) * prime
+    for r in range(1, 14):
+        key = (key ^ np.uint64(coming[r] + 32)) * prime
+    return (key ^ np.uint64(rank + 64)) * prime
+
+
+@njit
+def uct_value(
+    cells0: np.ndarray, courts0: np.ndarray, coming0: np.ndarray, due: bool, sims: int, explore: float, seed: int
+) -> float:
+    """The share of ``sims`` simulations won from a class-level state, by UCT over the real chance nodes.
+
+    Each simulation draws a uniformly random order of the unseen cards (the chance
+    nodes, sampled); at a number card with a choice of classes it follows UCB1 while
+    the choice is in the tree, adds one new choice to the tree per simulation, and
+    plays the quick rule after that. A removal takes the copies the quick rule takes.
+    """
+    np.random.seed(seed)
+    pool = np.empty(coming0.sum(), np.int64)
+    k = 0
+    for r in range(14):
+        for _ in range(coming0[r]):
+            pool[k] = r
+            k += 1
+    index = Dict.empty(key_type=types.uint64, value_type=types.int64)
+    visits = np.zeros((sims + 1, 4))
+    wins = np.zeros((sims + 1, 4))
+    path_node = np.empty(64, np.int64)
+    path_move = np.empty(64, np.int64)
+    total = 0.0
+    for _ in range(sims):
+        order = np.random.permutation(pool)
+        cells = cells0.copy()
+        courts = courts0.copy()
+        coming = coming0.copy()
+        placed = courts.sum()
+        steps = 0
+        growing = True
+        won = 1.0
+        if (due or placed + cells.sum() == 16) and not free_classes(cells, courts, coming):
+            won = 0.0
+        else:
+            for t in range(order.shape[0]):
+                rank = order[t]
+                coming[rank] -= 1
+                if rank > 10:
+                    c = 3 if rank == 11 else (2 if rank == 12 else 1)
+                    if free_in(cells, courts, c) == 0:
+                        won = 0.0
+                        break
+                    courts[c] += 1
+                    placed += 1
+                    if placed == 12:
+                        break
+                else:
+                    move = place_class(cells, courts, coming, rank, WEIGHTS)
+                    open_classes = 0
+                    for c in range(4):
+                        open_classes += free_in(cells, courts, c) > 0
+                    if growing and open_classes > 1:
+                        key = node_key(cells, courts, coming, rank)
+                        node = -1
+                        if key in index:
+                            node = index[key]
+                        if node < 0:
+                            node = len(index)
+                            index[key] = node
+                            growing = False
+                        else:
+                            seen = 0.0
+                            for c in range(4):
+                                seen += visits[node, c]
+                            best = -1.0
+                            for c in range(4):
+                                if free_in(cells, courts, c) == 0:
+                                    continue
+                                if visits[node, c] == 0:
+                                    score = 1e9 + (c == move)
+                                else:
+                                    score = wins[node, c] / visits[node, c] + explore * math.sqrt(
+                                        math.log(seen) / visits[node, c]
+                                    )
+                                if score > best:
+                                    best = score
+                                    move = c
+                        path_node[steps] = node
+                        path_move[steps] = move
+                        steps += 1
+                    cells[move, rank] += 1
+                if placed + cells.sum() == 16 and t + 1 < order.shape[0] and not free_classes(cells, courts, coming):
+                    won = 0.0
+                    break
+        total += won
+        for i in range(steps):
+            visits[path_node[i], path_move[i]] += 1.0
+            wins[path_node[i], path_move[i]] += won
+    return total / sims
+
+
+def uct_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
+    """Scores an option by UCT from it with ``orders`` simulations, the same random orders first for every option."""
+    coming = np.zeros(14, np.int64)
+    for card in view.unseen:
+        coming[card.rank] += 1
+    digest = hashlib.sha256(f"uct|{seed}|{view.drawn}|{int(view.removing)}".encode()).digest()
+    stream = int.from_bytes(digest[:4], "little")
+
+    def score(child: Afterstate) -> float:
+        numbers, courts = class_view(child.grid)
+        cells = np.zeros((4, 11), np.int64)
+        for c, values in enumerate(numbers):
+            for value in values:
+                cells[c, value] += 1
+        return uct_value(cells, np.array(courts, np.int64), coming, child.removing, orders, UCT_EXPLORE, stream)
+
+    return score
+
+
 def rollouts_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
     """Scores an option by the share of the same sampled orders that the quick rule wins from it."""
     unseen = np.array(sorted(card.rank for card in view.unseen), np.int64)
@@ -203,9 +336,36 @@ def decide(view: PlayerView, judge: Callable[[], Callable[[Afterstate], float]])
     return options[best][0]
 
 
+def tiebreak_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """Deep's move, except that options tied on deep's count are told apart by quick-rule playouts."""
+    if not covered(view.rules):
+        return deep_player(view, seed)
+    options = distinct_options(view)
+    if len(options) == 1:
+        return options[0][0]
+    if exact_feasible(options[0][1]):
+        return deep_player(view, seed)
+    counts = option_wins(options, SAMPLES, seed, view)
+    tied = [k for k, n in enumerate(counts) if n == max(counts)]
+    if len(tied) == 1:
+        return options[tied[0]][0]
+    score = rollouts_judge(view, seed, orders)
+    played = {
+        k: score(child) if child.outcome.status is Status.UNFINISHED else float(child.outcome.status is Status.WON)
+        for k, child in ((k, options[k][1]) for k in tied)
+    }
+    preferred = class_key(view, quick_player(view))
+    return options[max(tied, key=lambda k: (round(played[k], 12), class_key(view, options[k][0]) == preferred))][0]
+
+
 def lookahead_player(view: PlayerView, seed: int, orders: int) -> Move:
     """The option best after the next draw: an exact chance node, then the sampled-orders judge."""
     return decide(view, lambda: lookahead_judge(view, seed, orders))
+
+
+def uct_player(view: PlayerView, seed: int, orders: int) -> Move:
+    """The option whose UCT search (quick-rule playouts past the tree) wins most of its simulations."""
+    return decide(view, lambda: uct_judge(view, seed, orders))
 
 
 def table_player(view: PlayerView, seed: int, orders: int) -> Move:
@@ -222,6 +382,8 @@ CANDIDATES: dict[str, Callable[[PlayerView, int, int], Move]] = {
     "lookahead": lookahead_player,
     "rollouts": rollouts_player,
     "table": table_player,
+    "tiebreak": tiebreak_player,
+    "uct": uct_player,
 }
 
 
@@ -277,7 +439,7 @@ def main() -> int:
     """Play the games not yet in --out, then print the paired comparison over the deals asked for."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--player", choices=sorted(CANDIDATES), required=True, help="the candidate")
-    parser.add_argument("--orders", type=int, help="orders per judgement (lookahead: per rank; default 8 / 1000)")
+    parser.add_argument("--orders", type=int, help=f"orders per judgement (uct: simulations); {DEFAULT_ORDERS}")
     parser.add_argument("--from", dest="first", type=int, required=True, help="first deal number")
     parser.add_argument("--count", type=int, required=True, help="number of deals")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")

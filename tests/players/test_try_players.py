@@ -18,7 +18,7 @@ from types import ModuleType
 
 import pytest
 
-from kcsolve.patience.engine import Status
+from kcsolve.patience.engine import PlayerView, Status
 from kcsolve.patience.rules import STANDARD
 from tests.players.test_player_view import ORDERS, played_to, reordered
 
@@ -36,11 +36,17 @@ def tried() -> ModuleType:
     return module
 
 
+def candidate_moves(tried: ModuleType, view: PlayerView, seed: int) -> list[str]:
+    """The moves of the candidates that need no table, each on a small budget."""
+    budgets = {"lookahead": 2, "rollouts": 40, "tiebreak": 40, "uct": 200}
+    return [str(tried.CANDIDATES[name](view, seed, orders)) for name, orders in budgets.items()]
+
+
 @pytest.mark.parametrize("seed", [3, 11, 29])
 def test_the_candidates_move_alike_whatever_the_order_of_the_unseen_cards(
     tried: ModuleType, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The lookahead and rollouts candidates, with the deal itself out of their reach (the table one needs 3.2 GB)."""
+    """Every candidate but the table one (it needs 3.2 GB), with the deal itself out of their reach."""
 
     def no_deck(number: int) -> None:
         raise AssertionError(f"a candidate dealt deal {number} again")
@@ -52,11 +58,11 @@ def test_the_candidates_move_alike_whatever_the_order_of_the_unseen_cards(
         if position.outcome().status is not Status.UNFINISHED:
             continue
         view = position.view()
-        want = (str(tried.lookahead_player(view, seed, 2)), str(tried.rollouts_player(view, seed, 40)))
+        want = candidate_moves(tried, view, seed)
         for how in ORDERS:
             other = reordered(position, how, random.Random(seed)).view()
             assert other == view
-            assert (str(tried.lookahead_player(other, seed, 2)), str(tried.rollouts_player(other, seed, 40))) == want
+            assert candidate_moves(tried, other, seed) == want
         moves += 1
     assert moves >= 2
 
@@ -111,19 +117,21 @@ def test_the_table_in_players_md_is_the_log_of_the_run(tried: ModuleType) -> Non
     """PLAYERS.md's rows for the candidates are recomputed from seeds/try-nopeek-players.jsonl, each game once."""
     lines = (ROOT / "seeds" / "try-nopeek-players.jsonl").read_text().splitlines()
     games = {(g["player"], g["orders"], g["deal"]): g for g in map(json.loads, lines)}
-    assert len(games) == len(lines) == 4000
+    assert len(games) == len(lines) == 6000
     page = (ROOT / "docs" / "PLAYERS.md").read_text()
     labels = {
         "lookahead": "lookahead, 8 orders per next rank",
         "rollouts": "rollouts, 1,000 per option",
         "table": "table (the rearranging value)",
+        "tiebreak": "tiebreak, 500 playouts per tied option",
+        "uct": "uct, 2,000 simulations per option",
     }
 
     def share(side: dict) -> str:
         low, high = side["ci95"]
         return f"{side['wins']} ({side['wins'] / 10:.2f}%, {low:.2%} to {high:.2%})"
 
-    for name, orders in (("lookahead", 8), ("rollouts", 1000), ("table", 0)):
+    for name, orders in (("lookahead", 8), ("rollouts", 1000), ("table", 0), ("tiebreak", 500), ("uct", 2000)):
         found = tried.summary(name, orders, games, 400000, 1000)
         mine, deep = found[name], found["deep"]
         row = (
