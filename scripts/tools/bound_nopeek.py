@@ -1,7 +1,7 @@
 """An upper bound on the best no-peek chance by information relaxation with a penalty, deal by deal.
 
 Usage: python scripts/tools/bound_nopeek.py --from N --count K [--jobs J] [--w zero|rearranged]
-       [--scale F] [--table DIR] [--penalty rearranging|real] --out FILE.jsonl
+       [--scale F] [--table DIR] [--penalty rearranging|real] [--exact-from K] --out FILE.jsonl
 
 Each deal's score is the best line's win - sum of penalties (kcsolve.patience.players.
 relaxed; docs/THEORY.md, section 10). The mean over deals is an upper bound on the
@@ -14,7 +14,9 @@ states) or `rearranged`, the rearranging game's value table written by
 read once, before the workers start, which share it (3.2 GB). The penalty is
 `rearranging` (its after-draw value taken in the rearranging game; the compiled
 search, about a second a deal) or `real` (taken over the real game's choices; the
-Python search, minutes a deal). Progress goes to stderr.
+Python search, minutes a deal). With --exact-from K (the rearranging penalty only), the
+states with K unseen cards score their exact no-peek value, compiled, and the search
+stops there (docs/THEORY.md, Theorem 13). Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -32,19 +34,23 @@ from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, mean_an
 
 W: Valuation = zero
 PENALTY = "rearranging"
+EXACT_FROM = 0
 
 
 def _score(seed: int) -> tuple[int, float, float]:
     """One deal's score and the CPU seconds it took."""
     started = time.process_time()
     ranks = deal_ranks(seed)
-    score = relaxed_search.deck_score(ranks, W) if PENALTY == "rearranging" else relaxed.deck_score(ranks, W)
+    if PENALTY == "rearranging":
+        score = relaxed_search.deck_score(ranks, W, exact_from=EXACT_FROM)
+    else:
+        score = relaxed.deck_score(ranks, W)
     return seed, score, time.process_time() - started
 
 
 def main() -> int:
     """Score the deals not yet in --out, then print the estimate over all of the range that is in it."""
-    global W, PENALTY
+    global W, PENALTY, EXACT_FROM
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="first", type=int, required=True, help="first deal number")
     parser.add_argument("--count", type=int, required=True, help="number of deals")
@@ -53,25 +59,34 @@ def main() -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="W is multiplied by this")
     parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (for --w rearranged)")
     parser.add_argument("--penalty", choices=("rearranging", "real"), default="rearranging", help="the penalty")
+    parser.add_argument("--exact-from", type=int, default=0, help="unseen cards at which the exact value takes over")
     parser.add_argument("--out", required=True, help="JSON lines file, appended to")
     args = parser.parse_args()
     if args.w == "rearranged" and not args.table:
         print("--w rearranged needs --table DIR", file=sys.stderr)
         return 2
+    if args.exact_from and (args.penalty != "rearranging" or not 0 < args.exact_from <= 52):
+        print("--exact-from takes 1..52 unseen cards, with the rearranging penalty", file=sys.stderr)
+        return 2
     out = Path(args.out)
-    tag = {"w": args.w, "scale": args.scale, "penalty": args.penalty}
+    tag = {"w": args.w, "scale": args.scale, "penalty": args.penalty, "exact_from": args.exact_from}
     done: dict[int, float] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             # records written before the penalty was a choice were scored with the real one
-            if (record["w"], record["scale"], record.get("penalty", "real")) == tuple(tag.values()):
+            key = (record["w"], record["scale"], record.get("penalty", "real"), record.get("exact_from", 0))
+            if key == tuple(tag.values()):
                 done[record["deal"]] = record["score"]
     wanted = range(args.first, args.first + args.count)
     todo = [seed for seed in wanted if seed not in done]
     if todo:
         base = RearrangedTable(Path(args.table)) if args.w == "rearranged" else zero
-        W, PENALTY = (base if args.scale == 1.0 else scaled(base, args.scale)), args.penalty
+        W, PENALTY, EXACT_FROM = (
+            (base if args.scale == 1.0 else scaled(base, args.scale)),
+            args.penalty,
+            args.exact_from,
+        )
     # forked workers share the table the parent read
     with out.open("a", encoding="utf-8") as sink, get_context("fork").Pool(args.jobs) as pool:
         for i, (seed, score, seconds) in enumerate(pool.imap_unordered(_score, todo), 1):

@@ -121,6 +121,58 @@ def test_the_compiled_search_scores_whole_decks_as_the_python_search() -> None:
         assert relaxed_search.deck_score(deal_ranks(seed), invariant) == pytest.approx(python, abs=1e-12)
 
 
+def cut_charge(cut: int) -> relaxed.Penalty:
+    """Theorem 13's charge in Python: the rearranging penalty above ``cut`` unseen cards, the exact one from there."""
+
+    def charge(state: State, stock: Stock, rank: int, w: Valuation) -> float:
+        """The draw's penalty, by how many cards are unseen before it."""
+        if sum(stock) <= cut:
+            return relaxed.penalty(state, stock, rank, exact)
+        return rearranging_penalty(state, stock, rank, w)
+
+    return charge
+
+
+def test_the_compiled_exact_value_is_the_expectimax() -> None:
+    """exact_values (compiled, on packed states) equals endgame's expectimax (Python, on tuples) on states of games."""
+    checked = 0
+    for state, stock in states_of_games(40_000, 11):
+        if sum(stock) <= 9 and state[1] == relaxed_search.court_cards(stock):
+            value = relaxed_search.exact_values(np.array([relaxed_search.pack(state)]), stock)[0]
+            assert value == pytest.approx(exact(state, stock), abs=1e-12)
+            checked += 1
+    assert checked > 80
+
+
+@pytest.mark.parametrize("name", WS)
+def test_the_exact_value_below_a_cut_is_the_exact_charge_from_there(name: str) -> None:
+    """Theorem 13: the compiled search with the cut scores each order as the Python search charging the exact
+    penalty from the cut on, and the mean over every order stays at least the exact value."""
+    for position, state in POSITIONS:
+        every = orders(position)
+        for cut in (2, 4):
+            scores = [relaxed_search.deck_score(order, WS[name], state, exact_from=cut) for order in every]
+            for order, score in list(zip(every, scores))[::5]:
+                python = relaxed.deck_score(order, WS[name], state, charge=cut_charge(cut))
+                assert score == pytest.approx(python, abs=1e-12)
+            assert sum(scores) / len(scores) >= exact(state, stock_of(position)) - 1e-12
+
+
+def test_a_cut_at_the_start_scores_every_order_at_the_exact_value() -> None:
+    """With every card unseen at the cut, the search is the exact value itself, on every order."""
+    for position, state in POSITIONS:
+        value = exact(state, stock_of(position))
+        for order in orders(position)[::7]:
+            score = relaxed_search.deck_score(order, zero, state, exact_from=len(order))
+            assert score == pytest.approx(value, abs=1e-12)
+
+
+def test_a_cut_refuses_court_cards_that_are_not_those_drawn() -> None:
+    """The exact value reads the court cards off the stock, so a state that disagrees is refused, naming both."""
+    with pytest.raises(ValueError, match=r"the court cards \(0, 1, 0, 0\) are not those missing"):
+        relaxed_search.deck_score([1, 2, 3], zero, (((), (), (), ()), (0, 1, 0, 0)), exact_from=2)
+
+
 def test_packing_round_trips() -> None:
     """A state's key gives the state back, and its shape counts each class."""
     for state, _ in states_of_games(500, 3):
@@ -181,6 +233,16 @@ def test_the_bound_script_scores_deals_and_goes_on_from_its_file(tmp_path) -> No
     again = subprocess.run(command, capture_output=True, text=True, check=True)
     assert len(out.read_text().splitlines()) == 2
     assert json.loads(again.stdout.splitlines()[-1]) == summary
+    cut = subprocess.run([*command, "--exact-from", "10"], capture_output=True, text=True, check=True)
+    added = [json.loads(line) for line in out.read_text().splitlines()[2:]]
+    assert sorted(line["deal"] for line in added) == [5, 6] and {line["exact_from"] for line in added} == {10}
+    for line in added:
+        expected = relaxed_search.deck_score(deal_ranks(line["deal"]), zero, exact_from=10)
+        assert line["score"] == pytest.approx(expected, abs=1e-12)
+    assert json.loads(cut.stdout.splitlines()[-1])["exact_from"] == 10
+    refused = subprocess.run([*command, "--exact-from", "10", "--penalty", "real"], capture_output=True, text=True)
+    assert refused.returncode == 2
+    assert refused.stderr == "--exact-from takes 1..52 unseen cards, with the rearranging penalty\n"
 
 
 def test_seating_centre_first_after_one_more_card_adds_one_card_to_one_class() -> None:

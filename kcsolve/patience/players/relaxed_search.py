@@ -8,6 +8,10 @@ are computed in Python once for each such shape of each layer, and the search ov
 the deck's class-level states, hundreds of thousands of seatings, runs compiled:
 every state of each layer is listed going forward, then scored going back.
 
+With a cut (``exact_from``, Theorem 13) the layers stop at that many unseen
+cards, whose states score their exact no-peek value: :func:`exact_values`, the
+class-level expectimax on the same packed states and children, compiled.
+
 A state is packed into one int64: a class is its values sorted high to low as
 four base-11 digits (0 for an empty cell), 14 bits; the centre's 14 bits come
 first, then the corners', the Queen cells' and the Jack cells'.
@@ -19,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kcsolve.common.cards import TEN
+from kcsolve.common.cards import JACK, KING, QUEEN, TEN
 from kcsolve.common.jit import jit
 from kcsolve.patience.odds.rearranged import append_live
 from kcsolve.patience.players.policy import KIND_CLASS
@@ -256,11 +260,15 @@ def _shapes(layer):
     return shapes
 
 
-def deck_score(order: Sequence[int], w: Valuation, state: State = START) -> float:
+def deck_score(order: Sequence[int], w: Valuation, state: State = START, exact_from: int = 0) -> float:
     """The best line's win - sum of rearranging penalties on one deck, as ``relaxed.deck_score`` with that charge.
 
     ``order`` lists the ranks still to come, first drawn first; ``state`` is the
-    position before the first of them is drawn.
+    position before the first of them is drawn. With ``exact_from`` = K > 0, the
+    states with K unseen cards score their exact no-peek value (:func:`exact_values`)
+    instead of being searched on: the penalty from there on is the exact one, under
+    which every line's best continuation scores exactly that value (docs/THEORY.md,
+    Theorem 13).
     """
     ranks = tuple(order)
     stocks = checked_stocks(ranks)
@@ -270,12 +278,20 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START) -> floa
         if rank > TEN:
             now[KIND_CLASS[rank]] += 1
         courts.append(tuple(now))
+    cut = len(ranks) - exact_from if 0 < exact_from <= len(ranks) else len(ranks)
     layers = [np.array([pack(state)], np.int64)]
-    for t, rank in enumerate(ranks[:-1]):
+    for t in range(cut if cut < len(ranks) else len(ranks) - 1):
+        rank = ranks[t]
         found = _forward(layers[t], rank, _home(rank), np.array(courts[t], np.int64), sum(courts[t]))
         layers.append(np.unique(found))
-    following, following_scores = np.zeros(0, np.int64), np.zeros(0)
-    for t in range(len(ranks) - 1, -1, -1):
+    if cut < len(ranks):
+        if courts[cut] != court_cards(stocks[cut]):
+            raise ValueError(f"the court cards {courts[cut]!r} are not those missing from the stock {stocks[cut]!r}")
+        following = layers[cut]
+        following_scores = exact_values(following, stocks[cut])
+    else:
+        following, following_scores = np.zeros(0, np.int64), np.zeros(0)
+    for t in range(min(cut, len(ranks)) - 1, -1, -1):
         rank, layer = ranks[t], layers[t]
         penalties = np.zeros(SHAPES)
         shapes = _shapes(layer)
@@ -298,3 +314,73 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START) -> floa
 def _home(rank: int) -> int:
     """A court card's class, or -1 for a number card."""
     return KIND_CLASS[rank] if rank > TEN else -1
+
+
+STOCK_BASE = 8  # the unseen cards packed one rank to three bits (at most four copies of a rank)
+
+
+def pack_stock(stock: Sequence[int]) -> int:
+    """The int64 key of a multiset of unseen ranks (index 0 unused)."""
+    return sum(copies * STOCK_BASE**rank for rank, copies in enumerate(stock))
+
+
+def court_cards(stock: Sequence[int]) -> tuple[int, ...]:
+    """The court cards per class on the grid of a dealt deck's position with this stock: those not unseen."""
+    return (0, 4 - stock[KING], 4 - stock[QUEEN], 4 - stock[JACK])
+
+
+def exact_values(keys: np.ndarray, stock: Sequence[int]) -> np.ndarray:
+    """The best no-peek chance from each packed state of ``keys`` with these unseen ranks: exact, compiled.
+
+    The same expectimax as :func:`kcsolve.patience.players.endgame._expectimax` at
+    class level (the mean over the next card's rank, the best over the placements
+    and the removals' splits), on this module's packed states and children, with
+    one memo for all the states (a layer's share the stock and much of what follows).
+    The court cards on the grid are those not unseen, as in any position of a dealt deck.
+    """
+    from numba import types
+    from numba.typed import Dict
+
+    memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.float64)
+    unseen = np.array(stock, np.int64)
+    buffers = np.empty((int(unseen.sum()) + 1, MAX_CHILDREN), np.int64)
+    code = pack_stock(stock)
+    return np.array([_exact(int(key), unseen, code, 0, memo, buffers) for key in keys], np.float64)
+
+
+@jit()
+def _exact(key, stock, code, depth, memo, buffers):
+    """Best-play chance from a packed state (settled: no removal due) with ``stock`` unseen, remembered in ``memo``."""
+    if (key, code) in memo:
+        return memo[(key, code)]
+    total = stock.sum()
+    placed = 12 - stock[JACK] - stock[QUEEN] - stock[KING]
+    if total == 0:
+        return 1.0 if placed == 12 else 0.0
+    courts = np.zeros(4, np.int64)
+    courts[1] = 4 - stock[KING]
+    courts[2] = 4 - stock[QUEEN]
+    courts[3] = 4 - stock[JACK]
+    cells = np.zeros((4, 4), np.int64)
+    counts = np.zeros(4, np.int64)
+    out = buffers[depth]
+    value = 0.0
+    for rank in range(1, 14):
+        copies = stock[rank]
+        if copies == 0:
+            continue
+        home = -1 if rank <= TEN else KING + 1 - rank  # Kings to class 1, Queens to 2, Jacks to 3
+        m = _children(key, rank, home, courts, placed, out, cells, counts)
+        stock[rank] -= 1
+        best = 0.0
+        for j in range(m):
+            child = out[j]
+            if child == WON_CHILD:
+                best = 1.0
+            elif child != LOST_CHILD:
+                best = max(best, _exact(child, stock, code - STOCK_BASE**rank, depth + 1, memo, buffers))
+        stock[rank] += 1
+        value += copies * best
+    value /= total
+    memo[(key, code)] = value
+    return value
