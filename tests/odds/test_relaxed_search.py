@@ -272,3 +272,24 @@ def test_the_quoted_bound_is_the_held_out_log() -> None:
     scores = [r["score"] for r in records]
     assert max(scores) <= REARRANGING["value"] + 1e-12 and min(scores) > 0
     assert mean_and_upper(scores) == (RELAXATION["mean"], RELAXATION["upper"])
+
+
+def test_the_cut_pilot_quoted_is_the_pilot_log() -> None:
+    """THEORY's pilot of Theorem 13: the means, limits and counts quoted are those of seeds/bound-nopeek-pilot.jsonl."""
+    path = Path(__file__).resolve().parents[2] / "seeds" / "bound-nopeek-pilot.jsonl"
+    runs: dict[tuple[float, int], dict[int, float]] = {}
+    for record in map(json.loads, path.read_text(encoding="utf-8").splitlines()):
+        if record["w"] == "rearranged" and record["penalty"] == "rearranging":
+            runs.setdefault((record["scale"], record.get("exact_from", 0)), {})[record["deal"]] = record["score"]
+    plain, cut, deeper = runs[(1.0, 0)], runs[(1.0, 10)], runs[(1.0, 12)]
+    assert sorted(cut) == sorted(plain) == list(range(300_000, 300_200)) and sorted(deeper) == list(
+        range(300_000, 300_040)
+    )
+    theory = (Path(__file__).resolve().parents[2] / "docs" / "THEORY.md").read_text(encoding="utf-8")
+    for scores, row in ((plain, "| none (Theorem 12) |"), (cut, "| 10 unseen cards |")):
+        mean, upper = mean_and_upper(list(scores.values()))
+        assert f"{row} 300,000..300,199 | {mean:.3%} | {upper:.3%} |" in theory
+    lower = sum(cut[d] < plain[d] - 1e-12 for d in cut)
+    assert f"| 17.326% | {lower} of 200 |" in theory
+    assert all(abs(deeper[d] - cut[d]) <= 1e-15 for d in deeper)
+    assert f"(the lowest scores {min(cut.values()):.2%})" in theory
