@@ -240,7 +240,7 @@ def uct_value(
                                 if free_in(cells, courts, c) == 0:
                                     continue
                                 if visits[node, c] == 0:
-                                    score = 1e9 + (c == move)
+                                    score = 1e9  # the quick rule's class was tried when the choice joined the tree
                                 else:
                                     score = wins[node, c] / visits[node, c] + explore * math.sqrt(
                                         math.log(seen) / visits[node, c]
@@ -263,7 +263,7 @@ def uct_value(
 
 
 def uct_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
-    """Scores an option by UCT from it with ``orders`` simulations, the same random orders first for every option."""
+    """Scores an option by UCT from it with ``orders`` simulations, the same random orders for every option."""
     coming = np.zeros(14, np.int64)
     for card in view.unseen:
         coming[card.rank] += 1

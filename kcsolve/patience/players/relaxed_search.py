@@ -30,6 +30,7 @@ from kcsolve.patience.players.policy import KIND_CLASS
 from kcsolve.patience.players.relaxed import (
     LOST,
     START,
+    InvalidDeckError,
     State,
     Valuation,
     checked_stocks,
@@ -278,20 +279,22 @@ def deck_score(order: Sequence[int], w: Valuation, state: State = START, exact_f
         if rank > TEN:
             now[KIND_CLASS[rank]] += 1
         courts.append(tuple(now))
-    cut = len(ranks) - exact_from if 0 < exact_from <= len(ranks) else len(ranks)
+    cut = max(len(ranks) - exact_from, 0) if exact_from > 0 else len(ranks)
     layers = [np.array([pack(state)], np.int64)]
-    for t in range(cut if cut < len(ranks) else len(ranks) - 1):
+    for t in range(min(cut, len(ranks) - 1)):
         rank = ranks[t]
         found = _forward(layers[t], rank, _home(rank), np.array(courts[t], np.int64), sum(courts[t]))
         layers.append(np.unique(found))
     if cut < len(ranks):
         if courts[cut] != court_cards(stocks[cut]):
-            raise ValueError(f"the court cards {courts[cut]!r} are not those missing from the stock {stocks[cut]!r}")
+            raise InvalidDeckError(
+                f"the court cards {courts[cut]!r} are not those missing from the stock {stocks[cut]!r}"
+            )
         following = layers[cut]
         following_scores = exact_values(following, stocks[cut])
     else:
         following, following_scores = np.zeros(0, np.int64), np.zeros(0)
-    for t in range(min(cut, len(ranks)) - 1, -1, -1):
+    for t in range(cut - 1, -1, -1):
         rank, layer = ranks[t], layers[t]
         penalties = np.zeros(SHAPES)
         shapes = _shapes(layer)
@@ -335,7 +338,7 @@ def exact_values(keys: np.ndarray, stock: Sequence[int]) -> np.ndarray:
     The same expectimax as :func:`kcsolve.patience.players.endgame._expectimax` at
     class level (the mean over the next card's rank, the best over the placements
     and the removals' splits), on this module's packed states and children, with
-    one memo for all the states (a layer's share the stock and much of what follows).
+    one memo for all the states (a layer's states share the stock and much of what follows).
     The court cards on the grid are those not unseen, as in any position of a dealt deck.
     """
     from numba import types
@@ -356,7 +359,7 @@ def _exact(key, stock, code, depth, memo, buffers):
     total = stock.sum()
     placed = 12 - stock[JACK] - stock[QUEEN] - stock[KING]
     if total == 0:
-        return 1.0 if placed == 12 else 0.0
+        return 0.0  # the twelfth court card wins as it is placed, so a spent stock here is a loss
     courts = np.zeros(4, np.int64)
     courts[1] = 4 - stock[KING]
     courts[2] = 4 - stock[QUEEN]
