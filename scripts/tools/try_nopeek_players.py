@@ -262,6 +262,16 @@ def uct_value(
     return total / sims
 
 
+def class_counts(child: Afterstate) -> tuple[np.ndarray, np.ndarray]:
+    """A state's number cards as counts of each value per class, and its court cards per class, for compiled code."""
+    numbers, courts = class_view(child.grid)
+    cells = np.zeros((4, 11), np.int64)
+    for c, values in enumerate(numbers):
+        for value in values:
+            cells[c, value] += 1
+    return cells, np.array(courts, np.int64)
+
+
 def uct_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate], float]:
     """Scores an option by UCT from it with ``orders`` simulations, the same random orders for every option."""
     coming = np.zeros(14, np.int64)
@@ -271,12 +281,8 @@ def uct_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afterstate]
     stream = int.from_bytes(digest[:4], "little")
 
     def score(child: Afterstate) -> float:
-        numbers, courts = class_view(child.grid)
-        cells = np.zeros((4, 11), np.int64)
-        for c, values in enumerate(numbers):
-            for value in values:
-                cells[c, value] += 1
-        return uct_value(cells, np.array(courts, np.int64), coming, child.removing, orders, UCT_EXPLORE, stream)
+        cells, courts = class_counts(child)
+        return uct_value(cells, courts, coming, child.removing, orders, UCT_EXPLORE, stream)
 
     return score
 
@@ -289,12 +295,8 @@ def rollouts_judge(view: PlayerView, seed: int, orders: int) -> Callable[[Afters
     drawn = np.array([rng.permutation(unseen) for _ in range(orders)], np.int64).reshape(orders, len(unseen))
 
     def score(child: Afterstate) -> float:
-        numbers, courts = class_view(child.grid)
-        cells = np.zeros((4, 11), np.int64)
-        for c, values in enumerate(numbers):
-            for value in values:
-                cells[c, value] += 1
-        return int(rollout_wins(cells, np.array(courts, np.int64), drawn, WEIGHTS, child.removing)) / orders
+        cells, courts = class_counts(child)
+        return int(rollout_wins(cells, courts, drawn, WEIGHTS, child.removing)) / orders
 
     return score
 
