@@ -326,3 +326,15 @@ def test_the_cut_pilot_quoted_is_the_pilot_log() -> None:
     assert f"Most decks do not\nmove ({len(unmoved)} of 200; {at_full} of those keep Theorem 12's full value" in theory
     assert all(abs(deeper[d] - cut[d]) <= 1e-15 for d in deeper)
     assert f"(the lowest scores {min(cut.values()):.2%})" in theory
+
+
+def test_theorem_12s_figure_is_its_log() -> None:
+    """THEORY's held-out figure for the rearranging penalty alone is that of seeds/bound-nopeek-heldout.jsonl."""
+    root = Path(__file__).resolve().parents[2]
+    lines = (root / "seeds" / "bound-nopeek-heldout.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert sorted(r["deal"] for r in records) == list(range(310_000, 315_000))
+    assert {r.get("exact_from", 0) for r in records} == {0}
+    mean, upper = mean_and_upper([r["score"] for r in records])
+    theory = (root / "docs" / "THEORY.md").read_text(encoding="utf-8")
+    assert f"- **mean {mean:.3%}, one-sided 95% upper limit {upper:.3%}**" in theory
