@@ -1,7 +1,8 @@
 """An upper bound on the best no-peek chance by information relaxation with a penalty, deal by deal.
 
-Usage: python scripts/tools/bound_nopeek.py --from N --count K [--jobs J] [--w zero|rearranged]
-       [--scale F] [--table DIR] [--penalty rearranging|real] [--exact-from K] --out FILE.jsonl
+Usage: python scripts/tools/bound_nopeek.py --from N --count K [--jobs J] [--w zero|rearranged|fitted]
+       [--scale F] [--table DIR] [--factors FILE.json] [--penalty rearranging|real] [--exact-from K]
+       --out FILE.jsonl
 
 Each deal's score is the best line's win - sum of penalties (kcsolve.patience.players.
 relaxed; docs/THEORY.md, section 10). The mean over deals is an upper bound on the
@@ -10,7 +11,9 @@ the mean and its one-sided 95% upper limit. One JSON line per deal is appended t
 --out as it is done, so a stopped run goes on from where it was (deals already in
 the file with the same W, scale and penalty are skipped). W is `zero` (0 on unfinished
 states) or `rearranged`, the rearranging game's value table written by
-`python scripts/tools/rearranged_value.py --table DIR`, times --scale; the table is
+`python scripts/tools/rearranged_value.py --table DIR`, times --scale, or `fitted`, that
+table times a factor for each count of unseen cards, read from the --factors file
+that `python scripts/tools/fit_w.py` writes (the file's name is logged); the table is
 read once, before the workers start, which share it (3.2 GB). The penalty is
 `rearranging` (its after-draw value taken in the rearranging game; the compiled
 search, about a second a deal) or `real` (taken over the real game's choices; the
@@ -30,7 +33,7 @@ from pathlib import Path
 
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.players import relaxed, relaxed_search
-from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, mean_and_upper, scaled, zero
+from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, layer_scaled, mean_and_upper, scaled, zero
 
 W: Valuation = zero
 PENALTY = "rearranging"
@@ -55,33 +58,48 @@ def main() -> int:
     parser.add_argument("--from", dest="first", type=int, required=True, help="first deal number")
     parser.add_argument("--count", type=int, required=True, help="number of deals")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--w", choices=("zero", "rearranged"), default="rearranged", help="the function W")
+    parser.add_argument("--w", choices=("zero", "rearranged", "fitted"), default="rearranged", help="the function W")
     parser.add_argument("--scale", type=float, default=1.0, help="W is multiplied by this")
-    parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (for --w rearranged)")
+    parser.add_argument("--table", help="folder of the rearranging game's layer_*.npz files (--w rearranged, fitted)")
+    parser.add_argument("--factors", help="the factors of each layer, from scripts/tools/fit_w.py (for --w fitted)")
     parser.add_argument("--penalty", choices=("rearranging", "real"), default="rearranging", help="the penalty")
     parser.add_argument("--exact-from", type=int, default=0, help="unseen cards at which the exact value takes over")
     parser.add_argument("--out", required=True, help="JSON lines file, appended to")
     args = parser.parse_args()
-    if args.w == "rearranged" and not args.table:
-        print("--w rearranged needs --table DIR", file=sys.stderr)
+    if args.w != "zero" and not args.table:
+        print(f"--w {args.w} needs --table DIR", file=sys.stderr)
+        return 2
+    if (args.w == "fitted") != bool(args.factors):
+        print("--factors FILE.json goes with --w fitted, and only with it", file=sys.stderr)
         return 2
     if args.exact_from and (args.penalty != "rearranging" or not 0 < args.exact_from <= 52):
         print("--exact-from takes 1..52 unseen cards, with the rearranging penalty", file=sys.stderr)
         return 2
     out = Path(args.out)
     tag = {"w": args.w, "scale": args.scale, "penalty": args.penalty, "exact_from": args.exact_from}
+    if args.factors:
+        tag["factors"] = Path(args.factors).name
     done: dict[int, float] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             # records written before the penalty was a choice were scored with the real one
-            key = (record["w"], record["scale"], record.get("penalty", "real"), record.get("exact_from", 0))
-            if key == tuple(tag.values()):
+            key = {
+                "w": record["w"],
+                "scale": record["scale"],
+                "penalty": record.get("penalty", "real"),
+                "exact_from": record.get("exact_from", 0),
+                **({"factors": record["factors"]} if "factors" in record else {}),
+            }
+            if key == tag:
                 done[record["deal"]] = record["score"]
     wanted = range(args.first, args.first + args.count)
     todo = [seed for seed in wanted if seed not in done]
     if todo:
-        base = RearrangedTable(Path(args.table)) if args.w == "rearranged" else zero
+        base = RearrangedTable(Path(args.table)) if args.w != "zero" else zero
+        if args.w == "fitted":
+            fitted = json.loads(Path(args.factors).read_text(encoding="utf-8"))["factors"]
+            base = layer_scaled(base, {int(n): float(h) for n, h in fitted.items()})
         W, PENALTY, EXACT_FROM = (
             (base if args.scale == 1.0 else scaled(base, args.scale)),
             args.penalty,

@@ -15,7 +15,9 @@ import pytest
 from kcsolve.patience.odds.rearranged import rearranged_values, state_key
 from kcsolve.patience.players.endgame import _expectimax
 from kcsolve.patience.players.relaxed import (
+    START,
     InvalidDeckError,
+    InvalidFactorsError,
     MissingTableError,
     RearrangedTable,
     State,
@@ -23,6 +25,7 @@ from kcsolve.patience.players.relaxed import (
     Valuation,
     centre_first,
     deck_score,
+    layer_scaled,
     mean_and_upper,
     post_draw,
     scaled,
@@ -69,6 +72,7 @@ WS: dict[str, Valuation] = {
     "zero": zero,
     "half the exact value": scaled(exact, 0.5),
     "the exact value, squared": lambda s, u: exact(s, u) ** 2,
+    "the exact value, scaled by layer": layer_scaled(exact, {n: 0.3 + 0.7 * (52 - n) / 51 for n in range(1, 53)}),
 }
 
 
@@ -94,6 +98,16 @@ def test_a_peeking_penalty_is_caught() -> None:
         for position, state in POSITIONS
     ]
     assert any(below)
+
+
+def test_layer_factors_scale_each_layer_and_all_are_needed() -> None:
+    """layer_scaled multiplies W by the factor of its count of unseen cards, and refuses factors missing a layer."""
+    factors = {n: n / 100 for n in range(1, 53)}
+    scaled_w = layer_scaled(lambda s, u: 0.5, factors)
+    assert scaled_w(START, (0, 4, 3) + (0,) * 11) == pytest.approx(0.5 * 7 / 100)
+    del factors[17]
+    with pytest.raises(InvalidFactorsError, match=r"no factor for 17 unseen cards"):
+        layer_scaled(zero, factors)
 
 
 def test_refusals_and_the_upper_limit() -> None:

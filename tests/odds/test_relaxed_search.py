@@ -272,6 +272,10 @@ def test_the_bound_script_scores_deals_and_goes_on_from_its_file(tmp_path) -> No
     refused = subprocess.run([*command, "--exact-from", "10", "--penalty", "real"], capture_output=True, text=True)
     assert refused.returncode == 2
     assert refused.stderr == "--exact-from takes 1..52 unseen cards, with the rearranging penalty\n"
+    stray = subprocess.run([*command, "--factors", "f.json"], capture_output=True, text=True)
+    assert stray.returncode == 2 and stray.stderr == "--factors FILE.json goes with --w fitted, and only with it\n"
+    untabled = subprocess.run([*command[:-4], "--w", "fitted", "--out", str(out)], capture_output=True, text=True)
+    assert untabled.returncode == 2 and untabled.stderr == "--w fitted needs --table DIR\n"
 
 
 def test_seating_centre_first_after_one_more_card_adds_one_card_to_one_class() -> None:

@@ -18,7 +18,7 @@ the unseen cards following from the deck and the cards drawn. Standard rules onl
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -40,6 +40,10 @@ FULL_STOCK: Stock = (0,) + (4,) * 13
 
 class InvalidDeckError(KcsolveError, ValueError):
     """A deck that is no order of the 52 ranks, four of each."""
+
+
+class InvalidFactorsError(KcsolveError, ValueError):
+    """Layer factors for a W that leave out a count of unseen cards."""
 
 
 class MissingTableError(KcsolveError, ValueError):
@@ -242,6 +246,14 @@ def zero(state: State, stock: Stock) -> float:
 def scaled(w: Valuation, factor: float) -> Valuation:
     """W times a factor (still a valid W: any function of the no-peek state is)."""
     return lambda state, stock: factor * w(state, stock)
+
+
+def layer_scaled(w: Valuation, factors: Mapping[int, float]) -> Valuation:
+    """W times a factor for each count of unseen cards (a W fitted to a player's wins layer by layer)."""
+    missing = [n for n in range(1, 53) if n not in factors]
+    if missing:
+        raise InvalidFactorsError(f"no factor for {missing[0]!r} unseen cards")
+    return lambda state, stock: factors[sum(stock)] * w(state, stock)
 
 
 def blended(first: Valuation, second: Valuation, weight: float) -> Valuation:
