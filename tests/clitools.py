@@ -1,7 +1,8 @@
-"""Shared helpers for the command-line tests: run kcsolve in-process and check bad-input errors."""
+"""Shared helpers for the command-line tests: run kcsolve in-process, check bad-input errors, import a script."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -9,10 +10,20 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 from click.testing import CliRunner, Result
 
 from kcsolve.cli import cli
+
+
+def load_file(path: Path) -> ModuleType:
+    """A Python file that is no package module (a script, an example), imported under its stem."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def make_runner() -> CliRunner:

@@ -1,19 +1,20 @@
-"""Why a W built on the rearranging table cannot bound far below it, even with the real game's penalty: blocked lines.
+"""Lines that lose to a court card before any removal, scored with the real game's penalty: a floor under that bound.
 
 Usage: python scripts/tools/blocked_lines.py --from N --count K --table DIR [--out FILE.jsonl]
 
-W(s, U) = V_r of s seated centre first cannot tell a state whose court class is
-full of number cards from one where they sit in the centre. So on a deck where a
-court card comes among the first sixteen, after enough number cards to fill its
-home class, one line fills that class with the last of those number cards and
-loses when the court card comes. Charged with the real game's penalty
-(`relaxed.penalty`: P the best W over the real game's options), that line pays
-only the residuals of the states with the class full, about the chance of the
-court card times V_r, and scores close to V_r(start). Every deck scores at least
-its best such line, so the mean of these scores over decks (0 for a deck with
-none is not a bound: such decks are counted apart) is a floor under what the real
-penalty could give. One JSON line a deal (the best line's score, the court card's
-place in the deck and its rank), then a summary (docs/THEORY.md, section 10).
+On a deck where a court card comes among the first sixteen, after enough number
+cards to fill its home class, one line fills that class with the last of those
+number cards and loses when the court card comes, before any removal. Charged with
+the real game's penalty (`relaxed.penalty`: P the best W over the real game's
+options) and W the rearranging value, such a line pays only what W expects its
+choices to cost, never the loss itself. Every deck scores at least its best such
+line, so the mean of these scores is a floor under what the real penalty could
+give (a deck with no such line is counted apart: its score is not known). One JSON
+line a deal: the best line's score, the court card's place in the deck and rank,
+and whether W sees the class full when the court card comes (it does not while the
+centre has room: W seats number cards centre first). Then a summary: the decks
+with a line, their mean and lowest, and the mean over all decks with those
+without a line counted 0 (docs/THEORY.md, section 10).
 """
 
 from __future__ import annotations
@@ -29,7 +30,14 @@ from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.players import relaxed
 from kcsolve.patience.players.endgame import _with
 from kcsolve.patience.players.policy import KIND_CLASS
-from kcsolve.patience.players.relaxed import START, RearrangedTable, State, Valuation, checked_stocks
+from kcsolve.patience.players.relaxed import (
+    START,
+    RearrangedTable,
+    State,
+    Valuation,
+    centre_first,
+    checked_stocks,
+)
 
 
 def blocked_line(ranks: tuple[int, ...], k: int) -> list[State] | None:
@@ -56,12 +64,17 @@ def blocked_line(ranks: tuple[int, ...], k: int) -> list[State] | None:
             courts = (*courts[:c], courts[c] + 1, *courts[c + 1 :])
         else:
             room = [4 - len(cells[c]) - courts[c] - (courts_to_come[c] if c else 0) for c in range(4)]
-            places = [home] if t in into_home else [c for c in range(4) if c != home and room[c] > 0]
-            if not places:
-                return None
-            cells = _with(cells, places[0], rank)
+            # at most 15 cards come before k and the home class takes 4 of them, so the other 12 cells have room
+            place = home if t in into_home else next(c for c in range(4) if c != home and room[c] > 0)
+            cells = _with(cells, place, rank)
         states.append((cells, courts))
     return states
+
+
+def sees_class_full(state: State, home: int) -> bool:
+    """Whether W, which sees a state seated centre first, sees class ``home`` full."""
+    cells, courts = centre_first(state)
+    return len(cells[home]) + courts[home] == 4
 
 
 def line_score(ranks: tuple[int, ...], states: list[State], w: Valuation) -> float:
@@ -89,17 +102,17 @@ def main() -> int:
             if states is not None:
                 score = line_score(ranks, states, w)
                 if best is None or score > best["score"]:
-                    best = {"deal": seed, "score": score, "court_at": k, "rank": ranks[k]}
+                    seen = sees_class_full(states[k], KIND_CLASS[ranks[k]])
+                    best = {"deal": seed, "score": score, "court_at": k, "rank": ranks[k], "class_full_seen": seen}
         found.append(best or {"deal": seed, "score": None})
         print(f"deal {seed}: {found[-1]['score']}", file=sys.stderr, flush=True)
     if args.out:
         Path(args.out).write_text("".join(json.dumps(line) + "\n" for line in found), encoding="utf-8")
     scores = [line["score"] for line in found if line["score"] is not None]
-    print(
-        json.dumps(
-            {"deals": len(found), "with_a_line": len(scores), "mean": sum(scores) / len(scores), "lowest": min(scores)}
-        )
-    )
+    summary = {"deals": len(found), "with_a_line": len(scores)}
+    if scores:
+        summary.update(mean=sum(scores) / len(scores), lowest=min(scores), all_others_zero=sum(scores) / len(found))
+    print(json.dumps(summary))
     return 0
 
 

@@ -13,7 +13,7 @@ the file with the same W, scale and penalty are skipped). W is `zero` (0 on unfi
 states) or `rearranged`, the rearranging game's value table written by
 `python scripts/tools/rearranged_value.py --table DIR`, times --scale, or `fitted`, that
 table times a factor for each count of unseen cards, read from the --factors file
-that `python scripts/tools/fit_w.py` writes (the file's name is logged); the table is
+that `python scripts/tools/fit_w.py` writes (logged by a hash of its content); the table is
 read once, before the workers start, which share it (3.2 GB). The penalty is
 `rearranging` (its after-draw value taken in the rearranging game; the compiled
 search, about a second a deal) or `real` (taken over the real game's choices; the
@@ -25,6 +25,7 @@ stops there (docs/THEORY.md, Theorem 13). Progress goes to stderr.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -33,7 +34,16 @@ from pathlib import Path
 
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.players import relaxed, relaxed_search
-from kcsolve.patience.players.relaxed import RearrangedTable, Valuation, layer_scaled, mean_and_upper, scaled, zero
+from kcsolve.patience.players.relaxed import (
+    InvalidFactorsError,
+    RearrangedTable,
+    Valuation,
+    layer_scaled,
+    mean_and_upper,
+    read_factors,
+    scaled,
+    zero,
+)
 
 W: Valuation = zero
 PENALTY = "rearranging"
@@ -77,8 +87,17 @@ def main() -> int:
         return 2
     out = Path(args.out)
     tag = {"w": args.w, "scale": args.scale, "penalty": args.penalty, "exact_from": args.exact_from}
+    factors: dict[int, float] = {}
     if args.factors:
-        tag["factors"] = Path(args.factors).name
+        # read and checked before the table (minutes); the log names the factors by their content
+        try:
+            raw = Path(args.factors).read_bytes()
+            factors = read_factors(raw.decode("utf-8"))
+            layer_scaled(zero, factors)
+        except (OSError, UnicodeDecodeError, InvalidFactorsError) as exc:
+            print(f"--factors {args.factors!r}: {exc}", file=sys.stderr)
+            return 2
+        tag["factors"] = hashlib.sha256(raw).hexdigest()[:16]
     done: dict[int, float] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
@@ -98,8 +117,7 @@ def main() -> int:
     if todo:
         base = RearrangedTable(Path(args.table)) if args.w != "zero" else zero
         if args.w == "fitted":
-            fitted = json.loads(Path(args.factors).read_text(encoding="utf-8"))["factors"]
-            base = layer_scaled(base, {int(n): float(h) for n, h in fitted.items()})
+            base = layer_scaled(base, factors)
         W, PENALTY, EXACT_FROM = (
             (base if args.scale == 1.0 else scaled(base, args.scale)),
             args.penalty,

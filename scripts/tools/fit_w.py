@@ -5,7 +5,8 @@ Usage: python scripts/tools/fit_w.py --from N --count K [--jobs J] --table DIR -
 
 The deep player plays deals N..N+K-1. Before each draw, the state it is in is
 valued by the rearranging game's table (V_r, of the state seated centre first,
-the card about to be drawn counted unseen). For each count n of unseen cards,
+the card about to be drawn counted unseen), the draw at which a game is lost for
+want of room included. For each count n of unseen cards,
 the factor is the games won among those alive at n over the sum of their V_r
 there, at most 1: the rearranging value is an upper bound on the real one, so a
 W fitted to the real value has no reason to exceed it. Layers no game reached
@@ -39,17 +40,25 @@ def play(seed: int) -> dict:
         raise RuntimeError("the rearranging table is read by main() first")
     position = Position.start(deal(seed), STANDARD)
     trace = []
-    while position.outcome().status is Status.UNFINISHED:
-        view = position.view()
-        if view.in_hand is not None and not view.removing:
+    while True:
+        status = position.outcome().status
+        if status is Status.WON:
+            break
+        # Between draws: the next card is about to come. A game lost because that card finds no room is
+        # judged lost before it is drawn, and its state counts too: W is asked of it before the draw.
+        if not position.removing and not position.is_full:
+            view = position.view()
+            assert view.in_hand is not None
             stock = [0] * 14
             for card in (*view.unseen, view.in_hand):
                 stock[card.rank] += 1
             cells, courts = class_view(view.grid)
             seated = tuple(tuple(sorted(c)) for c in cells)
             trace.append((sum(stock), TABLE((seated, tuple(courts)), tuple(stock))))
-        position = position.play(deep_player(view, seed))
-    return {"deal": seed, "player": "deep", "won": position.outcome().status is Status.WON, "trace": trace}
+        if status is Status.LOST:
+            break
+        position = position.play(deep_player(position.view(), seed))
+    return {"deal": seed, "player": "deep", "won": status is Status.WON, "trace": trace}
 
 
 def factors(games: list[dict]) -> dict[int, float]:

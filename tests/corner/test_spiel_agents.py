@@ -3,7 +3,6 @@ script's figure is read back from its log."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import random
@@ -12,6 +11,7 @@ import sys
 from types import ModuleType
 
 import pytest
+from clitools import load_file
 
 from kcsolve.corner.spiel import KingsCornerGame, KingsCornerState
 
@@ -20,11 +20,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def example(name: str) -> ModuleType:
     """A file of docs/examples as a module."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / "examples" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "docs" / "examples" / f"{name}.py")
 
 
 def decision(rules: str, seed: int) -> KingsCornerState:

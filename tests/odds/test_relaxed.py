@@ -28,6 +28,7 @@ from kcsolve.patience.players.relaxed import (
     layer_scaled,
     mean_and_upper,
     post_draw,
+    read_factors,
     scaled,
     zero,
 )
@@ -108,6 +109,19 @@ def test_layer_factors_scale_each_layer_and_all_are_needed() -> None:
     del factors[17]
     with pytest.raises(InvalidFactorsError, match=r"no factor for 17 unseen cards"):
         layer_scaled(zero, factors)
+
+
+def test_factors_are_read_from_their_json_and_bad_ones_refused() -> None:
+    """read_factors takes fit_w.py's JSON; anything else, or a factor out of range, is an InvalidFactorsError."""
+    assert read_factors('{"factors": {"1": 1.0, "52": 0.25}}') == {1: 1.0, 52: 0.25}
+    with pytest.raises(InvalidFactorsError, match=r"^not a factors file \(a JSON object with 'factors'\): '\[1\]'$"):
+        read_factors("[1]")
+    with pytest.raises(InvalidFactorsError, match=r"not a factors file"):
+        read_factors('{"factors": {"x": 1}}')
+    with pytest.raises(InvalidFactorsError, match=r"lies in 0..1, got 3: 1.5$"):
+        read_factors('{"factors": {"3": 1.5}}')
+    with pytest.raises(InvalidFactorsError, match=r"for 1..52 unseen cards and lies in 0..1, got 53: 0.5$"):
+        read_factors('{"factors": {"53": 0.5}}')
 
 
 def test_refusals_and_the_upper_limit() -> None:

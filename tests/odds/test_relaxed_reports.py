@@ -12,35 +12,35 @@ are checked here, not remade.
 
 from __future__ import annotations
 
-import importlib.util
+import hashlib
 import json
-import random
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from clitools import load_file
 
 from kcsolve.cli.odds_command import REARRANGING
 from kcsolve.common.cards import TEN
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.players import relaxed
 from kcsolve.patience.players.policy import KIND_CLASS
-from kcsolve.patience.players.relaxed import LOST, mean_and_upper
+from kcsolve.patience.players.relaxed import LOST, centre_first, mean_and_upper
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def tool(name: str) -> ModuleType:
     """A script of scripts/tools, imported."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "tools" / f"{name}.py")
+
+
+BLOCKED = tool("blocked_lines")
 
 
 def theory() -> str:
-    return (ROOT / "docs" / "THEORY.md").read_text(encoding="utf-8")
+    """THEORY.md with its lines joined, so quotes do not depend on where lines wrap."""
+    return " ".join((ROOT / "docs" / "THEORY.md").read_text(encoding="utf-8").split())
 
 
 def test_the_fitted_factors_are_wins_over_the_rearranging_values_of_the_games_alive() -> None:
@@ -61,49 +61,63 @@ def test_the_fitted_factors_are_wins_over_the_rearranging_values_of_the_games_al
 
 
 def test_the_fitted_ws_figures_are_its_factors_and_pilot_log() -> None:
-    """THEORY's factors, wins and pilot row for the fitted W are those of seeds/."""
-    fitted = json.loads((ROOT / "seeds" / "w-fitted-deep.json").read_text(encoding="utf-8"))
+    """THEORY's factors, wins and pilot rows for the fitted W are those of seeds/, the run tagged by the file's hash."""
+    raw = (ROOT / "seeds" / "w-fitted-deep.json").read_bytes()
+    fitted = json.loads(raw)
     assert (fitted["player"], fitted["from"], fitted["count"]) == ("deep", 500_000, 4000)
     factors = {int(n): h for n, h in fitted["factors"].items()}
     assert sorted(factors) == list(range(1, 53)) and all(0 < h <= 1 for h in factors.values())
+    start = factors[52] * REARRANGING["value"]
+    assert start == pytest.approx(fitted["won"] / fitted["count"])
+    falls = sum(factors[n - 1] < factors[n] for n in range(11, 53))
     text = theory()
     assert f"500,000..503,999 and won {fitted['won']} " in text
-    assert f"rise from {factors[52]:.3f} at the\nstart" in text and f"to {factors[10]:.3f} at ten unseen" in text
-    assert f"W(start) = {factors[52] * REARRANGING['value']:.3%}, the deep player's own rate" in text
-    assert factors[52] * REARRANGING["value"] == pytest.approx(fitted["won"] / fitted["count"])
+    assert (
+        f"go from {factors[52]:.3f} at the start (so W(start) = {start:.3%}, the deep player's own rate there) "
+        f"to {factors[10]:.3f} at ten unseen cards, rising at most draws ({falls} of the 42 steps between fall)"
+    ) in text
     records = [json.loads(line) for line in (ROOT / "seeds" / "bound-nopeek-pilot.jsonl").read_text().splitlines()]
-    scores = {r["deal"]: r["score"] for r in records if r["w"] == "fitted"}
+    runs = [r for r in records if r["w"] == "fitted"]
+    assert {(r["factors"], r["penalty"], r["exact_from"], r["scale"]) for r in runs} == {
+        (hashlib.sha256(raw).hexdigest()[:16], "rearranging", 10, 1.0)
+    }
+    scores = {r["deal"]: r["score"] for r in runs}
     plain = {r["deal"]: r["score"] for r in records if r["w"] == "rearranged" and r.get("exact_from") == 10}
-    assert sorted(scores) == list(range(300_000, 300_200))
-    assert {r["factors"] for r in records if r["w"] == "fitted"} == {"w-fitted-deep.json"}
+    assert sorted(scores) == [r["deal"] for r in sorted(runs, key=lambda r: r["deal"])] == list(range(300_000, 300_200))
     mean, upper = mean_and_upper(list(scores.values()))
     lower = sum(scores[d] < plain[d] - 1e-12 for d in scores)
     higher = sum(scores[d] > plain[d] + 1e-12 for d in scores)
     row = f"| fitted to the deep player, exact from 10 | 300,000..300,199 | {mean:.3%} | {upper:.3%} |"
     assert f"{row} {lower} / {higher} of 200 |" in text
+    assert f"| fitted to the deep player, exact from 10 | 300,000..300,199 (pilot) | {mean:.3%} | {upper:.3%} |" in text
+    base_mean, base_upper = mean_and_upper(list(plain.values()))
+    assert f"| the rearranging value, exact from 10 | 300,000..300,199 | {base_mean:.3%} | {base_upper:.3%} | |" in text
     assert f"(the lowest, {min(scores.values()):.2%})" in text and f"(the highest, {max(scores.values()):.2%})" in text
+    cpu = sum(r["cpu_seconds"] for r in runs) / len(runs)
+    assert f"--out FILE.jsonl`, {cpu:.1f} s of CPU a deal" in text
 
 
-def test_a_blocked_line_is_legal_and_loses_at_its_court_card() -> None:
-    """On many deals, a blocked line's states follow one another by real options, and its court card finds no room."""
-    blocked_lines = tool("blocked_lines")
-    rng = random.Random(7)
-    checked = 0
-    for seed in rng.sample(range(1_000_000), 60):
-        ranks = tuple(deal_ranks(seed))
-        for k in range(17):
-            states = blocked_lines.blocked_line(ranks, k)
-            if states is None:
+def test_the_logged_blocked_lines_are_legal_lines_that_lose_at_their_court_card() -> None:
+    """Each logged best line is rebuilt: its states follow by real options, its court card finds no room, and W
+    sees the class full as logged; a deck logged without one has none."""
+    for name in ("pilot", "heldout"):
+        for logged in map(json.loads, (ROOT / "seeds" / f"blocked-lines-{name}.jsonl").read_text().splitlines()):
+            ranks = tuple(deal_ranks(logged["deal"]))
+            lines = {k: BLOCKED.blocked_line(ranks, k) for k in range(17)}
+            if logged["score"] is None:
+                assert all(states is None for states in lines.values())
                 continue
-            assert len(states) == k + 1 and ranks[k] > TEN
+            k = logged["court_at"]
+            states = lines[k]
+            assert states is not None and len(states) == k + 1 and ranks[k] == logged["rank"] > TEN
             for t in range(k):
                 assert states[t + 1] in relaxed.options(states[t], ranks[t])
             assert relaxed.options(states[k], ranks[k]) == (LOST,)
             home = KIND_CLASS[ranks[k]]
             assert len(states[k][0][home]) + states[k][1][home] == 4
-            checked += 1
-    assert checked > 100
-    assert blocked_lines.blocked_line(tuple(deal_ranks(3)), 16) is None  # from the sixteenth card the grid is full
+            seated, courts = centre_first(states[k])
+            assert logged["class_full_seen"] == (len(seated[home]) + courts[home] == 4)
+            assert lines[16] is None  # from the seventeenth card on, the grid has filled
 
 
 def test_the_blocked_lines_figures_are_their_logs() -> None:
@@ -113,5 +127,18 @@ def test_the_blocked_lines_figures_are_their_logs() -> None:
         lines = [json.loads(line) for line in (ROOT / "seeds" / f"blocked-lines-{name}.jsonl").read_text().splitlines()]
         assert [line["deal"] for line in lines] == list(range(first, first + count))
         scores = [line["score"] for line in lines if line["score"] is not None]
+        seen = [line["score"] for line in lines if line["score"] is not None and line["class_full_seen"]]
         mean = sum(scores) / len(scores)
-        assert f"{first:,}..{first + count - 1:,} | {len(scores):,} | {mean:.2%} | {min(scores):.2%} |" in text
+        row = f"| {first:,}..{first + count - 1:,} | {len(scores):,} | {mean:.2%} | {min(scores):.2%} |"
+        assert f"{row} {len(seen):,}, {sum(seen) / len(seen):.2%} |" in text
+    floor = sum(scores) / count
+    needed = (0.12 * count - sum(scores)) / (count - len(scores))
+    assert (
+        f"down to {floor:.1%} at best ({len(scores):,} of 5,000 decks whose floors average {mean:.2%}, the others "
+        f"counted 0), less whatever the other {count - len(scores)} score below zero: to reach 12% they would have "
+        f"to average {needed:.0%},"
+    ) in text
+    logs = [ROOT / "seeds" / f"bound-nopeek-{name}.jsonl" for name in ("pilot", "heldout", "cut-heldout")]
+    lowest = min(json.loads(line)["score"] for log in logs for line in log.read_text().splitlines())
+    assert f"the lowest score of any deck in any run here is {lowest:.2%}".replace("-", "\u2212") in text
+    assert f"These lines score {(REARRANGING['value'] - mean) * 100:.1f} points below W(start) on average" in text

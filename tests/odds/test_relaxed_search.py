@@ -276,6 +276,18 @@ def test_the_bound_script_scores_deals_and_goes_on_from_its_file(tmp_path) -> No
     assert stray.returncode == 2 and stray.stderr == "--factors FILE.json goes with --w fitted, and only with it\n"
     untabled = subprocess.run([*command[:-4], "--w", "fitted", "--out", str(out)], capture_output=True, text=True)
     assert untabled.returncode == 2 and untabled.stderr == "--w fitted needs --table DIR\n"
+    bad = tmp_path / "factors.json"
+    bad.write_text('{"factors": {"1": 2}}')
+    fitted = [*command[:-4], "--w", "fitted", "--table", str(tmp_path / "none"), "--out", str(out)]
+    refused = subprocess.run([*fitted, "--factors", str(bad)], capture_output=True, text=True)
+    assert refused.returncode == 2  # before any table is read: there is none
+    assert (
+        refused.stderr == f"--factors {str(bad)!r}: a factor is for 1..52 unseen cards and lies in 0..1, got 1: 2.0\n"
+    )
+    bad.write_text(json.dumps({"factors": {str(n): 0.5 for n in range(1, 52)}}))
+    refused = subprocess.run([*fitted, "--factors", str(bad)], capture_output=True, text=True)
+    assert refused.returncode == 2 and refused.stderr == f"--factors {str(bad)!r}: no factor for 52 unseen cards\n"
+    assert len(out.read_text().splitlines()) == 4  # nothing written by the refusals
 
 
 def test_seating_centre_first_after_one_more_card_adds_one_card_to_one_class() -> None:

@@ -8,7 +8,6 @@ cards, and every win it logs was replayed by the checker.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from clitools import load_file
 
 from kcsolve.patience.engine import PlayerView, Status
 from kcsolve.patience.rules import STANDARD
@@ -29,11 +29,7 @@ SCRIPT = ROOT / "scripts" / "tools" / "try_nopeek_players.py"
 @pytest.fixture(scope="module")
 def tried() -> ModuleType:
     """The script, imported as a module."""
-    spec = importlib.util.spec_from_file_location("try_nopeek_players", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(SCRIPT)
 
 
 def candidate_moves(tried: ModuleType, view: PlayerView, seed: int) -> list[str]:
@@ -102,10 +98,7 @@ def test_the_run_logs_each_game_once_and_compares_the_players(tmp_path: Path) ->
 
 def test_headroom_charges_nothing_to_a_player_who_is_exact_there() -> None:
     """With ten unseen cards or fewer the deep player plays the exact chances, so its choices cost nothing."""
-    spec = importlib.util.spec_from_file_location("nopeek_headroom", ROOT / "scripts" / "tools" / "nopeek_headroom.py")
-    assert spec and spec.loader
-    headroom = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(headroom)
+    headroom = load_file(ROOT / "scripts" / "tools" / "nopeek_headroom.py")
     headroom.UNSEEN = 10
     found = [headroom.charges(seed) for seed in range(400100, 400130)]
     assert sum(choices for choices, _, _ in found) >= 5

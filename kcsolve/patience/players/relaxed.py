@@ -17,6 +17,7 @@ the unseen cards following from the deck and the cards drawn. Standard rules onl
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
@@ -43,7 +44,7 @@ class InvalidDeckError(KcsolveError, ValueError):
 
 
 class InvalidFactorsError(KcsolveError, ValueError):
-    """Layer factors for a W that leave out a count of unseen cards."""
+    """Layer factors for a W that are no JSON factors, out of range, or leave out a count of unseen cards."""
 
 
 class MissingTableError(KcsolveError, ValueError):
@@ -246,6 +247,21 @@ def zero(state: State, stock: Stock) -> float:
 def scaled(w: Valuation, factor: float) -> Valuation:
     """W times a factor (still a valid W: any function of the no-peek state is)."""
     return lambda state, stock: factor * w(state, stock)
+
+
+def read_factors(text: str) -> dict[int, float]:
+    """The factors of each count of unseen cards 1..52 from the JSON that scripts/tools/fit_w.py writes."""
+    try:
+        given = json.loads(text)["factors"]
+        factors = {int(n): float(h) for n, h in given.items()}
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise InvalidFactorsError(f"not a factors file (a JSON object with 'factors'): {text[:60]!r}") from exc
+    bad = [n for n, h in factors.items() if not 1 <= n <= 52 or not 0 <= h <= 1]
+    if bad:
+        raise InvalidFactorsError(
+            f"a factor is for 1..52 unseen cards and lies in 0..1, got {bad[0]!r}: {factors[bad[0]]!r}"
+        )
+    return factors
 
 
 def layer_scaled(w: Valuation, factors: Mapping[int, float]) -> Valuation:
