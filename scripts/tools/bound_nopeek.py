@@ -38,6 +38,7 @@ from kcsolve.patience.players.relaxed import (
     InvalidFactorsError,
     RearrangedTable,
     Valuation,
+    check_layers,
     layer_scaled,
     mean_and_upper,
     read_factors,
@@ -93,7 +94,7 @@ def main() -> int:
         try:
             raw = Path(args.factors).read_bytes()
             factors = read_factors(raw.decode("utf-8"))
-            layer_scaled(zero, factors)
+            check_layers(factors)
         except (OSError, UnicodeDecodeError, InvalidFactorsError) as exc:
             print(f"--factors {args.factors!r}: {exc}", file=sys.stderr)
             return 2

@@ -166,18 +166,6 @@ def close_panel(page) -> None:  # type: ignore[no-untyped-def]
     page.locator("#kc-stats-dialog").get_by_role("button", name="Close", exact=True).click()
 
 
-def saved_entry(page, day: str) -> dict:  # type: ignore[no-untyped-def]
-    """The game of ``day`` as the page's browser keeps it, read by the page itself."""
-    found = page.evaluate(
-        """(day) => { for (let k = 0; k < localStorage.length; k += 1) {
-        const key = localStorage.key(k);
-        if (key.endsWith(`/${day}`)) return JSON.parse(localStorage.getItem(key)); } return null; }""",
-        day,
-    )
-    assert found is not None, f"nothing kept for {day}"
-    return found
-
-
 def kept_text(page, day: str) -> str | None:  # type: ignore[no-untyped-def]
     """The stored text of ``day``'s game as the page reads it, or None."""
     return page.evaluate(
@@ -186,6 +174,13 @@ def kept_text(page, day: str) -> str | None:  # type: ignore[no-untyped-def]
         if (key.endsWith(`/${day}`)) return localStorage.getItem(key); } return null; }""",
         day,
     )
+
+
+def saved_entry(page, day: str) -> dict:  # type: ignore[no-untyped-def]
+    """The game of ``day`` as the page's browser keeps it, read by the page itself."""
+    found = kept_text(page, day)
+    assert found is not None, f"nothing kept for {day}"
+    return json.loads(found)
 
 
 def reload_kept(page, day: str = DAY) -> None:  # type: ignore[no-untyped-def]

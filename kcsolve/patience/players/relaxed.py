@@ -264,11 +264,16 @@ def read_factors(text: str) -> dict[int, float]:
     return factors
 
 
-def layer_scaled(w: Valuation, factors: Mapping[int, float]) -> Valuation:
-    """W times a factor for each count of unseen cards (a W fitted to a player's wins layer by layer)."""
+def check_layers(factors: Mapping[int, float]) -> None:
+    """Refuse factors that leave out a count of unseen cards 1..52 (InvalidFactorsError)."""
     missing = [n for n in range(1, 53) if n not in factors]
     if missing:
         raise InvalidFactorsError(f"no factor for {missing[0]!r} unseen cards")
+
+
+def layer_scaled(w: Valuation, factors: Mapping[int, float]) -> Valuation:
+    """W times a factor for each count of unseen cards (a W fitted to a player's wins layer by layer)."""
+    check_layers(factors)
     return lambda state, stock: factors[sum(stock)] * w(state, stock)
 
 
