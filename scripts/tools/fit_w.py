@@ -6,9 +6,9 @@ Usage: python scripts/tools/fit_w.py --from N --count K [--jobs J] --table DIR -
 The deep player plays deals N..N+K-1. Before each draw, the state it is in is
 valued by the rearranging game's table (V_r, of the state seated centre first,
 the card about to be drawn counted unseen), the draw at which a game is lost for
-want of room included. For each count n of unseen cards,
-the factor is the games won among those alive at n over the sum of their V_r
-there, at most 1: the rearranging value is an upper bound on the real one, so a
+want of room included; each win is checked by replaying its record (`is_win`).
+For each count n of unseen cards, the factor is the games won among those alive
+at n over the sum of their V_r there, at most 1: the rearranging value is an upper bound on the real one, so a
 W fitted to the real value has no reason to exceed it. Layers no game reached
 keep the factor 1. The games go to --games, one JSON line each, as they finish
 (a stopped run goes on from where it was); the factors go to --out, which
@@ -25,10 +25,11 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from kcsolve.common.deal import deal
-from kcsolve.patience.engine import Position, Status
+from kcsolve.patience.engine import Move, Position, Status
 from kcsolve.patience.players.deep import deep_player
 from kcsolve.patience.players.policy import class_view
 from kcsolve.patience.players.relaxed import RearrangedTable
+from kcsolve.patience.record import is_win, record_from_moves
 from kcsolve.patience.rules import STANDARD
 
 TABLE: RearrangedTable | None = None  # read by main() before the workers fork, which share it
@@ -40,6 +41,7 @@ def play(seed: int) -> dict:
         raise RuntimeError("the rearranging table is read by main() first")
     position = Position.start(deal(seed), STANDARD)
     trace = []
+    moves: list[Move] = []
     while True:
         status = position.outcome().status
         if status is Status.WON:
@@ -57,8 +59,12 @@ def play(seed: int) -> dict:
             trace.append((sum(stock), TABLE((seated, tuple(courts)), tuple(stock))))
         if status is Status.LOST:
             break
-        position = position.play(deep_player(position.view(), seed))
-    return {"deal": seed, "player": "deep", "won": status is Status.WON, "trace": trace}
+        moves.append(deep_player(position.view(), seed))
+        position = position.play(moves[-1])
+    won = status is Status.WON
+    if won and not is_win(record_from_moves(position.deck, STANDARD, moves, "win", seed=seed, player="deep")):
+        raise RuntimeError(f"deal {seed}: the checker refuses deep's win")
+    return {"deal": seed, "player": "deep", "won": won, "trace": trace}
 
 
 def factors(games: list[dict]) -> dict[int, float]:
