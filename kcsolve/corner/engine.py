@@ -400,8 +400,8 @@ def illegal_reason(
 
 
 def check_players(players: int) -> int:
-    """``players`` if it is 2..4, else InvalidPlayersError."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    """``players`` if it is a whole number 2..4, else InvalidPlayersError."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidPlayersError(f"Kings Corner is for 2 to 4 players, not {players!r}")
     return players
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.engine import (
     IllegalCornerMoveError,
+    InvalidPlayersError,
     Merge,
     Play,
     Position,
@@ -289,3 +291,79 @@ def test_the_strict_play_under_is_observed_and_a_seat_must_be_at_the_table() -> 
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
     assert state.observation_string(0).endswith("the hand is over")
+
+
+def twin_states(rules: str, hand: int) -> Iterator[tuple[KingsCornerState, KingsCornerState, int]]:
+    """Pairs of states one seat should not tell apart, step by step: a random hand under chance draws, and the same
+    hand with two cards that seat never sees swapped wherever chance deals them, as long as the swap lets it replay."""
+    rng = random.Random(hand)
+    players = 2 + hand % 3
+    game = KingsCornerGame(players, rules)
+    played = play_randomly(game.new_initial_state(), rng, rng.randrange(20, 160))
+    seat = rng.randrange(players)
+    unseen = sorted(set(range(52)) - {card_int(parse_card(text)) for text in named(played, seat)})
+    if len(unseen) < 2:
+        return
+    first, second = rng.sample(unseen, 2)
+    swap = {first: second, second: first}
+    states = [game.new_initial_state(), game.new_initial_state()]
+    for action in played.history():
+        yield states[0], states[1], seat
+        if states[0].is_chance_node() != states[1].is_chance_node():
+            return  # the swapped card ended a draw the real one did not: the hands go different ways from here
+        twin_action = swap.get(action, action) if states[1].is_chance_node() else action
+        if twin_action not in states[1].legal_actions():
+            return
+        states[0].apply_action(action)
+        states[1].apply_action(twin_action)
+
+
+@pytest.mark.parametrize("rules", ["until_play=yes", "until_play=yes+draw_two=yes", "under=strict+tie=yes"])
+def test_an_information_state_tells_apart_whatever_the_seat_observes(rules: str) -> None:
+    """Property: two states with the same information state for a seat show it the same observation and the same
+    player to move (under until_play a draw stops at the first card that plays, and the seat sees it stop)."""
+    compared = 0
+    for hand in range(24):
+        for real, twin, seat in twin_states(rules, hand):
+            if real.information_state_string(seat) == twin.information_state_string(seat):
+                assert real.observation_string(seat) == twin.observation_string(seat)
+                assert real.current_player() == twin.current_player()
+                compared += 1
+    assert compared >= 500
+
+
+def stalling(legal: list[int], rng: random.Random) -> int:
+    """A player that makes hands long: it ends the turn whenever it may, else moves a pile where it can."""
+    if END_ACTION in legal:
+        return END_ACTION
+    return rng.choice([a for a in legal if a >= END_ACTION - 32] or legal)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [(2, "default"), (4, "hand_size=1+under=yes+tie=yes"), (3, "until_play=yes+draw_two=yes"), (4, "draw=start")],
+)
+def test_no_hand_is_longer_than_the_games_bound(players: int, rules: str) -> None:
+    """Random and stalling players never make more moves in a hand than max_game_length() says, nor chance more
+    draws than max_chance_nodes_in_history()."""
+    game = KingsCornerGame(players, rules)
+    rng, longest = random.Random(players), 0
+    for hand in range(24):
+        state, moves, cards = game.new_initial_state(), 0, 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.is_chance_node():
+                cards += 1
+                state.apply_action(rng.choice(legal))
+            else:
+                moves += 1
+                state.apply_action(stalling(legal, rng) if hand % 2 else rng.choice(legal))
+        assert moves <= game.max_game_length() and cards <= game.max_chance_nodes_in_history() == 52
+        longest = max(longest, moves)
+    assert game.max_game_length() < 600 and longest > 100
+
+
+@pytest.mark.parametrize("players", ["3", 3.0, True, 1, 5])
+def test_a_table_of_other_than_two_to_four_players_is_refused(players: object) -> None:
+    with pytest.raises(InvalidPlayersError, match=re.escape(f"2 to 4 players, not {players!r}")):
+        KingsCornerGame(players)  # type: ignore[arg-type]

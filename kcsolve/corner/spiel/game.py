@@ -43,7 +43,7 @@ from kcsolve.corner.engine import (
     deal_hand,
     seeded_deck,
 )
-from kcsolve.corner.render import draw_piles, hand_text
+from kcsolve.corner.render import draw_piles, draw_position, hand_text
 from kcsolve.corner.rules import CornerRules, parse_corner_rules
 from kcsolve.corner.turn import Piles
 from kcsolve.errors import KcsolveError
@@ -57,6 +57,7 @@ TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 PILE = -1  # the owner of a card turned up for a pile: everybody sees it
 RESAMPLE_TRIES = 1_000
+BOARD_MOVES_BOUND = 48 + 51  # plays and cards under (one card each) and pile moves: see max_game_length
 CARD_PLANES = 12  # per card: in my hand, on each of the 8 piles, unseen, the exposed card of a pile, a pile's base
 # then: hand sizes (4), the stock (1), the seat to move (4), moved and played under this turn (2), and for the strict
 # play-under the side spots this turn's pile moves emptied (4) and the spot that filled the vacancy (4)
@@ -114,6 +115,7 @@ class KingsCornerGame:
         self.rules = rules if isinstance(rules, CornerRules) else parse_corner_rules(rules)
         self.draws = draws
         self._deals = random.Random(seed)
+        self._before_deal: KingsCornerState | None = None
 
     def num_players(self) -> int:
         """Players at the table."""
@@ -131,6 +133,37 @@ class KingsCornerGame:
         """Length of ``observation_tensor``."""
         return OBSERVATION_SIZE
 
+    def max_game_length(self) -> int:
+        """The most actions of the players in one hand (chance outcomes not counted, as in OpenSpiel).
+
+        A sound bound, with n players, hand size h and B = 99:
+
+        - Board moves are at most B. Plays and cards put under take a card from a
+          hand, and a card never goes back to a hand: at most the 48 cards not
+          turned up for the piles. Each pile move empties a side pile onto another,
+          so it leaves one pile fewer holding cards, and at least one always holds
+          some; the four dealt cards make four, and only a play onto an empty spot
+          adds one (at most 48 of them): at most 4 + 48 - 1 = 51 pile moves.
+        - Every turn but the last ends with ``end``. A turn with a board move: at
+          most B of them. A turn without one takes a card from the stock while it
+          holds any (the draw at its start or end, or the draw of a turn ended
+          without a move under until_play): at most the 48 - n*h cards of the
+          stock. Once the stock is empty, a player who can move must, and nothing
+          changes while players pass, so after n - 1 passes in a row somebody
+          moves, or after the first pass nobody can and the hand ends: at most
+          n - 1 passes after each of at most B turns with moves and before the
+          first, (n - 1)(B + 1). After the first player goes out, the others have
+          at most n - 1 turns (under 'tie').
+
+        In all, B + B + (48 - n*h) + (n - 1)(B + 1) + (n - 1) = (n + 1)B + 48 - n*h + 2(n - 1).
+        """
+        players, board = self.players, BOARD_MOVES_BOUND
+        return (players + 1) * board + 48 - players * self.rules.hand_size + 2 * (players - 1)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Each chance node reveals a card of the deck: at most 52 in a hand."""
+        return 52
+
     def new_initial_state(self, seed: int | None = None) -> KingsCornerState:
         """Under 'chance' draws, the hand before the deal (a chance node); under 'dealt', the hand dealt from deal
         number ``seed``, or the game's next one."""
@@ -139,7 +172,10 @@ class KingsCornerGame:
                 raise InvalidDrawsError(
                     f"a deal number ({seed!r}) fixes the order of the stock: give the game draws='dealt'"
                 )
-            return KingsCornerState(self, ())
+            # pyspiel makes a fresh state for every copy it takes; cloning one made once saves laying out the deal.
+            if self._before_deal is None:
+                self._before_deal = KingsCornerState(self, ())
+            return self._before_deal.clone()
         deal = self._deals.randrange(SEED_LIMIT) if seed is None else check_seed(seed)
         return KingsCornerState(self, seeded_deck(deal))
 
@@ -294,8 +330,8 @@ class KingsCornerState:
         return after._with(piles=piles, hands=hands, stock=tuple(sorted(set(range(52)) - revealed)))
 
     def information_state_string(self, player: int) -> str:
-        """Everything ``player`` has seen, in order: the rules, its own cards, the cards turned up, every move, and
-        how many cards each other seat took (never which)."""
+        """Everything ``player`` has seen, in order: the rules, its own cards, the cards turned up, every move, how
+        many cards each other seat took (never which), and last what the table is waiting for."""
         self._seat(player)
         lines = [f"Kings Corner, {self._game.players} players, rules {self._game.rules}; you are player {player + 1}"]
         for kind, seat, value in self._events:
@@ -307,22 +343,25 @@ class KingsCornerState:
                 lines.append(f"{card_text(value)} turned up")
             else:
                 lines.append(f"player {seat + 1} took a card")
+        # Whether another seat's drawing has stopped hangs on the card it drew, which this seat never sees: the
+        # table shows it, so the information state must, or two states it tells apart would look the same.
+        lines.append(self._waiting_for())
         return "\n".join(lines)
+
+    def _waiting_for(self) -> str:
+        """What the table is waiting for: the end, a card from the deck, or a seat's move."""
+        if self._pending:
+            return "cards are being drawn"
+        assert self._position is not None
+        return "the hand is over" if self._position.over else f"to move: player {self._position.player + 1}"
 
     def observation_string(self, player: int) -> str:
         """The seat's view now as text: the piles, its hand, the others' hand sizes, the stock's size."""
         view = self.observation(player)
         others = ", ".join(f"player {s + 1}: {n}" for s, n in enumerate(view.hand_sizes) if s != player)
-        turn = (
-            "the hand is over"
-            if view.over
-            else "cards are being drawn"
-            if self._pending
-            else f"to move: player {view.to_move + 1}"
-        )
         return (
             f"{draw_piles(view.piles)}\nYour hand: {hand_text(view.hand)}\nCards held: {others}\n"
-            f"Stock: {view.stock_size}; {turn}"
+            f"Stock: {view.stock_size}; {self._waiting_for()}"
         )
 
     def observation_tensor(self, player: int) -> list[float]:
@@ -353,6 +392,11 @@ class KingsCornerState:
         copy.__dict__.update(self.__dict__)
         copy._deck, copy._history, copy._events = list(self._deck), list(self._history), list(self._events)
         return copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KingsCornerState:
+        """``clone()``: pyspiel copies a python state with ``copy.deepcopy``, which would copy the game and every
+        immutable position too, hundreds of times the cost."""
+        return self.clone()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> KingsCornerState:
         """A state ``player`` cannot tell from this one: the same moves and the same information state, the cards it
@@ -468,9 +512,8 @@ class KingsCornerState:
         return dealt
 
     def __str__(self) -> str:
-        if self.is_chance_node():
-            return "a card is being revealed"
-        return "over" if self.is_terminal() else f"player {self.current_player() + 1} to move"
+        """The whole table, every hand shown (a card not yet revealed is in none), then what it is waiting for."""
+        return f"{draw_position(self._visible())}\n{self._waiting_for()}"
 
 
 def _choices(owed: list[tuple[int, int]], later: list[int], pool: list[int], rng: random.Random) -> list[int]:

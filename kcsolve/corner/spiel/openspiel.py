@@ -1,10 +1,13 @@
 """Kings Corner registered with OpenSpiel's ``pyspiel`` as the python game ``kings_corner``.
 
 ``kcsolve.corner.spiel`` imports this module only where OpenSpiel is installed
-(``pip install open_spiel``); then ``pyspiel.load_game("kings_corner", {"players": 3,
-"rules": "draw=start"})`` gives the game to OpenSpiel's algorithms and tests. Cards
-are chance nodes, as in ``KingsCornerGame``'s default draws; each state wraps one of
-its states, and the observer gives the same strings and tensor.
+(``pip install open_spiel``); then ``pyspiel.load_game("kings_corner(players=3,draw=start)")``
+gives the game to OpenSpiel's algorithms and tests. The parameters are ``players`` and
+one typed parameter per rule option, so the game's string loads the same game again;
+``rules``, a rule text such as ``"draw=start+tie=yes"``, is accepted in a parameter
+dict as a shorthand for them. Cards are chance nodes, as in ``KingsCornerGame``'s
+default draws; each state wraps one of its states, and the observer gives the same
+strings and tensor. ``SpielBot`` seats a built-in bot as a ``pyspiel.Bot``.
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ import numpy as np
 import pyspiel
 
 from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS
-from kcsolve.corner.spiel.game import NUM_ACTIONS, OBSERVATION_SIZE, KingsCornerGame, KingsCornerState
+from kcsolve.corner.rules import DEFAULT, CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
+from kcsolve.corner.spiel.game import NUM_ACTIONS, OBSERVATION_SIZE, BotAgent, KingsCornerGame, KingsCornerState
 from kcsolve.errors import KcsolveError
 
 SHORT_NAME = "kings_corner"
-MAX_GAME_LENGTH = 52 + 10_000  # every card, then far more moves than any hand makes (sim's MAX_HAND_MOVES)
+RULE_OPTIONS = DEFAULT.to_json()  # each option's default, of the type a game string gives it
+PARAMETERS: dict[str, Any] = {"players": MIN_PLAYERS, **RULE_OPTIONS, "rules": "default"}
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
     long_name="Kings Corner (kcsolve)",
@@ -35,20 +40,45 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 2, "rules": "default"},
+    parameter_specification=PARAMETERS,
 )
 
 
 class InvalidObserverError(KcsolveError):
-    """Parameters given to the observer, which takes none."""
+    """An observation type or parameters the game's observer does not offer."""
+
+
+class NoInformationStateTensorError(KcsolveError):
+    """The information state tensor was asked for: the game offers the string and the observation tensor."""
+
+
+class NotKingsCornerError(KcsolveError):
+    """A state of another game handed to a Kings Corner bot."""
+
+
+def rules_of(params: dict[str, Any]) -> CornerRules:
+    """The CornerRules the parameters give: the ``rules`` text, or the typed options, never both."""
+    changed = {name: params[name] for name, default in RULE_OPTIONS.items() if params[name] != default}
+    if params["rules"] != "default":
+        if changed:
+            raise InvalidCornerRulesError(
+                f"rules given twice, as the text {params['rules']!r} and as options {changed!r}: give one of them"
+            )
+        return parse_corner_rules(params["rules"])
+    return rules_from_json(changed)
 
 
 class PyKingsCornerGame(pyspiel.Game):
-    """The game for pyspiel: parameters 'players' (2 to 4) and 'rules' (a rule text)."""
+    """The game for pyspiel: ``players`` (2 to 4) and one parameter per rule option (or the ``rules`` text)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**GAME_TYPE.parameter_specification, **(params or {})}
-        self.corner = KingsCornerGame(int(params["players"]), str(params["rules"]))
+        params = {**PARAMETERS, **(params or {})}
+        unknown = sorted(set(params) - set(PARAMETERS))
+        if unknown:
+            raise InvalidCornerRulesError(
+                f"unknown Kings Corner parameter {unknown[0]!r} (parameters: {', '.join(PARAMETERS)})"
+            )
+        self.corner = KingsCornerGame(params["players"], rules_of(params))
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=52,
@@ -56,16 +86,23 @@ class PyKingsCornerGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.corner.max_game_length(),
         )
-        super().__init__(GAME_TYPE, info, params)
+        # Only the typed values that differ from the defaults: the game's string then names each game one way,
+        # and a rule text (which holds '=' and '+') never enters it.
+        typed = {"players": self.corner.players, **self.corner.rules.to_json()}
+        super().__init__(GAME_TYPE, info, {name: v for name, v in typed.items() if v != PARAMETERS[name]})
 
     def new_initial_state(self) -> PyKingsCornerState:
         """The hand before the deal."""
         return PyKingsCornerState(self, self.corner.new_initial_state())
 
+    def max_chance_nodes_in_history(self) -> int:
+        """One chance node for each card taken from the deck."""
+        return self.corner.max_chance_nodes_in_history()
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        """The observer: the information state (perfect recall) or the observation."""
+        """The observer: a seat's information state (perfect recall) or its observation, nothing else."""
         return Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
@@ -75,6 +112,11 @@ class PyKingsCornerState(pyspiel.State):
     def __init__(self, game: PyKingsCornerGame, state: KingsCornerState) -> None:
         super().__init__(game)
         self._corner = state
+
+    @property
+    def corner(self) -> KingsCornerState:
+        """The KingsCornerState this state wraps."""
+        return self._corner
 
     def current_player(self) -> int:
         return self._corner.current_player()
@@ -116,20 +158,52 @@ class Observer:
     def __init__(self, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise InvalidObserverError(f"Kings Corner's observer takes no parameters, not {params!r}")
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise InvalidObserverError(
+                "Kings Corner observes one seat with the public cards (the information state or the observation), "
+                f"not public_info={iig_obs_type.public_info!r}, private_info={iig_obs_type.private_info!r}"
+            )
         self.perfect_recall = iig_obs_type.perfect_recall
-        self.tensor = np.zeros(0 if self.perfect_recall else OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        # pyspiel reads a tensor of None as "this observer has none"
+        self.tensor = None if self.perfect_recall else np.zeros(OBSERVATION_SIZE, np.float32)
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: PyKingsCornerState, player: int) -> None:
-        """Fill the tensor with ``player``'s observation."""
-        if not self.perfect_recall:
-            self.tensor[:] = state._corner.observation_tensor(player)
+        """Fill the tensor with ``player``'s observation; NoInformationStateTensorError for the information state."""
+        if self.perfect_recall:
+            raise NoInformationStateTensorError(
+                "Kings Corner has no information state tensor: use information_state_string or observation_tensor"
+            )
+        assert self.tensor is not None
+        self.tensor[:] = state.corner.observation_tensor(player)
 
     def string_from(self, state: PyKingsCornerState, player: int) -> str:
         """``player``'s information state or observation as text."""
         if self.perfect_recall:
-            return state._corner.information_state_string(player)
-        return state._corner.observation_string(player)
+            return state.corner.information_state_string(player)
+        return state.corner.observation_string(player)
+
+
+class SpielBot(pyspiel.Bot):
+    """A built-in bot ('random', 'greedy', 'turn', 'search') as a ``pyspiel.Bot`` playing one seat of
+    ``kings_corner`` from that seat's observation, for ``evaluate_bots`` and OpenSpiel's other tools."""
+
+    def __init__(self, name: str, seat: int, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self._agent = BotAgent(name, seat, seed)
+
+    def player_id(self) -> int:
+        """The seat the bot plays."""
+        return self._agent.seat
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to reset: the bot decides from the state it is given."""
+
+    def step(self, state: pyspiel.State) -> int:
+        """The bot's action, where its seat is to move."""
+        if not isinstance(state, PyKingsCornerState):
+            raise NotKingsCornerError(f"a Kings Corner bot plays kings_corner states, not one of {state.get_game()}")
+        return self._agent.step(state.corner)
 
 
 def register() -> None:
