@@ -52,7 +52,9 @@ def site_command(
     out unless --include-future. The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
     A DIR that exists must be empty, or a site kcsolve wrote (its .kcsolve-site
-    file says so), which --force replaces; the current and home folders never are.
+    file says so) and nothing else, which --force replaces; the current and home
+    folders never are. DIR is checked again, under a lock, when the site is
+    renamed into place: what appeared there meanwhile is kept and refused.
     Each date measured is kept in the user's cache (KCSOLVE_CACHE_DIR, else
     ~/.cache/kcsolve), so a run that is stopped keeps the dates it finished and a
     rebuild measures only new dates; kept dates are checked before they are used.

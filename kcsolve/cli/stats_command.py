@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -23,6 +23,7 @@ from kcsolve.common.workers import MAX_JOBS
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
+    Budget,
     parse_budget,
 )
 
@@ -58,6 +59,13 @@ from kcsolve.patience.solve.route import (
     help="Print the deal numbers of the range with this verdict, one a line, instead of the summary.",
 )
 @click.option("--convert", is_flag=True, help="Convert an older per-deal --db to chunks, in place, and stop.")
+@click.option(
+    "--salvage",
+    "salvage_to",
+    type=click.Path(dir_okay=False),
+    metavar="NEW",
+    help="Copy the intact chunks of a damaged --db into a new store NEW, and stop; the damaged file is only read.",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def stats_command(
     start: int,
@@ -70,6 +78,7 @@ def stats_command(
     show: int | None,
     listed: str | None,
     convert: bool,
+    salvage_to: str | None,
     fmt: str,
 ) -> None:
     """Share of winnable deals (for one who sees the deck) over consecutive deal numbers, stored and resumable.
@@ -81,7 +90,8 @@ def stats_command(
     SIGHUP. Finished deals are always kept: run the same command again to resume.
     `--show N` prints one deal's verdict; `--list won` the winnable deal numbers
     of the range. A per-deal database of an older kcsolve is refused until
-    `--convert` rewrites it.
+    `--convert` rewrites it. `--salvage NEW` copies the intact chunks of a
+    damaged database into a new one.
     Deals are decided by numba-compiled code: the forced course where sets are
     pairs, the course search under groups (with a budget in nodes);
     KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
@@ -90,7 +100,7 @@ def stats_command(
     from kcsolve.patience.stats.cluster import SchedulerError, reach_scheduler
     from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
     from kcsolve.patience.stats.run import run as run_range
-    from kcsolve.patience.stats.store import default_db, open_store
+    from kcsolve.patience.stats.store import ReadOnlyStoreError, default_db, open_store
     from kcsolve.patience.stats.summary import summarize
 
     rules = parse_rules(rules_text)
@@ -99,6 +109,9 @@ def stats_command(
         fail(f"give either --show {show} or --list {listed}, not both")
     if convert:
         _convert(default_db() if db_path is None else Path(db_path))
+        return
+    if salvage_to is not None:
+        _salvage(default_db() if db_path is None else Path(db_path), Path(salvage_to))
         return
     if show is not None:
         check_seed(show)
@@ -113,6 +126,10 @@ def stats_command(
         store = open_store(path, str(rules), start, count, budget)
     except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
         fail(f"cannot use the results database: {exc.strerror or exc}")
+    except ReadOnlyStoreError:
+        if show is None:
+            raise
+        _show_unstored(path, str(rules), show, budget, fmt)
     click.get_current_context().call_on_close(lambda: _close(store))  # however the command ends
     for note in store.opening_notes():
         click.echo(note, err=True)
@@ -143,7 +160,9 @@ def stats_command(
         click.echo(err=True)
     if show is not None or listed is not None:
         if show is not None:
-            _print_deal(store, str(rules), show, fmt)
+            verdict = store.verdict(str(rules), show)
+            assert verdict is not None, "the run stores every deal of its range"
+            _print_deal(str(rules), show, verdict, fmt)
         else:
             _print_listed(store, str(rules), start, count, str(listed))
         undecided = store.tally(str(rules), start, count).undecided
@@ -174,12 +193,38 @@ def _convert(path: Path) -> None:
     click.echo(paragraph(f"converted {str(path)!r}: {plural(deals, 'deal')} stored by chunks"))
 
 
-def _print_deal(store: Any, rules: str, seed: int, fmt: str) -> None:
+def _show_unstored(path: Path, rules: str, seed: int, budget: Budget, fmt: str) -> NoReturn:
+    """--show of a store that cannot be written: the deal's verdict, solved now if need be and not stored."""
+    from kcsolve.patience.stats.chunks import unstored_verdict
+    from kcsolve.patience.stats.verdicts import UNDECIDED
+
+    code, spent, solved = unstored_verdict(path, rules, seed, budget)
+    if solved:
+        click.echo(paragraph(f"{str(path)!r} is read-only: deal {seed} was solved now and is not stored"), err=True)
+    _print_deal(rules, seed, (code, spent), fmt)
+    sys.exit(3 if code == UNDECIDED else 0)
+
+
+def _salvage(path: Path, new: Path) -> None:
+    """Copy the intact chunks of a damaged store into a new one and say what was kept."""
+    from kcsolve.patience.stats.salvage import salvage
+
+    kept = salvage(path, new)
+    left = f"; {plural(kept.left_out, 'row')} left out (damaged, or older versions of a chunk)" if kept.left_out else ""
+    click.echo(
+        paragraph(
+            f"salvaged {plural(kept.chunks, 'chunk')} ({plural(kept.deals, 'deal')}) of {str(path)!r} into "
+            f"{str(new)!r}{left}; use it with --db {str(new)!r}"
+        )
+    )
+
+
+def _print_deal(rules: str, seed: int, verdict: tuple[int, str | None], fmt: str) -> None:
     """One deal's stored verdict, with its loss reason and round, or the budget it stayed undecided under."""
     from kcsolve.patience.solve.solution import LOSS_REASONS
     from kcsolve.patience.stats.verdicts import describe
 
-    code, budget = store.verdict(rules, seed)
+    code, budget = verdict
     result, reason, round_no = describe(code)
     if fmt == "json":
         click.echo(

@@ -6,7 +6,6 @@ import re
 import time
 from dataclasses import dataclass
 
-from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
 
@@ -80,11 +79,13 @@ def parse_budget(text: str) -> Budget:
                 if not 0 < nodes <= MAX_NODES:
                     raise ValueError
         except (ValueError, OverflowError):
-            raise InvalidBudgetError(
-                f"bad budget {brief(text)}: use NODES (1 to 2**63-1), a CPU time such as '500ms', '2s', '5m', "
-                "both once each ('2s,100000'), or 'none'"
-            ) from None
+            raise InvalidBudgetError(f"bad budget {_shown(text)}: use NODES < 2**63, TIME ('2s') or both") from None
     return Budget(nodes, seconds)
+
+
+def _shown(text: str) -> str:
+    """``text`` as Python writes it, its middle cut when long: its quotes still close, so the error line can cut it."""
+    return repr(text if len(text) <= 36 else f"{text[:18]}...{text[-15:]}")
 
 
 def check_budget(budget: object) -> Budget:

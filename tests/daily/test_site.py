@@ -305,7 +305,7 @@ def test_a_file_is_not_a_directory(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--from", "2027-02-30"], "not a date: '2027-02-30' (use YYYY-MM-DD)"),
+        (["--from", "2027-02-30"], "no such day: '2027-02-30' (February 2027 has 28 days)"),
         (["--from", "9999-12-31", "--days", "2"], "--from 9999-12-31 --days 2 runs past the last date, 9999-12-31"),
         (["--days", "5000"], "--days 5000: at most 3,660 dates in one site"),
         (["--rules", "swapp"], None),
@@ -502,3 +502,163 @@ def test_how_to_play_follows_the_rules(rules: str, words: list[str]) -> None:
     page = run("solve", "--seed", "0", "--rules", rules, "--format", "html").stdout
     howto = page.split('<dialog id="kc-howto-dialog"')[1].split("</dialog>")[0]
     assert all(w in howto for w in words), howto
+
+
+def building_makes(monkeypatch: pytest.MonkeyPatch, make: object) -> None:
+    """While the site's files are written, ``make()`` runs: another program, or another run, fills --out."""
+    real = site._write_files
+
+    def writing(*args: object) -> list[str]:
+        files = real(*args)  # type: ignore[arg-type]
+        make()  # type: ignore[operator]
+        return files
+
+    monkeypatch.setattr(site, "_write_files", writing)
+
+
+def a_site(folder: Path, *extra: str) -> None:
+    """A site of kcsolve's at ``folder``, and the files ``extra`` of the user's beside it."""
+    (folder / "daily").mkdir(parents=True)
+    (folder / site.MARKER).write_text(site.MARKER_TEXT)
+    (folder / "index.html").write_text("the old site")
+    (folder / "daily" / "2027-03-01.json").write_text("{}")
+    for name in extra:
+        (folder / name).write_text("the user's")
+
+
+def held(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` with its text."""
+    return {str(p.relative_to(folder)): p.read_text() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "force"])
+def test_a_folder_made_during_the_build_is_kept(
+    deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, force: bool
+) -> None:
+    out = tmp_path / "mysite"
+
+    def precious() -> None:
+        out.mkdir()
+        (out / "precious.txt").write_text("data")
+
+    building_makes(monkeypatch, precious)
+    with pytest.raises(site.SiteError) as refused:
+        site.write_site(deals, out, force=force, include_future=True)
+    assert str(refused.value) == (
+        f"--out {str(out)!r} holds 'precious.txt', not a site kcsolve wrote: move them away or name another folder"
+    )
+    assert held(out) == {"precious.txt": "data"}
+    assert [p.name for p in tmp_path.iterdir()] == ["mysite"]  # no staging left beside it
+
+
+def test_a_site_another_run_wrote_during_the_build_needs_force(
+    deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "mysite"
+    building_makes(monkeypatch, lambda: a_site(out))
+    with pytest.raises(site.SiteError, match=r"holds a site kcsolve wrote \(give --force to replace it\)$"):
+        site.write_site(deals, out, include_future=True)
+    assert held(out)["index.html"] == "the old site"
+
+
+def test_a_file_put_in_the_old_site_during_the_build_is_kept(
+    deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "mysite"
+    a_site(out)
+    building_makes(monkeypatch, lambda: (out / "daily" / "notes.txt").write_text("the user's"))
+    with pytest.raises(site.SiteError) as refused:
+        site.write_site(deals, out, force=True, include_future=True)
+    assert str(refused.value) == (
+        f"--out {str(out)!r} holds 'daily/notes.txt' beside the site kcsolve wrote: "
+        "move them away or name another folder"
+    )
+    assert held(out)["daily/notes.txt"] == "the user's" and held(out)["index.html"] == "the old site"
+    assert [p.name for p in tmp_path.iterdir()] == ["mysite"]
+
+
+def test_a_file_put_in_the_old_site_at_the_swap_is_put_back(
+    deals: list, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is checked again once moved aside, where nothing else writes: a file that came after the last
+    check before the rename is seen there, and the folder goes back in place, whole."""
+    out = tmp_path / "mysite"
+    a_site(out)
+    real = site.check_out_dir
+    checks = []
+
+    def checking(folder: Path, force: bool) -> None:
+        real(folder, force)
+        checks.append(folder)
+        if len(checks) == 2:  # the check under the lock, just before the swap
+            (out / "CNAME").write_text("example.org")
+
+    monkeypatch.setattr(site, "check_out_dir", checking)
+    with pytest.raises(site.SiteError, match=r"holds 'CNAME' beside the site kcsolve wrote"):
+        site.write_site(deals, out, force=True, include_future=True)
+    assert held(out) == {
+        site.MARKER: site.MARKER_TEXT,
+        "CNAME": "example.org",
+        "daily/2027-03-01.json": "{}",
+        "index.html": "the old site",
+    }
+    assert [p.name for p in tmp_path.iterdir()] == ["mysite"]
+
+
+@pytest.mark.parametrize(
+    "extra, shown",
+    [
+        (["CNAME"], "'CNAME'"),
+        (["a", "b", "c", "d"], "'a', 'b', 'c' and 1 more"),
+        (["daily/mine.html"], "'daily/mine.html'"),
+    ],
+)
+def test_force_refuses_a_site_holding_the_users_files(tmp_path: Path, extra: list[str], shown: str) -> None:
+    """--force replaces only what kcsolve wrote: a marked site with anything else in it is refused, untouched."""
+    out = tmp_path / "out"
+    a_site(out, *extra)
+    before = held(out)
+    assert_bad_input(
+        run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future"),
+        f"--out {str(out)!r} holds {shown} beside the site kcsolve wrote: move them away or name another folder",
+    )
+    assert held(out) == before
+
+
+SLOW_WRITER = """
+import sys, time
+from kcsolve.cli import main
+from kcsolve.patience.daily import site
+real = site._write_files
+def slow(*args):
+    time.sleep(1.5)  # both runs have checked --out before either renames its site into place
+    return real(*args)
+site._write_files = slow
+sys.argv[0] = "kcsolve"
+main()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_two_builds_into_one_new_folder(tmp_path: Path, force: list[str]) -> None:
+    """Two runs at once: without --force the second is refused, with it the second replaces the first."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "mysite"
+    args = ["site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future", "--no-cache", *force]
+    runs = [
+        subprocess.Popen([sys.executable, "-c", SLOW_WRITER, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(2)
+    ]
+    ends = sorted((process.wait(120), process.stderr.read().decode()) for process in runs)  # type: ignore[union-attr]
+    if force:
+        assert ends == [(0, ""), (0, "")]
+    else:
+        assert ends == [
+            (0, ""),
+            (2, f"Error: --out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)\n"),
+        ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mysite"]
+    assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]

@@ -20,6 +20,7 @@ import pytest
 from clitools import alive, assert_bad_input, children, kcsolve_process, make_runner, unwrapped
 
 from kcsolve.cli import cli
+from kcsolve.cli.base import shorten
 from kcsolve.common.deal import deal_ranks
 from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve.route import Budget
@@ -27,6 +28,7 @@ from kcsolve.patience.solve.theory import course_end
 from kcsolve.patience.stats import checks as stats_checks
 from kcsolve.patience.stats import chunks as stats_chunks
 from kcsolve.patience.stats import cluster as stats_cluster
+from kcsolve.patience.stats import convert as stats_convert
 from kcsolve.patience.stats import pool as stats_pool
 from kcsolve.patience.stats import run as stats_run
 from kcsolve.patience.stats import store as stats_store
@@ -141,9 +143,13 @@ def test_a_damaged_chunk_row_is_refused_in_one_line_untouched(
     for args in (["--count", "4000"], ["--count", "5000"], ["--show", "3"], ["--count", "4000", "--list", "won"]):
         result = stats_cli(*args, "--db", str(db), "--jobs", "1")
         assert_bad_input(result, None)
-        assert f"{str(db)!r} is damaged (the chunk of deals from " in result.stderr, result.stderr
-        assert what in result.stderr, result.stderr
+        assert "' is damaged: --salvage NEW copies its intact chunks" in result.stderr, result.stderr
         assert snapshot(tmp_path) == before
+    with pytest.raises(stats_checks.ResultsStoreError) as refused:
+        stats_store.open_store(db, "standard", 0, 4000, Budget())
+    assert str(refused.value).startswith(f"{str(db)!r} is damaged: --salvage NEW copies its intact chunks; the chunk ")
+    assert what in str(refused.value)
+    assert snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize(
@@ -196,8 +202,8 @@ def test_a_device_or_a_pipe_is_named_for_what_it_is(tmp_path: Path, special: str
 def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_line(tmp_path: Path) -> None:
     """Bytes overwritten in the schema: SQLite quotes them, newlines and all; the refusal is still one line."""
     for junk, seen in (
-        (b"\n" * 16, "is not a kcsolve results database"),
-        (bytes(range(200, 216)), "schema is unreadable"),
+        (b"\n" * 16, "is damaged: --salvage NEW copies its intact chunks; malformed database schema"),
+        (bytes(range(200, 216)), "is damaged: --salvage NEW copies its intact chunks; its schema is unreadable"),
     ):
         db = tmp_path / "r.db"
         filled_db(db, 100)
@@ -209,9 +215,10 @@ def test_damage_whose_report_spans_lines_or_bytes_python_cannot_decode_is_one_li
         data = db.read_bytes()
         at = data.index(sql.encode()[:40]) + 20  # inside the table's CREATE statement
         db.write_bytes(data[:at] + junk + data[at + len(junk) :])
-        result = stats_cli("--count", "10", "--db", str(db))
-        assert_bad_input(result, None)
-        assert seen in result.stderr, result.stderr
+        assert_bad_input(stats_cli("--count", "10", "--db", str(db)), None)
+        with pytest.raises(stats_checks.ResultsStoreError) as refused:
+            stats_checks.check_store(db)
+        assert seen in str(refused.value) and "\n" not in str(refused.value), str(refused.value)
         db.unlink()
 
 
@@ -364,8 +371,8 @@ def test_rows_left_in_the_wal_are_named_and_a_file_moved_without_it_says_so(
     monkeypatch.undo()
     assert result.exit_code == 0, result.stderr
     assert result.stderr == (
-        f"the last rows stored are still only in '{db}-wal' (database or disk is full "
-        f"(is the disk full?)); the next run copies them into {str(db)!r}: moving the three "
+        f"the last rows stored are still only in '{db}-wal' (database or disk is full); "
+        f"the next run copies them into {str(db)!r}: moving the three "
         f"files ({three}) together keeps the work\n"
     )
     moved = alone(db, tmp_path / "moved")
@@ -467,9 +474,13 @@ def test_a_damage_report_over_several_lines_is_refused_in_one(monkeypatch: pytes
             self.conn.close()
 
     monkeypatch.setattr(stats_checks, "open_readonly", lambda path: Probe())
-    result = stats_cli("--count", "100", "--db", str(db))
-    assert_bad_input(result, None)
-    assert "is damaged (*** in database main *** Page 5:" in result.stderr
+    assert_bad_input(stats_cli("--count", "100", "--db", str(db)), None)
+    with pytest.raises(stats_checks.ResultsStoreError) as refused:
+        stats_checks.check_store(db)
+    assert (
+        "copies its intact chunks; *** in database main *** Page 5: btreeInitPage() returns error code 11 Page 7"
+        in str(refused.value)
+    )
 
 
 def test_a_refused_open_leaves_no_empty_wal_or_shm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -539,7 +550,7 @@ def test_a_read_only_database_is_refused_with_no_shm_left_beside_it(tmp_path: Pa
     "damage, what",
     [
         ("PRAGMA application_id = 7", "is a SQLite database of something else"),
-        ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "verdicts that do not decompress"),
+        ("UPDATE chunks SET verdicts = x'00010203' WHERE rowid = 1", "is damaged: --salvage NEW copies its intact"),
     ],
 )
 def test_a_refused_database_with_a_wal_gets_no_shm_left_beside_it(tmp_path: Path, damage: str, what: str) -> None:
@@ -640,34 +651,43 @@ def test_per_deal_database_is_refused_until_converted(tmp_path: Path, version: i
 
 
 @pytest.mark.parametrize(
-    "change, what",
+    "change, where, what",
     [
-        ("reason = 'X' WHERE result = 'loss'", "the row of deal"),
-        ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "a row whose deal number is 'abc'"),
-        ("deal = 'zz' WHERE result = 'loss'", "the row of deal"),
-        ("seconds = 'fast'", "the row of deal 7: columns that no run writes"),  # groups, the first rule set
-        ("deal = 1e9 WHERE result = 'loss'", "the row of deal 1: a fill round 1000000000 that no deal has"),
-        ("deal = -3 WHERE result = 'loss'", "the row of deal 1: a fill round -3 that no deal has"),
-        ("deal = 300 WHERE result = 'loss'", "the row of deal 1: a fill round 300 that no deal has"),
-        ("reason = NULL WHERE result = 'loss'", "the row of deal 1: a loss with no reason"),
-        ("rules = 'bogus' WHERE result = 'unknown'", "the row of deal 7: rules 'bogus' that name no rule set"),
-        ("budget = 'lots' WHERE result = 'unknown'", "the row of deal 7: a budget 'lots' that does not parse"),
+        ("reason = 'X' WHERE result = 'loss'", "row of deal 1", "columns that no run writes"),
+        ("seed = 'abc' WHERE seed = (SELECT MIN(seed) FROM deals)", "row", "its deal number is 'abc'"),
+        ("deal = 'zz' WHERE result = 'loss'", "row of deal 1", "columns that no run writes"),
+        ("seconds = 'fast'", "row of deal 7", "columns that no run writes"),  # groups, the first rule set
+        ("deal = 1e9 WHERE result = 'loss'", "row of deal 1", "a fill round 1000000000 that no deal has"),
+        ("deal = -3 WHERE result = 'loss'", "row of deal 1", "a fill round -3 that no deal has"),
+        ("deal = 300 WHERE result = 'loss'", "row of deal 1", "a fill round 300 that no deal has"),
+        ("reason = NULL WHERE result = 'loss'", "row of deal 1", "a loss with no reason"),
+        ("rules = 'bogus' WHERE result = 'unknown'", "row of deal 7", "rules 'bogus' that name no rule set"),
+        ("budget = 'lots' WHERE result = 'unknown'", "row of deal 7", "a budget 'lots' that does not parse"),
         (
             "rules = replace(hex(zeroblob(30)), '00', 'standard+') || 'standard'",  # a rule set, but 278 characters
-            "the row of deal 0: columns that no run writes",
+            "row of deal 0",
+            "columns that no run writes",
         ),
     ],
 )
-def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(tmp_path: Path, change: str, what: str) -> None:
+def test_a_per_deal_database_with_rows_no_run_wrote_is_not_converted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, change: str, where: str, what: str
+) -> None:
+    """The line names the file and the damaged row; the library's message says what is wrong with it, too."""
     db = per_deal_db(tmp_path / "old.db", 2)
     with sqlite3.connect(db) as conn:
         conn.execute(f"UPDATE deals SET {change}")
     conn.close()
     before = snapshot(tmp_path)
-    result = stats_cli("--convert", "--db", str(db))
+    monkeypatch.chdir(tmp_path)  # a path of ordinary length, which the line shows whole
+    result = stats_cli("--convert", "--db", "old.db")
     assert_bad_input(result, None)
-    assert result.stderr.startswith(f"Error: cannot convert {str(db)!r}: it is damaged ("), result.stderr
-    assert what in result.stderr and result.stderr.endswith("); it is left as it was\n"), result.stderr
+    message = f"cannot convert 'old.db': damaged {where}; {what}; it is left as it was"
+    assert result.stderr == f"Error: {shorten(message)}\n"
+    assert result.stderr.startswith(f"Error: cannot convert 'old.db': damaged {where}"), result.stderr
+    with pytest.raises(stats_checks.ResultsStoreError) as refusal:
+        stats_convert.convert(db)
+    assert str(refusal.value) == f"cannot convert {str(db)!r}: damaged {where}; {what}; it is left as it was"
     assert snapshot(tmp_path) == before
 
 
@@ -686,7 +706,7 @@ def test_a_per_deal_database_holding_a_deal_twice_is_not_converted(tmp_path: Pat
     before = snapshot(tmp_path)
     assert_bad_input(
         stats_cli("--convert", "--db", str(db)),
-        f"cannot convert {str(db)!r}: it is damaged (two rows of deal 3 under 'standard'); it is left as it was",
+        f"cannot convert {str(db)!r}: damaged rows of deal 3; two under 'standard'; it is left as it was",
     )
     assert snapshot(tmp_path) == before
 
@@ -765,11 +785,10 @@ def test_full_disk_is_one_line_and_keeps_what_was_stored(monkeypatch: pytest.Mon
         return conn
 
     monkeypatch.setattr(stats_checks.sqlite3, "connect", small_disk)
-    db = tmp_path / "r.db"
-    result = stats_cli("--count", "2000000", "--db", str(db), "--jobs", "1")  # about 0.4 byte a deal: 800 kB
-    assert_bad_input(result, None)
-    assert "database or disk is full" in result.stderr and "every deal stored before this is kept" in result.stderr
-    assert stored(db) > 0
+    monkeypatch.chdir(tmp_path)  # a path of ordinary length, which the line shows whole
+    result = stats_cli("--count", "2000000", "--db", "r.db", "--jobs", "1")  # about 0.4 byte a deal: 800 kB
+    assert_bad_input(result, "cannot write to 'r.db': database or disk is full; stored deals are kept")
+    assert stored(tmp_path / "r.db") > 0
 
 
 # --- options ------------------------------------------------------------------------------------------------------
@@ -802,8 +821,7 @@ def test_an_unreachable_scheduler_makes_no_file(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         address = f"tcp://127.0.0.1:{taken.getsockname()[1]}"
         result = stats_cli("--count", "10", "--db", str(db), "--scheduler", address)
-        assert_bad_input(result, None)
-        assert f"cannot reach the Dask scheduler at {address!r}" in result.stderr
+        assert_bad_input(result, f"cannot reach Dask at {address!r}: Connection refused")
         assert list(tmp_path.iterdir()) == []
         filled_db(db, 100)
         before = snapshot(tmp_path)
@@ -815,7 +833,7 @@ def test_an_unreachable_scheduler_makes_no_file(tmp_path: Path) -> None:
 def test_budgets_out_of_range(tmp_path: Path, budget: str) -> None:
     result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--budget", budget)
     assert_bad_input(result, None)
-    assert f"bad budget {budget!r}" in result.stderr
+    assert result.stderr == f"Error: bad budget {budget!r}: use NODES < 2**63, TIME ('2s') or both\n"
 
 
 @pytest.mark.parametrize("args", [["--count", "10"], ["--convert"]])
@@ -928,7 +946,10 @@ def test_dask_scheduler_lost_mid_run(tmp_path: Path) -> None:
         if progress.solved:
             cluster.close()
 
-    with pytest.raises(stats_cluster.SchedulerError, match="lost the Dask scheduler"):
+    with pytest.raises(
+        stats_cluster.SchedulerError,
+        match=r"^lost Dask at .* mid-run \(\w+\): run again to resume; every finished deal is stored$",
+    ):
         stats_run.run(store, STANDARD, 0, 200_000, report=pull_the_plug, scheduler=cluster.scheduler_address)
     assert stored(tmp_path / "r.db") >= stats_chunks.CHUNK
 
@@ -940,7 +961,7 @@ def test_dask_cluster_without_workers_is_refused_in_bounded_time(
     monkeypatch.setattr(stats_cluster, "DASK_WAIT", 1.0)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
         result = stats_cli("--count", "10", "--db", str(tmp_path / "r.db"), "--scheduler", cluster.scheduler_address)
-    assert_bad_input(result, f"the Dask scheduler at {cluster.scheduler_address!r} has no workers (waited 1 s)")
+    assert_bad_input(result, f"no Dask workers at {cluster.scheduler_address!r} (waited 1 s)")
     assert list(tmp_path.iterdir()) == []  # refused before the database is made
 
 
@@ -1019,3 +1040,47 @@ def test_a_run_leaving_wal_mode_is_not_taken_for_a_missing_wal(tmp_path: Path) -
         assert stats_checks.missing_wal(leaving) is None
     finally:
         ending.join()
+
+
+@pytest.mark.parametrize("how", ["mode 444", "immutable", "immutable folder"])
+def test_show_on_a_read_only_store_answers(tmp_path: Path, how: str) -> None:
+    """A deal stored is read; one not stored is solved and not kept, with a line saying so; nothing is written."""
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    db = filled_db(folder / "r.db", 200)
+    before = snapshot(folder)
+    with unwritable(folder if how == "immutable folder" else db, how.removesuffix(" folder")):
+        stored = stats_cli("--show", "3", "--db", str(db))
+        assert (stored.exit_code, stored.stdout, stored.stderr) == (0, "deal 3 under standard: winnable\n", "")
+        solved = stats_cli("--show", "999", "--db", str(db), "--format", "json")
+        assert solved.exit_code == 0, solved.stderr
+        assert json.loads(solved.stdout) == {
+            "rules": "standard",
+            "seed": 999,
+            "result": "loss",
+            "reason": "full",
+            "deal": 8,
+            "budget": None,
+        }
+        assert unwrapped(solved.stderr) == [f"{str(db)!r} is read-only: deal 999 was solved now and is not stored"]
+        assert_bad_input(
+            stats_cli("--count", "300", "--db", str(db)),
+            f"cannot use {str(db)!r} as a results database: "
+            "it is read-only (no permission to write it or its directory)",
+        )
+        assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("below", ["", "/sub"])
+def test_a_cache_folder_named_by_a_file_is_one_line_naming_the_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, below: str
+) -> None:
+    (tmp_path / "file").write_text("mine")
+    monkeypatch.delenv("KCSOLVE_DB", raising=False)
+    monkeypatch.setenv("KCSOLVE_CACHE_DIR", f"{tmp_path / 'file'}{below}")
+    assert_bad_input(
+        stats_cli("--count", "10"),
+        f"KCSOLVE_CACHE_DIR={str(tmp_path / 'file') + below!r} cannot be used: "
+        f"{str(tmp_path / 'file')!r} is a file, not a folder",
+    )
+    assert (tmp_path / "file").read_text() == "mine"

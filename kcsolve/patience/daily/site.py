@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import fcntl
 import html
 import json
 import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,8 @@ MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is c
 MARKER = ".kcsolve-site"
 UNMARKED_SITE = {"index.html", "daily", "feed.json"}  # what a site written before the marker holds
 MARKER_TEXT = "This folder is a site written by kcsolve site; kcsolve site --force replaces it whole.\n"
+SITE_FILE = re.compile(rf"{re.escape(MARKER)}|index\.html|feed\.json")  # the files of a site's folder, beside daily/
+SITE_PAGE = re.compile(r"\d{4}-\d{2}-\d{2}\.(html|json)")  # the files of its daily/
 
 
 class SiteError(KcsolveError):
@@ -164,21 +169,58 @@ def check_out_dir(out: Path, force: bool) -> None:
     kept = _kept_folder(Path(os.path.realpath(out)))
     if kept:
         raise SiteError(f"--out {str(out)!r} is {kept}: kcsolve never replaces it; name a folder for the site")
-    held = sorted(entry.name for entry in out.iterdir())
+    refusal = _refusal(out, str(out), force)
+    if refusal:
+        raise SiteError(refusal)
+
+
+def _refusal(folder: Path, shown: str, force: bool) -> str:
+    """Why the existing ``folder`` (named ``shown`` to the user) may not be replaced by a site, or ''.
+
+    Only an empty folder, or with ``force`` one that holds a site kcsolve wrote
+    and nothing else, may be.
+    """
+    held = sorted(entry.name for entry in folder.iterdir())
     if not held:
-        return
+        return ""
     if MARKER not in held and set(held) <= UNMARKED_SITE:
-        raise SiteError(
-            f"--out {str(out)!r} holds a site without the {MARKER} file that marks kcsolve's own "
+        return (
+            f"--out {shown!r} holds a site without the {MARKER} file that marks kcsolve's own "
             "(an older kcsolve wrote it?): remove the folder, then run again"
         )
     if MARKER not in held:
-        shown = ", ".join(repr(name) for name in held[:3]) + (f" and {len(held) - 3:,} more" if len(held) > 3 else "")
-        raise SiteError(
-            f"--out {str(out)!r} holds {shown}, not a site kcsolve wrote: move them away or name another folder"
+        return f"--out {shown!r} holds {_listed(held)}, not a site kcsolve wrote: move them away or name another folder"
+    foreign = _foreign(folder)
+    if foreign:
+        return (
+            f"--out {shown!r} holds {_listed(foreign)} beside the site kcsolve wrote: "
+            "move them away or name another folder"
         )
     if not force:
-        raise SiteError(f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)")
+        return f"--out {shown!r} holds a site kcsolve wrote (give --force to replace it)"
+    return ""
+
+
+def _listed(names: list[str]) -> str:
+    """The first three ``names`` quoted, and how many more."""
+    more = f" and {len(names) - 3:,} more" if len(names) > 3 else ""
+    return ", ".join(repr(name) for name in names[:3]) + more
+
+
+def _foreign(folder: Path) -> list[str]:
+    """What the marked ``folder`` holds that no site of kcsolve's does (paths inside it, sorted): --force keeps off."""
+    found = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name == "daily" and entry.is_dir() and not entry.is_symlink():
+            found += [f"daily/{page.name}" for page in sorted(entry.iterdir()) if not _is_site_file(page, SITE_PAGE)]
+        elif not _is_site_file(entry, SITE_FILE):
+            found.append(entry.name)
+    return found
+
+
+def _is_site_file(path: Path, names: re.Pattern[str]) -> bool:
+    """Whether ``path`` is a regular file (not a link) whose name a site of kcsolve's uses."""
+    return bool(names.fullmatch(path.name)) and path.is_file() and not path.is_symlink()
 
 
 def _kept_folder(target: Path) -> str:
@@ -219,11 +261,26 @@ def write_site(
     try:
         files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "")
         os.chmod(staging, 0o755)
-        _swap_in(staging, target)
-    except OSError as exc:
+        with _locked(target.parent):
+            check_out_dir(out, force)  # again: a folder may have appeared, or another run finished, meanwhile
+            _swap_in(staging, target, str(out), force)
+    except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+        if isinstance(exc, OSError):
+            raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+        raise
     return files
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the lock of ``folder``, where sites are swapped in: one kcsolve at a time checks and renames there."""
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the folder is closed, however the process ends
+        yield
+    finally:
+        os.close(handle)
 
 
 def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: str) -> list[str]:
@@ -246,17 +303,25 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
     return sorted(pages)
 
 
-def _swap_in(staging: Path, out: Path) -> None:
-    """Rename the finished site onto ``out``; an old site is moved aside first and removed after."""
+def _swap_in(staging: Path, out: Path, shown: str, force: bool) -> None:
+    """Rename the finished site onto ``out``; a folder there is moved aside, checked again and removed after.
+
+    The check of the folder moved aside sees it where no one else writes: if
+    anything but an empty folder or, with ``force``, kcsolve's own site reached
+    ``out`` since the check before it, the folder is put back and refused.
+    """
     if not out.exists():
-        staging.rename(out)
+        staging.rename(out)  # a folder made there since the check: an empty one is replaced, any other refuses
         return
     old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=staging.parent))
     old.rmdir()
     out.rename(old)
     try:
+        refusal = _refusal(old, shown, force)
+        if refusal:
+            raise SiteError(refusal)
         staging.rename(out)
-    except OSError:
+    except BaseException:
         old.rename(out)
         raise
     shutil.rmtree(old)

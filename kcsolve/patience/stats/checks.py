@@ -65,12 +65,12 @@ def check_store(path: Path) -> int:
             probe.close()
     except sqlite3.DatabaseError as exc:
         raise _needing_wal(path) or ResultsStoreError(
-            f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})"
+            damaged(path, truncation(path) or one_line(exc))
+            if is_kcsolve_file(path)
+            else f"{str(path)!r} is not a kcsolve results database ({one_line(exc)})"
         ) from None
     except UnicodeDecodeError:  # SQLite's report quotes damaged bytes of the schema, which Python cannot decode
-        raise ResultsStoreError(
-            f"{str(path)!r} is damaged (its schema is unreadable); it is left as it is: choose another --db"
-        ) from None
+        raise ResultsStoreError(damaged(path, "its schema is unreadable")) from None
     if app == 0 and not objects:
         raise ResultsStoreError(
             f"{str(path)!r} is an empty SQLite database, not a kcsolve results database; "
@@ -82,12 +82,10 @@ def check_store(path: Path) -> int:
             f"{', '.join(sorted(tables)) or 'none'}); choose another --db"
         )
     if bad_row is not None:
-        raise ResultsStoreError(f"{str(path)!r} is damaged ({bad_row}); it is left as it is: choose another --db")
+        raise ResultsStoreError(damaged(path, bad_row))
     if damage != ["ok"]:
         first = " ".join(damage[0].split())[:200]  # SQLite's report spans lines; the refusal is one
-        raise _needing_wal(path) or ResultsStoreError(
-            f"{str(path)!r} is damaged ({first}); it is left as it is: choose another --db"
-        )
+        raise _needing_wal(path) or ResultsStoreError(damaged(path, truncation(path) or first))
     if version not in (*OLD_VERSIONS, SCHEMA_VERSION):
         raise ResultsStoreError(
             f"{str(path)!r} is a kcsolve results database of schema version {version}; "
@@ -103,6 +101,39 @@ def check_store(path: Path) -> int:
     return version
 
 
+def damaged(path: Path, what: str) -> str:
+    """The refusal of a damaged store: how to keep its intact chunks first, kept where the line is cut to fit."""
+    return f"{str(path)!r} is damaged: --salvage NEW copies its intact chunks; {what}; it is left untouched"
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def is_kcsolve_file(path: Path) -> bool:
+    """Whether the file's header is a SQLite database's marked with kcsolve's application_id, whatever follows it."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError:
+        return False
+    return header.startswith(SQLITE_MAGIC) and int.from_bytes(header[68:72], "big") == APPLICATION_ID
+
+
+def truncation(path: Path) -> str | None:
+    """'truncated: N of M bytes' where the file is shorter than its header says, else None."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+        size = path.stat().st_size
+    except OSError:
+        return None
+    if len(header) < 100 or header[24:28] != header[92:96]:  # the page count is valid only when these agree
+        return None
+    page_size = int.from_bytes(header[16:18], "big")
+    whole = (65536 if page_size == 1 else page_size) * int.from_bytes(header[28:32], "big")
+    return f"truncated: {size:,} of {whole:,} bytes" if size < whole else None
+
+
 LONGEST = 1 << 20  # deals in a chunk at most, so the chunks reaching a range are found from an index range
 
 TOP = (1 << 63) - 1  # the last deal number, 2**64-1, as stored (minus 2**63)
@@ -112,9 +143,8 @@ LONGEST_NAME = 200  # characters of a stored rule set or budget at most; a run w
 # Every chunk row's columns have the types, sums and sizes a run writes (a tally names at most 252 codes, zlib
 # never grows bytes by more than a few in a thousand): a scan of a row per chunk, little beside quick_check's read
 # of every page, and no hostile row is ever read whole.
-BAD_ROWS = f"""
-SELECT first, 'columns that no run writes'
-FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
+BAD_ROW = f"""
+typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeof(count) != 'integer'
     OR typeof(won) != 'integer' OR typeof(lost) != 'integer' OR typeof(undecided) != 'integer'
     OR typeof(tally) != 'text' OR NOT json_valid(tally) OR typeof(verdicts) != 'blob'
     OR typeof(method) != 'text' OR (budget IS NOT NULL AND typeof(budget) != 'text')
@@ -122,8 +152,8 @@ FROM chunks WHERE typeof(rules) != 'text' OR typeof(first) != 'integer' OR typeo
     OR length(budget) > {LONGEST_NAME}
     OR count < 1 OR count > {LONGEST} OR first > {TOP} - (count - 1)
     OR won < 0 OR lost < 0 OR undecided < 0 OR won + lost + undecided != count
-LIMIT 1
 """
+BAD_ROWS = f"SELECT first, 'columns that no run writes' FROM chunks WHERE {BAD_ROW} LIMIT 1"
 
 # Two chunks of a rule set that share a deal: no run writes them now, but two runs at once under an older kcsolve
 # did (ResultsStore drops the later ones and says how many deals must be solved again)
@@ -252,7 +282,7 @@ def why(path: Path, exc: sqlite3.DatabaseError) -> str:
         return "it is on a read-only file system"
     if "readonly" in text or "read-only" in text:
         return "it is read-only (no permission to write it or its directory)"
-    if "disk is full" in text or "disk I/O" in text:
+    if "disk I/O" in text:  # SQLite's 'database or disk is full' says it already
         return f"{text} (is the disk full?)"
     return text
 

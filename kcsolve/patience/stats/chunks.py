@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from kcsolve.common.cards import DECK_SIZE
 from kcsolve.common.deal import deal, deal_ranks
@@ -24,7 +25,7 @@ from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solve.route import Budget, solve
 from kcsolve.patience.solve.theory import course_end, covers
 from kcsolve.patience.stats.store import LONGEST, ChunkResult, ReadOnlyRun, ResultsStore, Work, _larger, undecided_seeds
-from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, Tally, loss_code, pack, result_code
+from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, Tally, loss_code, pack, result_code, unpack
 
 CHUNK = 2_000
 
@@ -87,6 +88,24 @@ def solve_chunk(rules_text: str, work: Work, budget: Budget) -> ChunkResult:
         None if spent is None else str(spent),
         None if spent is None else spent.kind,
     )
+
+
+def unstored_verdict(path: Path, rules: str, seed: int, budget: Budget) -> tuple[int, str | None, bool]:
+    """(code, budget, solved now) of one deal of a store that cannot be written.
+
+    A deal a run would solve (not stored, or undecided under a smaller budget)
+    is solved here and not kept.
+    """
+    store = ResultsStore(path, readonly=True)
+    try:
+        for chunk in store.overlapping(rules, seed, 1):
+            code = store.codes(rules, chunk.first)[seed - chunk.first]
+            if code != UNDECIDED or not _larger(budget, chunk.budget):
+                return code, chunk.budget, False
+    finally:
+        store.close()
+    result = solve_chunk(rules, (seed, 1, None), budget)
+    return unpack(result.codes, 1)[0], result.budget, True
 
 
 def decide_forced(seed: int, rules: Rules) -> int:

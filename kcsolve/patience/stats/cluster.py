@@ -28,7 +28,7 @@ class SchedulerError(KcsolveError):
 
 
 # tcp://, tls:// and ucx:// name a host and a port; inproc:// names a scheduler in this process
-ADDRESS = re.compile(r"(?P<scheme>tcp|tls|ucx)://(?P<host>[^\s/:]+):(?P<port>\d{1,5})|inproc://\S+")
+ADDRESS = re.compile(r"(?P<scheme>tcp|tls|ucx)://(?P<host>[^\s/:]+):(?P<port>[0-9]{1,5})|inproc://\S+")
 
 
 def check_scheduler(address: str) -> None:
@@ -46,7 +46,7 @@ def probe_scheduler(address: str) -> None:
     try:
         socket.create_connection((match["host"], int(match["port"])), timeout=CONNECT_WAIT).close()
     except OSError as exc:  # refused, no such host, unreachable, or no answer in time
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+        raise SchedulerError(f"cannot reach Dask at {address!r}: {exc.strerror or exc}") from None
 
 
 def reach_scheduler(address: str) -> None:
@@ -70,7 +70,7 @@ def _connected(address: str) -> Client:
     try:
         return Client(address, timeout=CONNECT_WAIT)
     except Exception as exc:  # distributed raises OSError, TimeoutError or its own CommClosedError
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+        raise SchedulerError(f"cannot reach Dask at {address!r}: {exc}") from None
 
 
 def _workers(client: Client, address: str) -> int:
@@ -78,7 +78,7 @@ def _workers(client: Client, address: str) -> int:
     try:
         client.wait_for_workers(1, timeout=DASK_WAIT)
     except Exception:
-        raise SchedulerError(f"the Dask scheduler at {address!r} has no workers (waited {DASK_WAIT:g} s)") from None
+        raise SchedulerError(f"no Dask workers at {address!r} (waited {DASK_WAIT:g} s)") from None
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
@@ -109,8 +109,8 @@ def run_dask(
             raise
         except (OSError, TimeoutError, CancelledError) as exc:  # distributed's CommClosedError is an OSError
             raise SchedulerError(
-                f"lost the Dask scheduler at {address!r} mid-run ({type(exc).__name__}); "
-                "every finished deal is stored, run the same command again to resume"
+                f"lost Dask at {address!r} mid-run ({type(exc).__name__}): run again to resume; "
+                "every finished deal is stored"
             ) from None
         except Exception as exc:
             raise RunFailedError(f"a task failed on the Dask cluster: {type(exc).__name__}: {exc}") from None

@@ -63,7 +63,9 @@ def _rewrite(path: Path) -> int:
         raise ResultsStoreError(f"cannot convert {str(path)!r}: {why(path, exc)}; it is left as it was") from None
     except _DamagedRowError as exc:
         db.execute("ROLLBACK")
-        raise ResultsStoreError(f"cannot convert {str(path)!r}: it is damaged ({exc}); it is left as it was") from None
+        raise ResultsStoreError(
+            f"cannot convert {str(path)!r}: damaged {exc.where}; {exc.what}; it is left as it was"
+        ) from None
     finally:
         db.close()
     return converted
@@ -99,7 +101,7 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
         rules, stored, result, reason, round_no, method, budget, kind, seconds = row
         seed = stored + SEED_OFFSET
         if (rules, seed) == last:  # rows come sorted: a deal stored twice is next to itself
-            raise _DamagedRowError(f"two rows of deal {seed} under {rules!r}")
+            raise _DamagedRowError(f"rows of deal {seed}", f"two under {rules!r}")
         last = rules, seed
         undecided_budget = (budget, kind) if result == "unknown" else None
         if current and (
@@ -125,13 +127,18 @@ def _runs(rows: sqlite3.Cursor) -> Iterator[tuple[str, int, bytes, str, str | No
 class _DamagedRowError(ValueError):
     """A per-deal row whose columns no older kcsolve wrote; caught in this module, reported as a ResultsStoreError."""
 
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"{where}: {what}")
+        self.where = where  # the row, short enough for the error line
+        self.what = what  # its fault, which the line may leave out
+
 
 def _check_row(row: tuple) -> None:
     """Refuse a row a run never wrote, named by its deal, before anything of it is converted."""
     rules, stored, result, reason, round_no, method, budget, kind, seconds = row
     if type(stored) is not int:
-        raise _DamagedRowError(f"a row whose deal number is {str(stored)[:40]!r}")
-    where = f"the row of deal {stored + SEED_OFFSET}"
+        raise _DamagedRowError("row", f"its deal number is {str(stored)[:40]!r}")
+    where = f"row of deal {stored + SEED_OFFSET}"
     if (
         not isinstance(rules, str)
         or result not in ("win", "loss", "unknown")
@@ -143,12 +150,12 @@ def _check_row(row: tuple) -> None:
         or len(rules) > LONGEST_NAME
         or len(budget or "") > LONGEST_NAME
     ):
-        raise _DamagedRowError(f"{where}: columns that no run writes")
+        raise _DamagedRowError(where, "columns that no run writes")
     # loss_code would keep neither, and convert the row to a loss of reason 'full' in an unknown round
     if result == "loss" and reason is None:
-        raise _DamagedRowError(f"{where}: a loss with no reason")
+        raise _DamagedRowError(where, "a loss with no reason")
     if round_no is not None and not 0 < round_no < ROUNDS:
-        raise _DamagedRowError(f"{where}: a fill round {round_no} that no deal has")
+        raise _DamagedRowError(where, f"a fill round {round_no} that no deal has")
     fault = name_fault(rules, budget)
     if fault is not None:
-        raise _DamagedRowError(f"{where}: {fault}")
+        raise _DamagedRowError(where, fault)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kcsolve.common.cache import CACHE_ENV, cache_root
+from kcsolve.common.cache import CACHE_ENV, cache_root, made_folder
 from kcsolve.common.words import plural
 from kcsolve.patience.solve.route import Budget, parse_budget
 from kcsolve.patience.stats.checks import (
@@ -35,7 +35,9 @@ from kcsolve.patience.stats.checks import (
     ResultsStoreError,
     beside,
     check_store,
+    damaged,
     missing_wal,
+    on_read_only_file_system,
     one_line,
     open_readonly,
     refused_untouched,
@@ -196,7 +198,7 @@ class ResultsStore:
                     self._merge(rules, result)
         except sqlite3.DatabaseError as exc:
             raise ResultsStoreError(
-                f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; every deal stored before this is kept"
+                f"cannot write to {str(self.path)!r}: {why(self.path, exc)}; stored deals are kept"
             ) from None
 
     def _insert_new(self, rules: str, result: ChunkResult) -> None:
@@ -281,10 +283,7 @@ class ResultsStore:
         return _overlaps(self.db)
 
     def _damaged(self, first: int, what: object) -> ResultsStoreError:
-        return ResultsStoreError(
-            f"{str(self.path)!r} is damaged (the chunk of deals from {first}: {what}); "
-            "it is left as it is: choose another --db"
-        )
+        return ResultsStoreError(damaged(self.path, f"the chunk of deals from {first}: {what}"))
 
     def overlapping(self, rules: str, start: int, count: int) -> Iterator[StoredChunk]:
         """The stored chunks that share a deal with the range, in order, read a page at a time."""
@@ -453,8 +452,23 @@ def _open_for_writing(path: Path) -> tuple[sqlite3.Connection, int]:
             db.close()
             raise
     except sqlite3.DatabaseError as exc:
-        raise ResultsStoreError(f"cannot use {str(path)!r} as a results database: {why(path, exc)}") from None
+        raise _write_refusal(path, exc) from None
     return db, dropped
+
+
+class ReadOnlyStoreError(ResultsStoreError):
+    """A store that may be read and not written: its file, its folder or its medium is read-only."""
+
+
+def _write_refusal(path: Path, exc: sqlite3.DatabaseError) -> ResultsStoreError:
+    """The refusal of a store that cannot be opened for writing: a ReadOnlyStoreError where it may still be read."""
+    reason = why(path, exc)
+    # SQLite says only 'unable to open database file' where the folder refuses the -wal file a writer makes
+    if on_read_only_file_system(path) or not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        if "read-only" not in reason:
+            reason = "it is read-only (no permission to write it or its directory)"
+        return ReadOnlyStoreError(f"cannot use {str(path)!r} as a results database: {reason}")
+    return ResultsStoreError(f"cannot use {str(path)!r} as a results database: {reason}")
 
 
 def _overlaps(db: sqlite3.Connection) -> bool:
@@ -511,8 +525,7 @@ def default_db() -> Path:
     from platformdirs import user_cache_dir
 
     folder = cache_root() if os.environ.get(CACHE_ENV) else Path(user_cache_dir("kcsolve"))
-    folder.mkdir(parents=True, exist_ok=True)  # kcsolve's own cache folder; a --db path's folder must exist
-    return folder / "results.sqlite3"
+    return made_folder(folder) / "results.sqlite3"  # kcsolve's own cache folder; a --db path's folder must exist
 
 
 def open_store(path: Path, rules: str, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
