@@ -15,6 +15,7 @@ from types import ModuleType
 from click.testing import CliRunner, Result
 
 from kcsolve.cli import cli
+from kcsolve.cli.base import shorten, text_columns
 
 
 def load_file(path: Path) -> ModuleType:
@@ -50,10 +51,11 @@ def write(tmp_path: Path, data: object, name: str = "input.json") -> str:
 
 
 def assert_bad_input(result: Result, message: str | set[str] | None) -> None:
-    """Exit 2, nothing on stdout, exactly one line on stderr: 'Error: ' and the message.
+    """Exit 2, nothing on stdout, exactly one line of at most 80 columns on stderr: 'Error: ' and the message.
 
-    ``message`` may be a set of accepted wordings (click's own messages vary between
-    versions), or None when only the shape is checked.
+    ``message`` is the whole message, as the line shows it once fitted to 80 columns;
+    it may be a set of accepted wordings (click's own messages vary between versions),
+    or None when only the shape is checked.
     """
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stdout == ""
@@ -61,10 +63,11 @@ def assert_bad_input(result: Result, message: str | set[str] | None) -> None:
     assert len(lines) == 1, result.stderr
     assert result.stderr.endswith("\n")
     assert lines[0].startswith("Error: ")
+    assert text_columns(lines[0]) <= 80, lines[0]
     if isinstance(message, str):
-        assert lines[0] == f"Error: {message}"
+        assert lines[0] == f"Error: {shorten(message)}"
     elif message is not None:
-        assert lines[0] in {f"Error: {m}" for m in message}
+        assert lines[0] in {f"Error: {shorten(m)}" for m in message}
     assert "Traceback" not in result.stderr + result.stdout
 
 

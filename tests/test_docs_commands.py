@@ -97,6 +97,7 @@ EXIT = {
     "kcsolve corner turn hand.json --budget 2s": {0, 3},  # "exit 3 when the budget runs out"
     "kcsolve replay tests/golden/sample_game.json": {1},  # the sample game is lost: its last King finds no corner
     "kcsolve solve --seed 1": {1},  # deal 1 is lost (exit 1, "not winnable")
+    "kcsolve solve --seed 0 --count 3000 | head -1": {141},  # its reader left: 128 + SIGPIPE
 }
 
 # The files a command names, made in its folder first: name -> the kcsolve command whose output it is.

@@ -15,6 +15,7 @@ import pytest
 from clitools import assert_bad_input, run
 
 import kcsolve
+from kcsolve.cli.base import ReaderGone
 from kcsolve.common.budget import OutOfBudget
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.solve import route
@@ -22,7 +23,8 @@ from kcsolve.patience.solve.solution import RejectedLineError
 from kcsolve.patience.solve.theory import NoSeatError
 
 BUGS = {RejectedLineError, NoSeatError}  # a bug in kcsolve, never bad input: a traceback, not an error line
-SIGNALS = {OutOfBudget}  # control flow inside a search, caught there: it never reaches a caller
+# control flow, caught where it is meant to be: inside a search, or in the command line when its reader leaves
+SIGNALS = {OutOfBudget, ReaderGone}
 OPTIONAL = {"kcsolve.corner.spiel.openspiel": "pyspiel"}  # modules that need an optional package, and the package
 
 
@@ -122,23 +124,17 @@ BAD_CALLS = [  # (a call of the public API on what it cannot use, the error it r
     (
         lambda: kcsolve.Rules(removal="bogus"),
         kcsolve.InvalidRulesError,
-        (
-            "Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
-            "(parse_rules reads rule text such as 'removal=optional')"
-        ),
+        "Rules(removal=...) takes a Removal such as Removal.OPTIONAL, not 'bogus'",
     ),
     (
         lambda: kcsolve.Rules(sets=5),
         kcsolve.InvalidRulesError,
-        "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 (parse_rules reads rule text such as 'sets=groups')",
+        "Rules(sets=...) takes a Sets such as Sets.GROUPS, not 5",
     ),
     (
         lambda: kcsolve.Card("ZZ"),
         kcsolve.InvalidCardError,
-        (
-            "not a card: Card('ZZ', None) (a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; "
-            "parse_card reads text such as 'TS')"
-        ),
+        "not a card: Card('ZZ', None) (ranks are 1 to 13, suits 'S', 'H', 'D', 'C', None)",
     ),
     (lambda: kcsolve.deal(-1), kcsolve.InvalidSeedError, "seed must be between 0 and 2**64-1, got -1"),
     (
@@ -164,7 +160,7 @@ BAD_CALLS = [  # (a call of the public API on what it cannot use, the error it r
     (
         lambda: kcsolve.judge(kcsolve.solve(kcsolve.deal(0)).record(), "nonsense"),
         kcsolve.InvalidRulesError,
-        "unknown rule preset 'nonsense' (presets: standard, deplete, swap, optional, groups, royals, camelot)",
+        "unknown rule preset 'nonsense' (kcsolve rules lists them)",
     ),
     (
         lambda: kcsolve.replay(kcsolve.solve(kcsolve.deal(0)).record(), 5),
@@ -175,7 +171,7 @@ BAD_CALLS = [  # (a call of the public API on what it cannot use, the error it r
     (
         lambda: kcsolve.Position.start(kcsolve.deal(0)[:51]),
         kcsolve.InvalidDeckError,
-        "deck has 51 cards, expected 52; missing: " + str(kcsolve.deal(0)[51]),
+        "deck has 51 cards, expected 52; missing " + str(kcsolve.deal(0)[51]),
     ),
     (
         lambda: kcsolve.Position.start(kcsolve.deal(0), 5),

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import importlib
 import io
 import os
+import re
+import select
+import signal
+import stat
 import sys
+import textwrap
 import threading
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import click
 
 from kcsolve import __version__
-from kcsolve.common.cards import MAX_DECK_TEXT, Card, InvalidDeckError, parse_deck
-from kcsolve.common.files import open_regular
+from kcsolve.common.cards import Card, InvalidDeckError, parse_deck
+from kcsolve.common.deal import is_whole
+from kcsolve.common.files import MAX_TEXT, TOO_LONG, not_utf8, open_regular
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.dates import parse_day
 from kcsolve.patience.notation import read_game
-from kcsolve.patience.record import MAX_RECORD_TEXT, Record
+from kcsolve.patience.record import Record
 from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.terminal.render import tell_game
 
@@ -29,9 +37,19 @@ EXIT_FOR = {"win": 0, "loss": 1, "unknown": 3}
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 BAD_INPUT = 2
 
-# an error line echoes its culprit; one typed or pasted at a million characters is shown by its two ends
-LONGEST_ERROR = 400
+ERROR_PREFIX = "Error: "
+ERROR_WIDTH = 80  # columns of an error line, its prefix included: a standard terminal's width
+SHORTEST_ECHO = 16  # columns a culprit cut to fit the line keeps, quotes and '...' included: enough to know it by
+SHORT_ECHO = 24  # columns a culprit keeps before a message's details are dropped: a file name and its folder
+LONGEST_ERROR = 400  # characters a culprit pasted at a million is cut to at once, before the line is fitted
+# a quoted culprit as repr() writes it: not an apostrophe inside a word ("deal's", "records'")
+_QUOTED = re.compile(r"""(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")(?!\w)""")
 LONGEST_LINE = 4096  # characters in one line typed to a game: every command is far shorter
+BYTE_ORDER_MARK = "\ufeff"
+# the exit status of a command whose reader left (kcsolve ... | head -1): 128 + SIGPIPE, as a shell reports a
+# program a closed pipe ended
+READER_GONE = 141
+INTERRUPTED = 130
 
 
 # command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
@@ -55,19 +73,22 @@ COMMAND_MODULES = {
 
 
 class KcsolveCommand(click.Command):
-    """A command that refuses an empty value wherever one is asked for, before any option reads it.
+    """A command that refuses an empty value wherever one is asked for, and a number in anything but the digits 0-9,
+    before any option reads it.
 
     An empty path would otherwise name the current folder and an empty rule text
-    the default rules, so ``--out ''`` or ``--rules ''`` did what the user never asked.
+    the default rules, so ``--out ''`` or ``--rules ''`` did what the user never asked;
+    click reads a number with int(), which takes ``1_000`` and other scripts' digits.
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        refuse_empty_values(self, ctx, args)
+        refuse_bad_values(self, ctx, args)
         return super().parse_args(ctx, args)
 
 
-def refuse_empty_values(command: click.Command, ctx: click.Context, args: list[str]) -> None:
-    """Fail on the first option or argument of ``args`` given as an empty string; other mistakes are click's to name."""
+def refuse_bad_values(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """Fail on the first option or argument of ``args`` given as an empty string, or as a number not in the digits
+    0-9 alone; other mistakes are click's to name."""
     try:
         given, _, _ = command.make_parser(ctx).parse_args(args=list(args))  # the parser consumes the list it gets
     except click.UsageError:
@@ -79,6 +100,13 @@ def refuse_empty_values(command: click.Command, ctx: click.Context, args: list[s
             name = param.opts[0] if option else param.human_readable_name.strip("[]")
             hint = f"; give one, or leave {name} out" if option and not param.required else ""
             fail(f"{name} '': the value is empty{hint}")
+        if (
+            isinstance(param.type, click.types.IntParamType)
+            and isinstance(value, str)
+            and not is_whole(value.removeprefix("-"))  # a negative number is left to the option's range to name
+        ):
+            name = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+            fail(f"Invalid value for {name!r}: {value!r} is not a valid integer.")  # click's words for 'abc'
 
 
 class CommandGroup(click.Group):
@@ -96,6 +124,14 @@ class KcsolveGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMAND_MODULES) | set(self.commands))
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            if READER_LEFT.is_set():  # not the user's Ctrl-C: click would answer it with a blank line on stderr
+                raise ReaderGone from None
+            raise
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMAND_MODULES:
             importlib.import_module(f"kcsolve.cli.{COMMAND_MODULES[name]}")  # its decorators register it here
@@ -109,7 +145,7 @@ class KcsolveGroup(click.Group):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("kcsolve: interrupted", err=True)
-            sys.exit(130)
+            sys.exit(INTERRUPTED)
         except click.ClickException as exc:
             fail(exc.format_message())
         except KcsolveError as exc:  # every error kcsolve raises on purpose, so a new one needs no change here
@@ -120,12 +156,46 @@ class OutputError(KcsolveError, OSError):
     """Standard output cannot be written (a full disk, an I/O error); a closed pipe is not one."""
 
 
-class GuardedOutput(io.TextIOBase):
-    """Standard output that survives its reader leaving, and reports a failed write as bad output.
+class ReaderGone(Exception):  # not an error, nor a KcsolveError: the reader chose to stop reading
+    """The reader of standard output has left (``| head -1``): the command stops at once, with READER_GONE."""
 
-    A closed pipe (``kcsolve solve --seed 0 | head -1``) drops the rest of the
-    output quietly, so the command still ends with its verdict's exit status;
-    any other write error (``> /dev/full``) becomes one error line, exit 2.
+
+READER_LEFT = threading.Event()  # set by watch_reader when the pipe that reads standard output closes
+
+
+def watch_reader(fd: int) -> None:
+    """Where ``fd`` writes into a pipe, stop the command as Ctrl-C would, keeping its finished work, once the
+    pipe's reader has left.
+
+    A command that writes only at its end (``selfplay | head -1``) would
+    otherwise meet the closed pipe after all its work, done for no one.
+    """
+    if not hasattr(select, "poll") or not stat.S_ISFIFO(os.fstat(fd).st_mode):
+        return
+    threading.Thread(target=_await_reader_leaving, args=(fd,), daemon=True).start()
+
+
+def _await_reader_leaving(fd: int) -> None:
+    """Wait until the pipe on ``fd`` has no reader, then interrupt the main thread with SIGINT."""
+    poller = select.poll()
+    poller.register(fd, 0)  # a pipe's writer is told POLLERR, unasked, when its reader is gone
+    while True:
+        for _, event in poller.poll():
+            if event & select.POLLNVAL:
+                return
+            if event & (select.POLLERR | select.POLLHUP):
+                READER_LEFT.set()
+                os.kill(os.getpid(), signal.SIGINT)  # a real signal wakes the main thread from a blocking call
+                return
+
+
+class GuardedOutput(io.TextIOBase):
+    """Standard output that stops the command when its reader leaves, and reports a failed write as bad output.
+
+    A closed pipe (``kcsolve solve --count 3000 | head -1``) raises ReaderGone
+    at the first write that meets it, so no more work is done for no one; what
+    is written after that (a ``finally``, Python's last flush) goes nowhere,
+    quietly. Any other write error (``> /dev/full``) becomes one error line, exit 2.
     """
 
     def __init__(self, stream: Any) -> None:
@@ -159,19 +229,64 @@ class GuardedOutput(io.TextIOBase):
     def flush(self) -> None:
         self._guard(self.stream.flush)
 
+    def drop(self) -> None:
+        """Send what is still to be written nowhere: the reader has left."""
+        if not self.dropped:
+            self.dropped = True
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())  # what Python flushes at exit goes nowhere, quietly
+            os.close(devnull)
+
     def _guard(self, action: Callable[[], object]) -> None:
         if self.dropped:
             return
         try:
             action()
         except BrokenPipeError:
-            self.dropped = True
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.stream.fileno())  # what Python flushes at exit goes nowhere, quietly
-            os.close(devnull)
+            self.drop()
+            raise ReaderGone from None
         except OSError as exc:
             self.dropped = True
             raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def result_stands(code: int) -> Iterator[None]:
+    """Around printing a result already reached: a reader who leaves midway stops the printing, not the result."""
+    try:
+        yield
+    except ReaderGone:
+        sys.exit(code)
+    except KeyboardInterrupt:
+        if not READER_LEFT.is_set():
+            raise
+        sys.exit(code)
+
+
+class ClosedInput(io.TextIOBase):
+    """Standard input where kcsolve was started with it closed (``<&-``): reading it is refused in one line."""
+
+    def readable(self) -> bool:
+        return False
+
+    def read(self, size: int | None = -1) -> str:
+        raise ClosedInputError
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # TextIOBase's takes an int
+        raise ClosedInputError
+
+
+class ClosedInputError(KcsolveError, OSError):
+    """A command read standard input, which was closed when kcsolve started."""
+
+    def __str__(self) -> str:
+        return "standard input is closed"
+
+
+def check_input() -> None:
+    """Refuse, before anything is shown, a game whose standard input is closed: it could not read a command."""
+    if isinstance(sys.stdin, ClosedInput):
+        fail("standard input is closed: the game reads its commands there")
 
 
 class InputLineError(KcsolveError):
@@ -183,10 +298,11 @@ def read_line(prompt: str = "") -> str:
 
     At a terminal ``input`` keeps its line editing (the terminal bounds a
     line); from a pipe or a file at most LONGEST_LINE characters are read, so
-    endless input without a newline is refused, not held in memory.
+    endless input without a newline is refused, not held in memory. A
+    byte-order mark that an editor put before a line is not part of the command.
     """
     if sys.stdin.isatty():
-        return input(prompt)
+        return input(prompt).removeprefix(BYTE_ORDER_MARK)
     click.echo(prompt, nl=False)
     sys.stdout.flush()
     try:
@@ -198,21 +314,84 @@ def read_line(prompt: str = "") -> str:
         raise EOFError
     if len(line) > LONGEST_LINE:
         raise InputLineError(f"a line of the game's input is longer than {LONGEST_LINE:,} characters: {line[:40]!r}...")
-    return line.removesuffix("\n")
+    return line.removesuffix("\n").removeprefix(BYTE_ORDER_MARK)
 
 
 def fail(message: str) -> NoReturn:
-    """Print one error line, at most about LONGEST_ERROR characters, and exit with the bad-input status."""
-    click.echo(f"Error: {shorten(message)}", err=True)
+    """Print one error line of at most ERROR_WIDTH columns, and exit with the bad-input status."""
+    click.echo(f"{ERROR_PREFIX}{shorten(message)}", err=True)
     sys.exit(BAD_INPUT)
 
 
 def shorten(message: str) -> str:
-    """``message`` itself, or its two ends around a count of the characters left out when it is too long."""
-    if len(message) <= LONGEST_ERROR:
-        return message
-    head, tail = LONGEST_ERROR * 2 // 3, LONGEST_ERROR // 4
-    return f"{message[:head]} ... [{len(message) - head - tail:,} characters] ... {message[-tail:]}"
+    """``message`` on one line that fits ERROR_WIDTH columns after ``Error: ``.
+
+    A message puts its culprit and reason first and details after "; ". The
+    culprits it quotes are cut in the middle, the longest first and no more
+    than needed, down to SHORT_ECHO columns (a path keeps its file name); then
+    the details go, the last clause first; then the culprits are cut down to
+    SHORTEST_ECHO; only a reason still too long for the line loses its end.
+    """
+    text = " ".join(_bounded(message).splitlines())
+    room = ERROR_WIDTH - len(ERROR_PREFIX)
+    text = _cut_quotes(text, text_columns(text) - room, SHORT_ECHO)
+    while text_columns(text) > room and "; " in _QUOTED.sub(_blank, text):
+        text = text[: _QUOTED.sub(_blank, text).rindex("; ")]
+    text = _cut_quotes(text, text_columns(text) - room, SHORTEST_ECHO)
+    return text if text_columns(text) <= room else _fitting(text, room - 3) + "..."
+
+
+def _blank(quoted: re.Match[str]) -> str:
+    """A quoted culprit as spaces of its length, so that a '; ' inside it is not taken for the end of a clause."""
+    return " " * len(quoted[0])
+
+
+def _bounded(message: str) -> str:
+    """``message`` with every quoted culprit longer than LONGEST_ERROR cut first, then the whole if still longer."""
+    message = _QUOTED.sub(lambda m: _cut_middle(m[0], LONGEST_ERROR) if len(m[0]) > LONGEST_ERROR else m[0], message)
+    return message if len(message) <= 4 * LONGEST_ERROR else _cut_middle(message, 4 * LONGEST_ERROR)
+
+
+def _cut_quotes(text: str, excess: int, shortest: int) -> str:
+    """``text`` with its quoted spans cut, the longest first, each to no less than ``shortest`` columns, until
+    ``excess`` columns are left out or none can be."""
+    spans = sorted(((m.start(), m.end()) for m in _QUOTED.finditer(text)), key=lambda s: s[0] - s[1])
+    cuts: dict[int, tuple[int, int]] = {}  # start -> (end, width kept)
+    for start, end in spans:
+        width = text_columns(text[start:end])
+        if excess > 0 and width > shortest:
+            kept = max(shortest, width - excess)
+            cuts[start] = (end, kept)
+            excess -= width - kept
+    for start in sorted(cuts, reverse=True):  # from the end, so that earlier offsets hold
+        end, kept = cuts[start]
+        text = text[:start] + _cut_middle(text[start:end], kept) + text[end:]
+    return text
+
+
+def _cut_middle(text: str, width: int) -> str:
+    """``text`` in ``width`` columns: its two ends around '...', more of the end (a path's file name), a quoted text
+    keeping its quotes."""
+    quote = text[0] if len(text) > 1 and text[0] in "'\"" and text[-1] == text[0] else ""
+    inner = text[len(quote) : len(text) - len(quote)]
+    room = max(width - 2 * len(quote) - 3, 2)
+    tail = room * 2 // 3
+    return f"{quote}{_fitting(inner, room - tail)}...{_fitting(inner[::-1], tail)[::-1]}{quote}"
+
+
+def _fitting(text: str, width: int) -> str:
+    """The longest start of ``text`` within ``width`` columns."""
+    used = 0
+    for end, char in enumerate(text):
+        used += text_columns(char)
+        if used > width:
+            return text[:end]
+    return text
+
+
+def text_columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide character (CJK, most emoji) two, others one."""
+    return len(text) + sum(1 for char in text if unicodedata.east_asian_width(char) in "WF")
 
 
 def _rules_option(value: str | None) -> Rules | None:
@@ -227,25 +406,48 @@ def _use_colour(flag: bool | None) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def _read_text(path: str, limit: int) -> str:
-    """Read at most ``limit`` characters of a regular file (``-``: standard input); more, anything but a regular
+def redraws_in_place(plain: bool) -> bool:
+    """Whether a game redraws its screen in place: at a terminal taking cursor codes (not TERM=dumb), not --plain."""
+    return not plain and sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "dumb") != "dumb"
+
+
+def too_small(width: int, height: int) -> list[str]:
+    """Where the terminal is smaller than ``width`` x ``height``, lines saying so that fit it; else none.
+
+    Asked at every redraw, so a window made larger shows the game at the next command.
+    """
+    try:
+        columns, rows = os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError):  # not a terminal after all: nothing to measure
+        return []
+    if columns >= width and rows >= height:
+        return []
+    notice = (
+        f"This game needs a terminal of {width}x{height} or more; this one is {columns}x{rows}. "
+        "Make it larger and press Enter, or type quit (--plain prints line by line at any size)."
+    )
+    return textwrap.wrap(notice, max(columns - 1, 20))
+
+
+def _read_text(path: str) -> str:
+    """Read at most MAX_TEXT characters of a regular file (``-``: standard input); more, anything but a regular
     file, or a failure, is bad input."""
     try:
         if path == "-":
-            text = sys.stdin.read(limit + 1)
+            text = sys.stdin.read(MAX_TEXT + 1)
+            # where stdin decodes with surrogateescape (a C or POSIX locale), bad bytes pass as these
+            text.encode("utf-8")
         else:
             with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
-                text = handle.read(limit + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        fail(f"cannot read {_source_name(path)}: {reason}")
-    return _within(path, text, limit)
-
-
-def _within(path: str, text: str, limit: int) -> str:
-    """The text read from ``path``, refused as bad input when it is longer than ``limit`` characters."""
-    if len(text) > limit:
-        fail(f"{_source_name(path)}: more than {limit:,} characters, too large for this kind of file")
+                text = handle.read(MAX_TEXT + 1)
+    except UnicodeDecodeError as exc:
+        fail(f"cannot read {_source_name(path)}: {not_utf8(exc.object[:2])}")
+    except UnicodeEncodeError:
+        fail(f"cannot read {_source_name(path)}: {not_utf8(text[:2].encode('utf-8', 'surrogateescape'))}")
+    except OSError as exc:
+        fail(f"cannot read {_source_name(path)}: {exc.strerror or exc}")
+    if len(text) > MAX_TEXT:
+        fail(f"{_source_name(path)}: {TOO_LONG}")
     return text
 
 
@@ -258,14 +460,14 @@ def _source_name(path: str) -> str:
 def load_deck(path: str) -> tuple[Card, ...]:
     """Read and check a deck file (``-`` for standard input); errors name the source."""
     try:
-        return parse_deck(_read_text(path, MAX_DECK_TEXT))
+        return parse_deck(_read_text(path))
     except InvalidDeckError as exc:
         fail(f"{_source_name(path)}: {exc}")
 
 
 def load_record(path: str) -> Record:
     """Read a game record file (``-`` for standard input): JSON, or the one-line notation."""
-    return read_game(_read_text(path, MAX_RECORD_TEXT), source=_source_name(path))
+    return read_game(_read_text(path), source=_source_name(path))
 
 
 def _tell(played: Any, style: str, colour: bool) -> None:

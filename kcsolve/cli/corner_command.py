@@ -13,7 +13,16 @@ from typing import IO, Any
 
 import click
 
-from kcsolve.cli.base import CONTEXT, _read_text, _source_name, _use_colour, cli, colour_option, fail
+from kcsolve.cli.base import (
+    CONTEXT,
+    _read_text,
+    _source_name,
+    _use_colour,
+    cli,
+    colour_option,
+    fail,
+    redraws_in_place,
+)
 from kcsolve.cli.corner_table import run_table
 from kcsolve.common.budget import parse_budget
 from kcsolve.common.deal import SEED_LIMIT, check_seed
@@ -30,15 +39,16 @@ from kcsolve.corner.engine import (
 )
 from kcsolve.corner.openhands import DEFAULT_NODES, solve_open
 from kcsolve.corner.record import (
-    MAX_RECORD_TEXT,
     CornerGame,
     CornerRecord,
     describe_result,
     game_of,
+    is_json_lines,
+    judge_any,
     judge_corner,
     judge_game,
     parse_corner_file,
-    parse_corner_record,
+    parse_corner_lines,
     parse_position,
     position_to_json,
     replay_corner,
@@ -58,7 +68,8 @@ def corner(ctx: click.Context) -> None:
     """Kings Corner, the game for 2 to 4 players: deal, turn, solve, sim, play, rules, replay, verify.
 
     Rules are options joined with '+', e.g. 'draw=start+under=yes+scoring=aces'
-    ('kcsolve corner rules' lists them; docs/CORNER.md gives each one's source).
+    ('kcsolve corner rules' lists them; each one's source is in the source
+    repository, docs/CORNER.md).
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
@@ -131,7 +142,7 @@ def turn_command(position_path: str, budget_text: str, fmt: str) -> None:
     Exit status: 0 the best line, 3 the budget ran out (the best line seen), 2 bad input.
     """
     budget = parse_budget(budget_text)
-    piles, hand, rules = parse_position(_read_text(position_path, MAX_RECORD_TEXT), _source_name(position_path))
+    piles, hand, rules = parse_position(_read_text(position_path), _source_name(position_path))
     turn = best_turn(piles, hand, rules, budget=budget)
     if fmt == "json":
         click.echo(
@@ -449,7 +460,7 @@ def play_command(
         if given:
             fail(f"a saved game keeps its own deal, players, bots and rules: leave out {given[0]}")
         source = _source_name(saved_path)
-        table = Table.resume(parse_saved(_read_text(saved_path, MAX_RECORD_TEXT), source), source)
+        table = Table.resume(parse_saved(_read_text(saved_path), source), source)
     else:
         rules = parse_corner_rules(rules_text or "default")
         if bot_name is not None and not bot_name.strip():
@@ -463,13 +474,7 @@ def play_command(
             rules,
             match,
         )
-    full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
-    run_table(table, record_path, full_screen, _use_colour(colour))
-
-
-def _load(path: str) -> CornerRecord:
-    """Read a Kings Corner record (``-`` for standard input)."""
-    return parse_corner_record(_read_text(path, MAX_RECORD_TEXT), _source_name(path))
+    run_table(table, record_path, redraws_in_place(plain), _use_colour(colour))
 
 
 @corner.command("rules", context_settings=CONTEXT)
@@ -496,8 +501,25 @@ def rules_command(how: bool) -> None:
 @corner.command("replay", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def replay_command(record_path: str) -> None:
-    """Tell a recorded hand move by move; exit 0 for a legal, finished hand, 1 otherwise."""
-    record = _load(record_path)
+    """Tell a recorded hand move by move, or each hand of a game from 'sim --match' in turn.
+
+    Exit status: 0 for a legal, finished hand (for a game, one that 'corner verify'
+    finds good), 1 otherwise, 2 for bad input.
+    """
+    record = parse_corner_file(_read_text(record_path), _source_name(record_path))
+    if isinstance(record, CornerRecord):
+        sys.exit(0 if _tell_hand(record) else 1)
+    for number, hand in enumerate(record.hands, start=1):
+        click.echo(f"Hand {number}, deal {hand.seed}, led by player {(hand.lead or 0) + 1}:")
+        if not _tell_hand(hand):
+            sys.exit(1)
+    good, summary = judge_game(record)
+    click.echo(paragraph(summary))
+    sys.exit(0 if good else 1)
+
+
+def _tell_hand(record: CornerRecord) -> bool:
+    """Tell one hand move by move and how it ended; whether it was legal and finished."""
     played = replay_corner(record)
     click.echo(draw_position(played.positions[0]))
     for number, (move, after) in enumerate(zip(record.moves, played.positions[1:]), start=1):
@@ -507,26 +529,37 @@ def replay_command(record_path: str) -> None:
             click.echo(draw_position(after))
     if played.error:
         click.echo(paragraph(f"Illegal {played.error}."))
-        sys.exit(1)
+        return False
     click.echo(
         paragraph(describe_result(played.final, record.lead or 0)) if played.final.over else "The hand is not finished."
     )
-    sys.exit(0 if played.final.over else 1)
+    return played.final.over
 
 
 @corner.command("verify", context_settings=CONTEXT)
 @click.argument("record_path", metavar="RECORD.json")
 def verify_command(record_path: str) -> None:
-    """Check a record (a hand, or a game of hands from 'sim --match') against the schema (docs/CORNER.md), then
-    replay it.
+    """Check a record (a hand, or a game of hands from 'sim --match') against the schema, then replay it.
+
+    The schema is in the source repository (docs/CORNER.md).
 
     Exit status: 0 when its deal number gives its deck, every move is legal, the
     hand is over and any claimed result is what happened; 1 when one of these is
     wrong (named in one line); 2 when the record is malformed (a field missing,
     of the wrong type or unknown). A good record's options that its moves never
     put to the test (under=yes with no card put under a pile, say) are named.
+    RECORD.json may also be records one a line, as 'sim --format json' writes
+    them: a verdict line each, then a count; exit 0 only when every one is good.
     """
-    record = parse_corner_file(_read_text(record_path, MAX_RECORD_TEXT), _source_name(record_path))
+    text, source = _read_text(record_path), _source_name(record_path)
+    if is_json_lines(text):
+        judged = [(name, *judge_any(record)) for name, record in parse_corner_lines(text, source)]
+        for name, _, line in judged:
+            click.echo(paragraph(f"{name}: {line}"))
+        good_ones = sum(1 for _, good, _ in judged if good)
+        click.echo(f"{plural(len(judged), 'record')}: {good_ones:,} good")
+        sys.exit(0 if good_ones == len(judged) else 1)
+    record = parse_corner_file(text, source)
     if isinstance(record, CornerGame):
         good, summary = judge_game(record)
         click.echo(paragraph(summary))

@@ -13,10 +13,10 @@ import sys
 
 import click
 
-from kcsolve.cli.base import fail, read_line
+from kcsolve.cli.base import check_input, fail, read_line, too_small
 from kcsolve.common.files import write_atomically
-from kcsolve.corner.render import paint
-from kcsolve.corner.screen import message_lines
+from kcsolve.corner.render import WIDTH, paint
+from kcsolve.corner.screen import HEIGHT, message_lines
 from kcsolve.corner.table import Reply, Table
 
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the table is redrawn in place
@@ -24,6 +24,7 @@ CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the table is redrawn i
 
 def run_table(table: Table, record_path: str | None, full_screen: bool, colour: bool) -> None:
     """Play until the game ends, the player quits or the input ends; Ctrl-C leaves with status 130."""
+    check_input()
     written: set[int] = set()
     try:
         messages, redraw = [*table.opening(), *table.advance()], True
@@ -82,7 +83,7 @@ def _show(table: Table, messages: list[str], redraw: bool, full_screen: bool, co
     """On a terminal, the whole screen in place; in a pipe, the messages and, when asked, the table."""
     if full_screen:
         click.echo(CLEAR, nl=False, color=True)  # a control sequence, never stripped like colour
-        _echo(table.screen(messages), colour)
+        _echo(too_small(WIDTH, HEIGHT) or table.screen(messages), colour)
     else:
         _echo(message_lines(messages), colour)  # wrapped as the screen wraps them
         if redraw:

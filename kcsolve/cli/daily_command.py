@@ -46,7 +46,8 @@ def daily_command(
 ) -> None:
     """A winnable deal for each date, with its measured difficulty and grade.
 
-    The deal of a date depends only on the date and the rules (docs/REFERENCE.md says how).
+    The deal of a date depends only on the date and the rules (how: in the source
+    repository, docs/REFERENCE.md).
     Difficulty is an estimate, with an approximate 95% interval, of the chance
     that the strong player, who cannot see the deck, wins the deal while playing
     a random option one time in ten (16 steered games; on average at or below

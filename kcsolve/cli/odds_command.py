@@ -70,7 +70,8 @@ def odds_command(
 ) -> None:
     """The exact probability that a uniformly shuffled deck can be won by a player who sees it.
 
-    No sampling: the winning orders are counted (docs/THEORY.md, section 8). This
+    No sampling: the winning orders are counted (in the source repository,
+    docs/THEORY.md, section 8). This
     covers every rule set whose sets are pairs; there the forced course decides
     every deal. With --known, the probability is over the orders of the cards not
     given. The full deck takes a few seconds; 20 known cards well under a second.
@@ -79,7 +80,8 @@ def odds_command(
     the deck. It is not computed exactly. Above it: the exact value of an easier
     game (quoted: it takes half an hour), and a second easier game's exact chance
     sampled over --deals deals (about 2 ms a deal); below it, the best player
-    measured (quoted). See docs/THEORY.md, section 10.
+    measured (quoted). The proofs are in the source repository (docs/THEORY.md,
+    section 10).
     """
     rules = parse_rules(rules_text)
     if no_peek:
@@ -274,7 +276,7 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             f"The game without peeking has {EXACT_GAME['states_under_2304']:,} states under its 2,304 symmetries, "
             f"{EXACT_GAME['widest_under_2304']:,} of them with {EXACT_GAME['widest_drawn']} cards drawn. Computing "
             "the best chance is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days "
-            "on a hundred. Counted exactly by:",
+            "on a hundred. Counted exactly by a script in the source repository:",
             EXACT_GAME["command"],
         ),
         (
@@ -282,14 +284,16 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             "a block and the blocks it draws into: at least "
             f"{EXACT_GAME['largest_working_set_merged_at_least'] / 1e6:,.0f} million states under the symmetries, "
             f"{EXACT_GAME['largest_working_set'] / 1e9:.1f} billion without them ({EXACT_GAME['working_set_gb'][0]} "
-            f"to {EXACT_GAME['working_set_gb'][1]}{NO_BREAK}GB at 8 bytes a value). Counted exactly by:",
+            f"to {EXACT_GAME['working_set_gb'][1]}{NO_BREAK}GB at 8 bytes a value). Counted exactly by a script in the "
+            "source repository:",
             EXACT_GAME["memory_command"],
         ),
         (
             f"At most {REARRANGING['value']:.3%}: an upper bound, exact. "
             "It is the best chance in the rearranging game, "
             "where the player may also move the number cards after each removal. Every real strategy can be played "
-            f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by:",
+            f"there, so its best chance is at least the real one ({REARRANGING['states']:,} states). Computed by a "
+            "script in the source repository:",
             REARRANGING["command"],
         ),
         (
@@ -300,7 +304,8 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
             "the mean of each deck's best charged result bounds the best chance. That mean is estimated at "
             f"{RELAXATION['mean']:.3%} over deals {RELAXATION['first_deal']:,}.."
             f"{RELAXATION['first_deal'] + RELAXATION['deals'] - 1:,}, which played no part in choosing the "
-            f"charges. Computed by these two (the first writes the rearranging game's table, 3.2{NO_BREAK}GB):",
+            f"charges. Computed by these two scripts in the source repository (the first writes the rearranging "
+            f"game's table, 3.2{NO_BREAK}GB):",
             # the run's command is too long for one line: continued, as a shell reads it
             (RELAXATION["table_command"], *RELAXATION["command"].replace(" --jobs", " \\\n    --jobs").splitlines()),
         ),
@@ -331,7 +336,8 @@ def no_peek_report(deals: int, start: int, fmt: str) -> None:
         for line in [command] if isinstance(command, str) else command or ():
             lines.append(f"      {line}")
     lines += wrapped(
-        f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; docs/THEORY.md, section{NO_BREAK}10)",
+        f"({deals:,} deals sampled in {bound.seconds:.1f}{NO_BREAK}s of CPU time; the proofs are in the source "
+        f"repository, docs/THEORY.md, section{NO_BREAK}10)",
         "  ",
         "    ",
     )

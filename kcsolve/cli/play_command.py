@@ -9,17 +9,19 @@ import click
 
 from kcsolve.cli.base import (
     CONTEXT,
-    MAX_RECORD_TEXT,
     _read_text,
     _source_name,
     _use_colour,
+    check_input,
     cli,
     colour_option,
     fail,
     load_deck,
     parse_date,
     read_line,
+    redraws_in_place,
     style_option,
+    too_small,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
 from kcsolve.common.words import wrapped
@@ -27,10 +29,14 @@ from kcsolve.patience.record import InvalidRecordError, is_saved_game, parse_rec
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.route import Verdict, solve
 from kcsolve.patience.terminal.render import draw
-from kcsolve.patience.terminal.screen import screen
+from kcsolve.patience.terminal.screen import HEIGHT, WIDTH, screen
 from kcsolve.patience.terminal.session import Session
 
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, clear the screen: the board is redrawn in place
+# what a finished game's prompt takes, as whole words, besides the commands in STILL_OPEN
+AFTER_THE_GAME = {"r": "retry", "retry": "retry", "n": "next", "next": "next", "q": "quit", "quit": "quit"}
+STILL_OPEN = ("save", "load", "undo", "help", "exit")
+GAME_OVER = "The game is over: r retry, n next deal, q quit; or save FILE, undo, help."
 
 
 @cli.command("play", context_settings=CONTEXT)
@@ -70,12 +76,14 @@ def play_command(
     in place; in a pipe (or with --plain) everything is printed line by line.
 
     Exit status: 0 after quit or the end of input, 130 on Ctrl-C (nothing is
-    written unless you save), 2 for bad input.
+    written unless you save), 141 when the reader of its output leaves, 2 for
+    bad input.
     """
     if sum(x is not None for x in (game_path, seed, daily_date)) > 1:
         fail("give one of DECK_FILE, SAVED.json, --seed N or --daily [DATE]")
+    check_input()
     session, title = _start(game_path, seed, daily_date, rules_text, auto)
-    full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
+    full_screen = redraws_in_place(plain)
     paint = _use_colour(colour)
     try:
         _game_loop(session, title, full_screen, style, paint)
@@ -92,7 +100,7 @@ def _start(
     """The session to play and its title: a saved game resumed, a deck file, a daily deal or a seeded deal."""
     rules = parse_rules(rules_text or "standard")
     if game_path is not None:
-        text = _read_text(game_path, MAX_RECORD_TEXT)
+        text = _read_text(game_path)
         if is_saved_game(text):
             if rules_text is not None:
                 fail("a saved game is played under its own rules: leave out --rules")
@@ -124,43 +132,57 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
             *session.play_forced(),
         ]
         _show(session, title, messages, full_screen, style, paint, True)
-        while not session.over:
-            reply = session.command(read_line("> "))
-            if reply.done:
-                _echo_lines(reply.lines)
-                return
-            _show(session, title, reply.lines, full_screen, style, paint, reply.redraw)
-        winnable = solve(session.deck, session.rules).result
-        _show(
-            session,
-            title,
-            session.summary(None if winnable is Verdict.UNKNOWN else winnable),
-            full_screen,
-            style,
-            paint,
-            False,
-        )
-        choice = ""
-        while choice not in ("r", "n", "q"):
-            choice = read_line("> ").strip().lower()[:1]
-        if choice == "q":
-            click.echo("Bye.")
+        choice = _play_deal(session, title, full_screen, style, paint)
+        if choice == "quit":
             return
-        if choice == "r":
+        if choice == "retry":
             session = Session(session.deck, session.rules, session.seed, session.auto)
         else:
             number = (session.seed + 1) % SEED_LIMIT if session.seed is not None else secrets.randbelow(SEED_LIMIT)
             session, title = Session(deal(number), session.rules, number, session.auto), f"Deal {number}"
 
 
+def _play_deal(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> str:
+    """Play one deal to its end and past it, until the player asks to retry it, for the next deal, or to quit.
+
+    After the end the game's commands that still mean something (save, undo,
+    help, load) go on working; only a whole word picks what comes next.
+    """
+    summed_up = False
+    while True:
+        if session.over and not summed_up:
+            winnable = solve(session.deck, session.rules).result
+            summary = session.summary(None if winnable is Verdict.UNKNOWN else winnable)
+            _show(session, title, summary, full_screen, style, paint, False)
+            summed_up = True
+        line = read_line("> ")
+        if session.over:
+            choice = AFTER_THE_GAME.get(line.strip().lower())
+            if choice == "quit":
+                click.echo("Bye.")
+            if choice is not None:
+                return choice
+            words = line.split()
+            if words and words[0].lower() not in STILL_OPEN:
+                _show(session, title, [GAME_OVER], full_screen, style, paint, False)
+                continue
+        reply = session.command(line)
+        if reply.done:
+            _echo_lines(reply.lines)
+            return "quit"
+        summed_up = summed_up and session.over  # an undo reopens the game: its end is summed up again
+        _show(session, title, reply.lines, full_screen, style, paint, reply.redraw)
+
+
 def _show(
     session: Session, title: str, messages: list[str], full_screen: bool, style: str, paint: bool, redraw: bool
 ) -> None:
-    """On a terminal, redraw the whole screen in place; in a pipe, print what changed."""
+    """On a terminal, redraw the whole screen in place (or say it is too small); in a pipe, print what changed."""
     if full_screen:
         heading = f"{title}, rules {session.rules}"
         click.echo(CLEAR, nl=False, color=True)  # a control sequence, never stripped like colour
-        click.echo("\n".join(screen(heading, session.position, messages, paint)), color=paint)
+        lines = too_small(WIDTH, HEIGHT) or screen(heading, session.position, messages, paint)
+        click.echo("\n".join(lines), color=paint)
         return
     _echo_lines(messages)
     if redraw:

@@ -15,7 +15,6 @@ from kcsolve.cli.base import (
     _source_name,
     _tell,
     _use_colour,
-    _within,
     cli,
     colour_option,
     fail,
@@ -31,8 +30,6 @@ from kcsolve.patience.pysol import (
     pysol_deal,
 )
 from kcsolve.patience.record import (
-    MAX_RECORD_LIST_TEXT,
-    MAX_RECORD_TEXT,
     Record,
     judge,
     parse_record_list,
@@ -96,11 +93,9 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     writes: one verdict line per game, then a count; exit 0 only when every game is won.
     """
     rules = _rules_option(rules_text)
-    text = _read_text(record_path, MAX_RECORD_LIST_TEXT)
+    text = _read_text(record_path)
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        verdict = judge_line(
-            read_game(_within(record_path, text, MAX_RECORD_TEXT), source=_source_name(record_path)), rules
-        )
+        verdict = judge_line(read_game(text, source=_source_name(record_path)), rules)
         click.echo(paragraph(verdict[1]))
         sys.exit(0 if verdict[0] else 1)
     judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]

@@ -19,7 +19,8 @@ def rules_command(preset: str | None, fmt: str) -> None:
 
     A rule set is one option on each axis: removal, sets, courts and goal.
     Presets combine with '+', and any axis can be set directly, as in
-    'camelot+groups' or 'swap+goal=deplete'. docs/RULES.md tells the rules in full.
+    'camelot+groups' or 'swap+goal=deplete'. The rules in full are in the source
+    repository (docs/RULES.md).
     """
     if preset is None:
         data = catalogue()
@@ -45,4 +46,4 @@ def rules_command(preset: str | None, fmt: str) -> None:
     for axis, about in data["axes"].items():
         text = f"{about['meaning']} ({about['source']})"
         click.echo("\n".join(wrapped(text, f"  {axis:<8} {about['option']:<9} ", " " * 21)))
-    click.echo("The full rules are in docs/RULES.md.")
+    click.echo("The full rules are in the source repository (docs/RULES.md).")

@@ -19,6 +19,7 @@ from kcsolve.cli.base import (
     colour_option,
     fail,
     load_deck,
+    result_stands,
     style_option,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
@@ -156,23 +157,37 @@ def solve_command(
     deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0) if pysol is None else pysol_deal(pysol)
     with Ticker(f"solving with {method}"):
         solution = solve(deck, rules, method, budget)
+    with result_stands(EXIT_FOR[solution.result]):
+        _print_one(solution, seed, pysol, deck_path, rules, fmt, style, _use_colour(colour))
+    sys.exit(EXIT_FOR[solution.result])
+
+
+def _print_one(
+    solution: Solution,
+    seed: int | None,
+    pysol: int | None,
+    deck_path: str | None,
+    rules: Rules,
+    fmt: str,
+    style: str,
+    colour: bool,
+) -> None:
+    """Print one solved deal in the format asked for."""
     if fmt in ("json", "notation"):
         extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
         record = solution.record(**extra)
         click.echo(json.dumps(record.to_json()) if fmt == "json" else to_notation(record))
+        return
+    if seed is not None:
+        source = f"Deal {seed}"
+    elif pysol is not None:
+        source = f"PySolFC game {pysol}"
     else:
-        source = (
-            f"Deal {seed}"
-            if seed is not None
-            else f"PySolFC game {pysol}"
-            if pysol is not None
-            else f"Deck {deck_path}"
-        )
-        if fmt == "html":
-            click.echo(solution_page(solution, f"{source}, rules {rules}"), nl=False)
-        else:
-            _print_solution(solution, paragraph(f"{source}, rules {rules}"), style, _use_colour(colour))
-    sys.exit(EXIT_FOR[solution.result])
+        source = f"Deck {deck_path}"
+    if fmt == "html":
+        click.echo(solution_page(solution, f"{source}, rules {rules}"), nl=False)
+    else:
+        _print_solution(solution, paragraph(f"{source}, rules {rules}"), style, colour)
 
 
 def _solve_many(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, Self
 
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
@@ -25,7 +26,6 @@ _RANK_ALIASES = {"X": TEN, "10": TEN}
 _TOKEN = re.compile(r"^(10|[A2-9TXJQK])([SHDC]?)$", re.IGNORECASE | re.ASCII)
 _SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
 _SUITS_OR_NONE = (*SUITS, None)  # a tuple, not a set: an unhashable suit is refused, not a TypeError
-MAX_DECK_TEXT = 64 * 1024  # a deck file with generous comments is a few KB; more is refused unread
 
 
 class InvalidCardError(KcsolveError):
@@ -51,8 +51,7 @@ class Card(_CardFields):
     def __new__(cls, rank: int, suit: str | None = None) -> Self:
         if type(rank) is not int or not 1 <= rank <= 13 or suit not in _SUITS_OR_NONE:
             raise InvalidCardError(
-                f"not a card: Card({brief(rank)}, {brief(suit)}) (a rank is 1 to 13, a suit "
-                f"'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')"
+                f"not a card: Card({brief(rank)}, {brief(suit)}) (ranks are 1 to 13, suits 'S', 'H', 'D', 'C', None)"
             )
         return tuple.__new__(cls, (rank, suit))
 
@@ -98,20 +97,19 @@ _PACKS = {
 }
 
 
-def split_deck_text(text: str) -> list[str]:
-    """The card tokens of a deck file: comments dropped, commas or white space between."""
-    tokens: list[str] = []
+def split_deck_text(text: str) -> Iterator[str]:
+    """The card tokens of a deck file, one at a time (a reader stops at the 53rd): comments dropped, commas or white
+    space between."""
     for line in text.splitlines():
-        tokens.extend(t for t in re.split(r"[\s,]+", line.split("#", 1)[0]) if t)
-    return tokens
+        yield from (t for t in re.split(r"[\s,]+", line.split("#", 1)[0]) if t)
 
 
 def parse_deck(text: str) -> tuple[Card, ...]:
     """Parse a deck file (plain list, JSON ``{"deck": [...]}`` or a JSON list), first card on top."""
     if not isinstance(text, str):
         raise InvalidDeckError(f"a deck file's text is a string, not {type(text).__name__}")
-    if len(text) > MAX_DECK_TEXT:
-        raise InvalidDeckError(f"deck text is {len(text):,} characters, more than a deck file's {MAX_DECK_TEXT:,}")
+    if len(text) > MAX_TEXT:
+        raise InvalidDeckError(f"the deck: {TOO_LONG}")
     text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
     if not stripped:
@@ -183,7 +181,7 @@ def check_deck(cards: list[Card] | tuple[Card, ...]) -> None:
         _check_rank_counts(cards)
     elif len(cards) != DECK_SIZE:
         missing = [str(c) for c in full_deck() if c not in first_seen]
-        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing: {' '.join(missing)}")
+        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing {_some(missing)}")
 
 
 def _check_rank_counts(cards: list[Card] | tuple[Card, ...], complete: bool = True) -> None:
@@ -199,8 +197,15 @@ def _check_rank_counts(cards: list[Card] | tuple[Card, ...], complete: bool = Tr
         if counts[card.rank] > 4:
             raise InvalidDeckError(f"rank {rank_symbol(card.rank)!r} appears a fifth time at position {position}")
     if len(cards) != DECK_SIZE:
-        missing = [rank_symbol(r) * (4 - counts[r]) for r in range(1, 14) if counts[r] < 4]
-        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing ranks: {' '.join(missing)}")
+        missing = [rank_symbol(r) for r in range(1, 14) for _ in range(4 - counts[r])]
+        raise InvalidDeckError(f"deck has {len(cards)} cards, expected {DECK_SIZE}; missing ranks {_some(missing)}")
+
+
+def _some(names: list[str], shown: int = 4) -> str:
+    """The first few of ``names`` and how many more: a message lists a short deck's missing cards in one line."""
+    if len(names) <= shown:
+        return " ".join(names)
+    return f"{' '.join(names[: shown - 1])} and {len(names) - shown + 1} more"
 
 
 def format_deck(cards: Iterable[Card], per_line: int = 13) -> str:

@@ -7,6 +7,7 @@ be reproduced in any language. Nothing here touches :mod:`random`.
 
 from __future__ import annotations
 
+import re
 import reprlib
 from collections.abc import Iterator
 
@@ -15,10 +16,31 @@ from kcsolve.errors import KcsolveError
 
 MASK64 = (1 << 64) - 1
 SEED_LIMIT = 1 << 64
+# int() also reads '1_000', '+7', ' 7' and other scripts' digits ('٣' is 3); a number typed to kcsolve is 0-9 alone
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+MAX_DIGITS = 100  # parse_whole refuses longer text unconverted: int() slows with length, refuses past 4,300 digits
+_SPACES = " \t\r\n"  # what deal() allows around a deal number's digits: str.strip() would take any script's spaces
 
 
-class InvalidSeedError(KcsolveError):
-    """A seed outside 0 <= seed < 2**64."""
+class InvalidNumberError(KcsolveError):
+    """Text that is not a whole number written in the digits 0 to 9 alone."""
+
+
+class InvalidSeedError(InvalidNumberError):
+    """A seed outside 0 <= seed < 2**64, or text that is not one written in digits."""
+
+
+def is_whole(text: object) -> bool:
+    """Whether ``text`` is a whole number written in the ASCII digits 0-9 alone: no sign, '_', space or other script."""
+    return isinstance(text, str) and _DIGITS.fullmatch(text) is not None
+
+
+def parse_whole(text: str) -> int:
+    """The whole number ``text`` writes in the digits 0-9 alone (at most MAX_DIGITS), as every number typed to kcsolve
+    is read."""
+    if not is_whole(text) or len(text) > MAX_DIGITS:
+        raise InvalidNumberError(f"a whole number is written in the digits 0 to 9 alone, got {reprlib.repr(text)}")
+    return int(text)
 
 
 def splitmix64(seed: int) -> Iterator[int]:
@@ -34,11 +56,13 @@ def splitmix64(seed: int) -> Iterator[int]:
 
 def check_seed(seed: object) -> int:
     """The deal number ``seed`` names (an int, or its decimal text), else InvalidSeedError."""
-    if isinstance(seed, str) and len(seed) <= 30:  # 2**64-1 has 20 digits: longer text is refused unconverted
+    if isinstance(seed, str):
         try:
-            seed = int(seed.strip())
-        except ValueError:
-            raise InvalidSeedError(f"a deal number is a whole number from 0 to 2**64-1, got {seed!r}") from None
+            seed = parse_whole(seed.strip(_SPACES))
+        except InvalidNumberError:
+            raise InvalidSeedError(
+                f"a deal number is a whole number from 0 to 2**64-1, got {reprlib.repr(seed)}"
+            ) from None
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSeedError(f"a deal number is a whole number from 0 to 2**64-1, got {reprlib.repr(seed)}")
     if not 0 <= seed < SEED_LIMIT:

@@ -8,6 +8,21 @@ import secrets
 import stat
 from typing import BinaryIO
 
+# The one bound on a file kcsolve reads, in characters (a deck, a record, a list or lines of records, a saved game,
+# a position): the daily page's Export all of a few years is under it, and its Import takes as much. More is refused
+# unread past this, so a huge file costs no memory or time.
+MAX_TEXT = 4 * 1024 * 1024
+TOO_LONG = f"more than {MAX_TEXT:,} characters (the most kcsolve reads)"  # every reader's words for it
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")  # the byte-order marks that Windows tools write before UTF-16 text
+
+
+def not_utf8(head: bytes) -> str:
+    """Why a file starting ``head`` is not text kcsolve reads: UTF-16 is named where its byte-order mark shows it."""
+    if head.startswith(UTF16_MARKS):
+        return "it is UTF-16, not UTF-8 text"
+    return "it is not UTF-8 text"
+
+
 # What a path may name besides a regular file (a device or a pipe has a size of 0)
 SPECIAL_FILES = (
     (stat.S_ISDIR, "a directory"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kcsolve.common.cards import InvalidCardError, parse_card
+from kcsolve.common.deal import is_whole
 from kcsolve.corner.engine import PILES, InvalidCornerMoveError, Move, parse_move
 from kcsolve.errors import KcsolveError
 
@@ -60,13 +61,7 @@ def parse_command(text: str) -> Command:
         verb = "move" if len(words) == 1 else None
     if verb is not None and len(words) == 1:
         return Command(verb) if verb != "move" else Command("move", move=parse_move("end"))
-    if (
-        len(words) == 1
-        and words[0].isascii()
-        and words[0].isdigit()
-        and len(words[0]) <= 5
-        and 1 <= int(words[0]) <= MAX_PICK
-    ):
+    if len(words) == 1 and is_whole(words[0]) and len(words[0]) <= 5 and 1 <= int(words[0]) <= MAX_PICK:
         return Command("pick", number=int(words[0]))
     try:
         return Command("move", move=parse_move(_move_text(words)))

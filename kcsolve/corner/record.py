@@ -19,6 +19,7 @@ from typing import Any, TypeGuard
 
 from kcsolve.common.cards import KING, InvalidCardError, InvalidDeckError, check_deck, parse_card
 from kcsolve.common.deal import InvalidSeedError, check_seed
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import clipped, plural
 from kcsolve.corner.bots import BOTS
@@ -49,7 +50,6 @@ RECORD_FORMAT = "kcsolve-corner-record/2"
 OLD_RECORD_FORMAT = "kcsolve-corner-record/1"
 GAME = "kings-corner"
 POSITION_FORMAT = "kcsolve-corner-position/1"
-MAX_RECORD_TEXT = 1_000_000
 MAX_MOVES = 5_000  # a hand has at most 52 plays and merges per card, far fewer in practice
 FIELDS = ("format", "game", "players", "seed", "index", "bots", "lead", "rules", "deck", "moves", "result")
 GAME_FORMAT = "kcsolve-corner-game/2"
@@ -57,6 +57,7 @@ OLD_GAME_FORMAT = "kcsolve-corner-game/1"
 GAME_FIELDS = ("format", "game", "players", "index", "bots", "rules", "hands", "result")
 GAME_RESULT_FIELDS = ("totals", "winners")
 RESULT_FIELDS = ("over", "winners", "penalties")
+SIM_SUMMARY = ("unit", "games", "bot_wins", "seat_wins")  # the keys of the line that ends 'corner sim' JSON output
 
 
 class InvalidCornerRecordError(KcsolveError):
@@ -140,8 +141,8 @@ def parse_moves(texts: list[str]) -> tuple[Move, ...]:
 
 def parse_corner_record(text: str, source: str = "record") -> CornerRecord:
     """Read a record's JSON text, checking it against the schema; an error names the field at fault."""
-    if len(text) > MAX_RECORD_TEXT:
-        raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise InvalidCornerRecordError(f"{source}: {TOO_LONG}")
     try:
         data = read_json(text)
     except JsonTextError as exc:
@@ -178,7 +179,7 @@ def record_from_json(data: dict[str, Any], source: str) -> CornerRecord:
     if players * rules.hand_size + 4 > len(deck):
         raise InvalidCornerRecordError(f"{source}: {players} hands of {rules.hand_size} do not fit in one deck")
     seed = data.get("seed")
-    if seed is not None:
+    if "seed" in data:  # null too: the schema's seed is a whole number, and a record is written again with it
         try:
             seed = check_seed(seed if _count(seed) else None)
         except InvalidSeedError:
@@ -449,20 +450,68 @@ def game_from_json(data: dict[str, Any], source: str) -> CornerGame:
 
 def parse_corner_file(text: str, source: str = "record") -> CornerRecord | CornerGame:
     """A hand record or a game record, by its format."""
-    if len(text) > MAX_RECORD_TEXT:
-        raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise InvalidCornerRecordError(f"{source}: {TOO_LONG}")
+    if is_json_lines(text):
+        raise InvalidCornerRecordError(f"{source}: records one a line: kcsolve corner verify reads them; give one here")
+    return corner_from_json(_json_object(text, source), source)
+
+
+def _json_object(text: str, source: str) -> dict[str, Any]:
+    """The JSON object a text holds; anything else is refused, naming the source."""
     try:
         data = read_json(text)
     except JsonTextError as exc:
         raise InvalidCornerRecordError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidCornerRecordError(f"{source}: a record must be a JSON object, not {_kind(data)}")
+    return data
+
+
+def corner_from_json(data: dict[str, Any], source: str) -> CornerRecord | CornerGame:
+    """A hand record or a game record from its JSON object, by its format."""
     if data.get("format") == OLD_GAME_FORMAT:
         raise InvalidCornerRecordError(
             f"{source}: a {OLD_GAME_FORMAT} record holds totals only, no hands to "
             f"replay ('corner sim --match --format json' now writes {GAME_FORMAT})"
         )
     return game_from_json(data, source) if data.get("format") == GAME_FORMAT else record_from_json(data, source)
+
+
+def is_json_lines(text: str) -> bool:
+    """Whether a text is records one a line (JSON Lines, as 'corner sim --format json' writes): more than one line
+    holds something, and the first of them is a JSON object by itself."""
+    lines = [line for line in text.removeprefix("\ufeff").splitlines() if line.strip()]
+    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
+        return False
+    try:
+        return isinstance(read_json(lines[0]), dict)
+    except JsonTextError:
+        return False
+
+
+def parse_corner_lines(text: str, source: str = "records") -> list[tuple[str, CornerRecord | CornerGame]]:
+    """The records of a JSON Lines text, each named by its line ('line 3'); the summary that ends sim's output and
+    blank lines are passed over."""
+    if len(text) > MAX_TEXT:
+        raise InvalidCornerRecordError(f"{source}: {TOO_LONG}")
+    named: list[tuple[str, CornerRecord | CornerGame]] = []
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{source}: line {number}"
+        data = _json_object(line, where)
+        if "format" not in data and all(key in data for key in SIM_SUMMARY):
+            continue
+        named.append((f"line {number}", corner_from_json(data, where)))
+    if not named:
+        raise InvalidCornerRecordError(f"{source}: no records, only a summary")
+    return named
+
+
+def judge_any(record: CornerRecord | CornerGame) -> tuple[bool, str]:
+    """judge_game for a game of hands, judge_corner for one hand."""
+    return judge_game(record) if isinstance(record, CornerGame) else judge_corner(record)
 
 
 def judge_game(game: CornerGame) -> tuple[bool, str]:
@@ -540,8 +589,8 @@ def position_to_json(position: Position) -> dict[str, Any]:
 
 def parse_position(text: str, source: str = "position") -> tuple[Piles, tuple[int, ...], CornerRules]:
     """Read a position file: piles (base first) that follow the building rule, a hand, rules; no card twice."""
-    if len(text) > MAX_RECORD_TEXT:
-        raise InvalidCornerRecordError(f"{source}: more than {MAX_RECORD_TEXT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise InvalidCornerRecordError(f"{source}: {TOO_LONG}")
     try:
         data = read_json(text)
     except JsonTextError as exc:

@@ -150,6 +150,9 @@ def _show(value: object) -> str:
     return str(value)
 
 
+LISTED = "kcsolve corner rules lists them"  # where an error sends the reader: the list is too long for its line
+
+
 def parse_corner_rules(text: str) -> CornerRules:
     """Read ``default`` or options joined with '+', such as ``draw=start+under=yes+target=100``."""
     if not isinstance(text, str):
@@ -183,8 +186,7 @@ def parse_corner_rules(text: str) -> CornerRules:
                 )
             setting = int(digits)
         else:
-            known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
-            raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} (options: {known})")
+            raise InvalidCornerRulesError(f"unknown Kings Corner option {token.strip()!r} ({LISTED})")
         if name in settings and settings[name] != setting:  # the last one winning would hide a typo
             raise InvalidCornerRulesError(
                 f"rules {text!r} set {name} twice: {source[name]!r} and {token.strip()!r} disagree"
@@ -215,7 +217,6 @@ def rules_from_json(data: object) -> CornerRules:
         if key == "under" and isinstance(value, bool):  # format 1 records wrote it as a flag
             value = "yes" if value else "no"
         if key not in (*CHOICES, *FLAGS, *NUMBERS):
-            known = ", ".join([*CHOICES, *FLAGS, *NUMBERS])
-            raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} (rules: {known})")
+            raise InvalidCornerRulesError(f"unknown Kings Corner rule {brief(name)} ({LISTED})")
         rules = replace(rules, **{key: value})  # CornerRules checks the value
     return check_acting(rules)

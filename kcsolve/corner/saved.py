@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from kcsolve.common.deal import SEED_LIMIT
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
 from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.common.words import brief
 from kcsolve.corner.bots import BOTS
 from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS, InvalidCornerMoveError, Move
-from kcsolve.corner.record import MAX_MOVES, MAX_RECORD_TEXT, parse_moves
+from kcsolve.corner.record import MAX_MOVES, parse_moves
 from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, rules_from_json
 from kcsolve.errors import KcsolveError
 
@@ -61,8 +62,8 @@ def parse_saved(text: str, source: str = "saved game") -> SavedGame:
     def bad(why: str) -> InvalidCornerSaveError:
         return InvalidCornerSaveError(f"{source}: {why}")
 
-    if len(text) > MAX_RECORD_TEXT:
-        raise bad(f"more than {MAX_RECORD_TEXT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise bad(TOO_LONG)
     try:
         data = read_json(text)
     except JsonTextError as exc:

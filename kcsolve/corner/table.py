@@ -424,6 +424,8 @@ class Table:
             write_atomically(path, json.dumps(self.saved().to_json(), separators=(",", ":")) + "\n")
         except OSError as exc:
             return Reply([f"Cannot save to {path!r}: {exc.strerror or exc}."])
+        except KcsolveError as exc:  # a save that cannot be made is said, and the game goes on
+            return Reply([f"Cannot save to {path!r}: {exc}."])
         return Reply([f"Saved hand {self.number + 1}, {plural(len(self.moves), 'move')} in, to {command.argument}."])
 
     def saved(self) -> SavedGame:

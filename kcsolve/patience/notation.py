@@ -19,23 +19,28 @@ from __future__ import annotations
 
 import re
 
-from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens
+from kcsolve.common.cards import DECK_SIZE, InvalidDeckError, deck_from_tokens, parse_deck
 from kcsolve.common.deal import SEED_LIMIT, deal
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
+from kcsolve.common.jsontext import JsonTextError, read_json
 from kcsolve.patience.engine import Remove, cell_index, cell_name
 from kcsolve.patience.pysol import PYSOL_MAX_GAME, PysolUnavailableError, pysol_deal
 from kcsolve.patience.record import (
+    DECK_WORDS,
     GRID_CELLS,
     MAX_MOVES,
     InvalidRecordError,
+    NotJsonError,
     Record,
     RecordedPlace,
-    parse_record,
+    not_a_game,
+    record_from_json,
+    record_json,
 )
 from kcsolve.patience.rules import InvalidRulesError, parse_rules
 
 PREFIX = "KC1"
 _MOVES = re.compile(r"([a-d][1-4])|\(((?:[a-d][1-4])+)\)")
-MAX_NOTATION = 4096
 
 
 def is_notation(text: str) -> bool:
@@ -61,8 +66,8 @@ def to_notation(record: Record) -> str:
 
 def from_notation(text: str, source: str = "notation") -> Record:
     """Read a one-line game; InvalidRecordError names what is wrong."""
-    if len(text) > MAX_NOTATION:
-        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a one-line game's {MAX_NOTATION:,}")
+    if len(text) > MAX_TEXT:
+        raise InvalidRecordError(f"{source}: {TOO_LONG}")
     fields = text.strip().lstrip("\ufeff").split(" ")
     if len(fields) not in (3, 4) or fields[0] != PREFIX:
         raise InvalidRecordError(f"{source}: expected 'KC1 DECK RULES MOVES', got {text.strip()[:40]!r}")
@@ -115,7 +120,7 @@ def _check_number(field: str, source: str) -> None:
 
 def _deck(field: str, source: str) -> tuple[tuple, dict]:
     """The deck a notation's second field names, and the record keys that say where it came from."""
-    numbered = re.fullmatch(r"([sp])(\d+)", field)
+    numbered = re.fullmatch(r"([sp])([0-9]+)", field)  # \d and int() would take other scripts' digits
     if numbered:
         _check_number(field, source)
     try:
@@ -135,17 +140,40 @@ def _deck(field: str, source: str) -> tuple[tuple, dict]:
 
 
 def read_game(text: str, source: str = "record") -> Record:
-    """A game from either form a record takes: a JSON object, or one line of this notation."""
+    """A game from either form a record takes: a JSON object, or one line of this notation; a deck, a daily deal
+    or a Kings Corner file is refused as what it is."""
     if is_notation(text):
         return from_notation(text, source)
     try:
-        return parse_record(text, source)
-    except InvalidRecordError as exc:
-        start = text.lstrip("\ufeff \t\r\n")[:1]
-        if start in "{[" or "not valid JSON" not in str(exc):
+        data = record_json(text, source)
+    except NotJsonError:
+        why = _not_json(text)
+        if why is None:
             raise
-        shown = text.strip().splitlines()[0][:40]
-    raise InvalidRecordError(
-        f"{source}: not a record: a record is a JSON object or one line of the notation "
-        f"'{PREFIX} DECK RULES MOVES'; this starts {shown!r}"
-    )
+        raise InvalidRecordError(f"{source}: {why}") from None
+    what = not_a_game(data)
+    if what is not None:
+        raise InvalidRecordError(f"{source}: {what}")
+    return record_from_json(data, source)
+
+
+def _not_json(text: str) -> str | None:
+    """What a text that is neither JSON nor the notation is, when it is not a game record; None for broken JSON."""
+    lines = text.lstrip("\ufeff \t\r\n").splitlines() or [""]
+    try:
+        first = read_json(lines[0])
+    except JsonTextError:
+        first = None
+    if isinstance(first, dict) and len(lines) > 1:  # JSON Lines, as 'solve --count' and 'corner sim' write them
+        what = not_a_game(first)
+        return f"line 1 is {what}" if what else "records one a line: give one record, or a JSON list of them"
+    if lines[0][:1] in "{[":
+        return None
+    try:
+        parse_deck(text)
+    except InvalidDeckError:
+        return (
+            f"not a record: a record is a JSON object or one line of the notation '{PREFIX} DECK RULES MOVES'; "
+            f"this starts {lines[0][:40]!r}"
+        )
+    return DECK_WORDS

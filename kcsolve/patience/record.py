@@ -23,10 +23,10 @@ from kcsolve.common.cards import (
     deck_from_tokens,
     parse_card,
 )
-from kcsolve.common.deal import check_seed
-from kcsolve.common.files import open_regular
+from kcsolve.common.deal import SEED_LIMIT, check_seed, is_whole
+from kcsolve.common.files import MAX_TEXT, TOO_LONG, not_utf8, open_regular
 from kcsolve.common.jsontext import JsonTextError, read_json
-from kcsolve.common.words import brief
+from kcsolve.common.words import brief, clipped
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     IllegalMoveError,
@@ -44,12 +44,20 @@ from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, as_rules,
 
 RESULTS = ("win", "loss", "unknown")
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
-MAX_RECORD_TEXT = 1024 * 1024  # a whole game is a few KB; larger input is refused before parsing
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
 GRID_CELLS = 16  # a removal naming more cells than the grid has is malformed, not an illegal move
-# A list of records, as the daily page's Export all writes: a few years of daily games, as much as its Import takes.
-MAX_RECORD_LIST_TEXT = 4 * 1024 * 1024
-MAX_RECORD_LIST = 1500
+MAX_RECORD_LIST = 1500  # records in a list, as the daily page's Export all writes: a few years of daily games
+# the record keys that hold a number, as the schema bounds them: (key, lowest, highest, the highest as messages say it)
+NUMBERED = (("seed", 0, SEED_LIMIT - 1, "2**64-1"), ("pysol", 1, 10**20, "10**20"))
+RECORD_KEYS = {"format", "moves", "result"}  # one of these makes a JSON object with a deck a record, not a deck
+# What verify, replay and analyse say of a file kcsolve wrote that is not a game record, and what reads it instead
+DECK_WORDS = "a deck, not a game record: kcsolve solve or play takes it"
+DAILY_WORDS = "a daily deal, not a game record (its 'solution' is one)"
+CORNER_WORDS: dict[str | None, str] = {
+    "kcsolve-corner-save/1": "a saved Kings Corner game: kcsolve corner play resumes it",
+    "kcsolve-corner-position/1": "a Kings Corner position: kcsolve corner turn reads it",
+    None: "a Kings Corner record: kcsolve corner verify reads it",
+}
 
 
 class InvalidRecordError(KcsolveError):
@@ -112,20 +120,49 @@ def record_from_moves(deck: tuple[Card, ...], rules: Rules, moves: list[Move], r
     return Record(deck, rules, result, tuple(entries), dict(extra))
 
 
+class NotJsonError(InvalidRecordError):
+    """A record's text that is not JSON."""
+
+
 def parse_record(text: str, source: str = "record") -> Record:
     """Read a record from JSON text; InvalidRecordError names what is wrong."""
+    return record_from_json(record_json(text, source), source)
+
+
+def record_json(text: str, source: str = "record") -> object:
+    """The JSON value of a record's text; InvalidRecordError when it is too long or empty, NotJsonError if not JSON."""
     if not isinstance(text, str):
         raise InvalidRecordError(f"{source}: a record's text is a string, not {type(text).__name__}")
-    if len(text) > MAX_RECORD_TEXT:
-        raise InvalidRecordError(f"{source}: {len(text):,} characters, more than a record's {MAX_RECORD_TEXT:,}")
+    if len(text) > MAX_TEXT:
+        raise InvalidRecordError(f"{source}: {TOO_LONG}")
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise InvalidRecordError(f"{source}: the file is empty")
     try:
-        data = read_json(text)
+        return read_json(text)
     except JsonTextError as exc:
-        raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
-    return record_from_json(data, source)
+        raise NotJsonError(f"{source}: not valid JSON ({exc})") from None
+
+
+def not_a_game(data: object) -> str | None:
+    """What a JSON value is, in words for an error line, when it is something else kcsolve writes and not a game
+    record (a deck, a daily deal, a Kings Corner file); None when it may be a record."""
+    if isinstance(data, list) and data and all(isinstance(card, str) for card in data):
+        return DECK_WORDS
+    if not isinstance(data, dict):
+        return None
+    deck = data.get("deck")
+    if isinstance(deck, list) and all(isinstance(card, str) for card in deck) and not data.keys() & RECORD_KEYS:
+        return DAILY_WORDS if "date" in data and "solution" in data else DECK_WORDS
+    return corner_kind(data)
+
+
+def corner_kind(data: dict[str, Any]) -> str | None:
+    """What a Kings Corner file is and which command reads it, for an error line; None for anything else."""
+    kind = data.get("format")
+    if not (isinstance(kind, str) and kind.startswith("kcsolve-corner-")) and data.get("game") != "kings-corner":
+        return None
+    return CORNER_WORDS.get(kind if isinstance(kind, str) else None) or CORNER_WORDS[None]
 
 
 def is_saved_game(text: str) -> bool:
@@ -139,14 +176,14 @@ def is_saved_game(text: str) -> bool:
 
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
     """Records from a JSON list, each with its name in messages: ``game N``, and its daily date if it has one."""
-    if len(text) > MAX_RECORD_LIST_TEXT:
-        raise InvalidRecordError(
-            f"{source}: {len(text):,} characters, more than a list of records' {MAX_RECORD_LIST_TEXT:,}"
-        )
+    if len(text) > MAX_TEXT:
+        raise InvalidRecordError(f"{source}: {TOO_LONG}")
     try:
         data = read_json(text)
     except JsonTextError as exc:
         raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
+    if (what := not_a_game(data)) is not None:
+        raise InvalidRecordError(f"{source}: {what}")
     if not isinstance(data, list) or not data:
         raise InvalidRecordError(f"{source}: a list of records must be a non-empty JSON list")
     if len(data) > MAX_RECORD_LIST:
@@ -164,6 +201,8 @@ def record_from_json(data: object, source: str = "record") -> Record:
     """A record from its JSON value (a dict, as ``json.load`` gives it); InvalidRecordError names what is wrong."""
     if not isinstance(data, dict):
         raise InvalidRecordError(f"{source}: a record must be a JSON object")
+    if (corner := corner_kind(data)) is not None:
+        raise InvalidRecordError(f"{source}: {corner}")
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise InvalidRecordError(
             f"{source}: unknown record format {data['format']!r} (this kcsolve reads {RECORD_FORMAT!r})"
@@ -189,8 +228,31 @@ def record_from_json(data: object, source: str = "record") -> Record:
     if len(moves) > MAX_MOVES:
         raise InvalidRecordError(f"{source}: {len(moves):,} moves, more than any game has ({MAX_MOVES})")
     entries = tuple(_parse_entry(m, n, source) for n, m in enumerate(moves, start=1))
+    _check_numbers(data, source)
     extra = {k: v for k, v in data.items() if k not in ("format", "deck", "rules", "result", "moves")}
     return Record(deck, rules, result, entries, extra)
+
+
+def _check_numbers(data: dict[str, Any], source: str) -> None:
+    """Refuse a 'seed' or 'pysol' the schema does not allow: a record that carries one is saved again with it."""
+    for key, low, high, shown in NUMBERED:
+        value = data.get(key, low)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InvalidRecordError(
+                f"{source}: {key!r} must be a whole number from {low} to {shown}, not {_shown(value)}"
+            )
+    daily = data.get("daily")
+    seed = daily.get("seed") if isinstance(daily, dict) else None
+    if seed is not None and not (is_whole(seed) and len(seed) <= 20 and int(seed) < SEED_LIMIT):
+        raise InvalidRecordError(f"{source}: daily 'seed' must be a deal number's digits or null, not {_shown(seed)}")
+
+
+def _shown(value: object) -> str:
+    """A value as JSON writes it (true, null, NaN), cut short, for an error line; Python's repr if JSON has none."""
+    try:
+        return clipped(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return brief(value)
 
 
 def _parse_entry(move: object, number: int, source: str) -> Entry:
@@ -226,8 +288,10 @@ def read_record(path: str | os.PathLike[str] | TextIO) -> Record:
         return _read_open_record(path)
     try:
         with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
-            text = handle.read(MAX_RECORD_TEXT + 1)
-    except (OSError, UnicodeDecodeError, TypeError) as exc:
+            text = handle.read(MAX_TEXT + 1)
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(f"cannot read {path!r}: {not_utf8(exc.object[:2])}") from None
+    except (OSError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
     return _record_read(text, repr(path))
@@ -241,7 +305,7 @@ def _read_open_record(handle: object) -> Record:
     name = getattr(handle, "name", None)
     source = repr(name) if isinstance(name, str) else "the open file"
     try:
-        text = read(MAX_RECORD_TEXT + 1)
+        text = read(MAX_TEXT + 1)
     except (OSError, ValueError) as exc:  # ValueError: a closed file, or one that is not UTF-8
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {source}: {reason}") from None
@@ -252,8 +316,8 @@ def _read_open_record(handle: object) -> Record:
 
 def _record_read(text: str, source: str) -> Record:
     """The record in text read from a file, where one character past a record's size was read to tell a longer one."""
-    if len(text) > MAX_RECORD_TEXT:
-        raise InvalidRecordError(f"{source}: more than a record's {MAX_RECORD_TEXT:,} characters")
+    if len(text) > MAX_TEXT:
+        raise InvalidRecordError(f"{source}: {TOO_LONG}")
     return parse_record(text, source=source)
 
 

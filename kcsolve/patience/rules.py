@@ -56,10 +56,9 @@ class Rules:
     def __post_init__(self) -> None:
         for axis, choices in AXES.items():
             if not isinstance(getattr(self, axis), choices):
-                options = " or ".join(f"{choices.__name__}.{c.name}" for c in choices)
+                example = f"{choices.__name__}.{list(choices)[-1].name}"
                 raise InvalidRulesError(
-                    f"Rules({axis}=...) takes {options}, not {brief(getattr(self, axis))} "
-                    f"(parse_rules reads rule text such as '{axis}={list(choices)[-1].value}')"
+                    f"Rules({axis}=...) takes a {choices.__name__} such as {example}, not {brief(getattr(self, axis))}"
                 )
 
     def __str__(self) -> str:
@@ -94,7 +93,7 @@ def _token_settings(token: str) -> dict[str, Enum]:
         except ValueError:
             names = ", ".join(c.value for c in choices)
             raise InvalidRulesError(f"unknown option {option!r} for {axis} (options: {names})") from None
-    raise InvalidRulesError(f"unknown rule preset {token!r} (presets: {', '.join(PRESETS)})")
+    raise InvalidRulesError(f"unknown rule preset {token!r} (kcsolve rules lists them)")
 
 
 def parse_rules(text: str) -> Rules:

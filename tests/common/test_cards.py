@@ -125,7 +125,7 @@ def test_card_names_spell_ten_as_T_and_courts_are_courts() -> None:
     ]
 
 
-CARD_HELP = "(a rank is 1 to 13, a suit 'S', 'H', 'D', 'C' or None; parse_card reads text such as 'TS')"
+CARD_HELP = "(ranks are 1 to 13, suits 'S', 'H', 'D', 'C', None)"
 
 
 @pytest.mark.parametrize(
@@ -253,9 +253,9 @@ def test_duplicated_card_names_both_positions() -> None:
 
 
 def test_missing_cards_give_the_count_found() -> None:
-    assert deck_error(" ".join(PACK_NAMES[:-1])) == "deck has 51 cards, expected 52; missing: KC"
+    assert deck_error(" ".join(PACK_NAMES[:-1])) == "deck has 51 cards, expected 52; missing KC"
     names = [n for n in PACK_NAMES if n not in ("TS", "2H", "QD")]
-    assert deck_error(" ".join(names)) == "deck has 49 cards, expected 52; missing: TS 2H QD"
+    assert deck_error(" ".join(names)) == "deck has 49 cards, expected 52; missing TS 2H QD"
     assert deck_error("# nothing but a comment\n") == "the deck is empty"
 
 
@@ -269,11 +269,11 @@ def test_rank_only_deck_with_a_rank_five_times() -> None:
 
 
 def test_rank_only_deck_with_missing_ranks() -> None:
-    assert deck_error(" ".join(RANK_NAMES[:-1])) == "deck has 51 cards, expected 52; missing ranks: K"
+    assert deck_error(" ".join(RANK_NAMES[:-1])) == "deck has 51 cards, expected 52; missing ranks K"
     names = RANK_NAMES.copy()
     for symbol in ("A", "A", "Q"):
         names.remove(symbol)
-    assert deck_error(" ".join(names)) == "deck has 49 cards, expected 52; missing ranks: AA Q"
+    assert deck_error(" ".join(names)) == "deck has 49 cards, expected 52; missing ranks A A Q"
 
 
 def test_mixed_suited_and_rank_only() -> None:

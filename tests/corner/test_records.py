@@ -358,3 +358,42 @@ def test_replay_numbers_the_players_of_a_match_hand_as_the_game_does(tmp_path: P
     lines = run("corner", "replay", write(tmp_path, hand)).stdout.splitlines()
     assert next(line for line in lines if line.startswith("1. ")).startswith("1. player 2: ")
     assert lines[-1] == run("corner", "verify", write(tmp_path, hand)).stdout.splitlines()[0]
+
+
+def test_verify_reads_the_lines_sim_writes_one_verdict_a_record(tmp_path: Path) -> None:
+    for extra in ([], ["--match"]):
+        lines = run("corner", "sim", "--games", "3", *extra, "--format", "json").stdout
+        result = run("corner", "verify", write(tmp_path, lines, "sim.jsonl"))
+        assert result.exit_code == 0, result.stderr
+        verdicts = unwrapped(result.stdout)
+        assert [v.split(":")[0] for v in verdicts] == ["line 1", "line 2", "line 3", "3 records"]
+        assert verdicts[-1] == "3 records: 3 good"
+
+
+def test_verify_of_lines_exits_1_for_a_wrong_one_and_2_for_a_malformed_one(
+    tmp_path: Path, record: dict[str, Any]
+) -> None:
+    wrong = changed(record, result={**record["result"], "winners": [1]})
+    result = run("corner", "verify", write(tmp_path, f"{json.dumps(record)}\n{json.dumps(wrong)}\n", "two.jsonl"))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1] == "2 records: 1 good"
+    path = write(tmp_path, f"{json.dumps(record)}\n{json.dumps(changed(record, players=9))}\n", "bad.jsonl")
+    assert_bad_input(run("corner", "verify", path), f"{path!r}: line 2: 'players' must be 2, 3 or 4, not 9")
+
+
+def test_replay_tells_each_hand_of_a_match_record(tmp_path: Path) -> None:
+    game = run("corner", "sim", "--games", "1", "--match", "--format", "json").stdout.splitlines()[0]
+    path = write(tmp_path, game)
+    verified = run("corner", "verify", path)
+    replayed = run("corner", "replay", path)
+    assert verified.exit_code == replayed.exit_code == 0
+    hands = len(json.loads(game)["hands"])
+    assert [line for line in replayed.stdout.splitlines() if line.startswith("Hand ")][-1].startswith(f"Hand {hands},")
+    assert unwrapped(replayed.stdout)[-1] == unwrapped(verified.stdout)[0]
+
+
+def test_replay_of_lines_says_verify_reads_them(tmp_path: Path) -> None:
+    path = write(tmp_path, run("corner", "sim", "--games", "2", "--format", "json").stdout, "sim.jsonl")
+    assert_bad_input(
+        run("corner", "replay", path), f"{path!r}: records one a line: kcsolve corner verify reads them; give one here"
+    )

@@ -16,6 +16,7 @@ from clitools import assert_bad_input, run, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kcsolve.cli.base import shorten
 from kcsolve.cli.corner_table import _keep_record
 from kcsolve.common.cards import parse_card
 from kcsolve.corner.commands import Command, InvalidCommandError, parse_command
@@ -532,7 +533,7 @@ def test_a_record_path_without_a_file_name_is_refused_before_the_game() -> None:
 def _unwritable(result: Result, message: str) -> None:
     """The game went on stdout, then one error line and exit 2."""
     assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert result.stderr == f"Error: {message}\n"
+    assert result.stderr == f"Error: {shorten(message)}\n"
 
 
 def test_a_record_that_cannot_be_written_is_an_error_after_the_game(

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from kcsolve.cli.base import cli
+from kcsolve.cli.base import cli, shorten
 from kcsolve.common.cards import parse_card
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
@@ -293,4 +293,4 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str | No
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and result.stdout == ""
     if message is not None:
-        assert result.stderr == message
+        assert result.stderr == f"Error: {shorten(message.removeprefix('Error: ').rstrip())}\n"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clitools import run
 
+from kcsolve.cli.base import shorten
 from kcsolve.common.deal import deal
 from kcsolve.patience.record import RECORD_FORMAT, parse_record
 from kcsolve.patience.solve.route import solve
@@ -65,7 +66,5 @@ def test_an_unknown_format_is_refused(tmp_path: Path) -> None:
     record["format"] = "kcsolve-record/9"
     result = run("verify", "-", input=json.dumps(record))
     assert result.exit_code == 2
-    assert (
-        result.stderr
-        == "Error: <stdin>: unknown record format 'kcsolve-record/9' (this kcsolve reads 'kcsolve-record/1')\n"
-    )
+    message = "<stdin>: unknown record format 'kcsolve-record/9' (this kcsolve reads 'kcsolve-record/1')"
+    assert result.stderr == f"Error: {shorten(message)}\n"

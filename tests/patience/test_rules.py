@@ -25,8 +25,6 @@ from kcsolve.patience.rules import (
 )
 from kcsolve.patience.solve.route import solve
 
-PRESET_LIST = "standard, deplete, swap, optional, groups, royals, camelot"
-
 
 def rules_error(text: str) -> str:
     with pytest.raises(InvalidRulesError) as info:
@@ -125,7 +123,7 @@ def test_conflicting_combinations(text: str, message: str) -> None:
 @pytest.mark.parametrize("text", ["bogus", "standrd", "swap+bogus", "deplete swap"])
 def test_unknown_preset(text: str) -> None:
     bad = text.split("+")[-1]
-    assert rules_error(text) == f"unknown rule preset {bad!r} (presets: {PRESET_LIST})"
+    assert rules_error(text) == f"unknown rule preset {bad!r} (kcsolve rules lists them)"
 
 
 @pytest.mark.parametrize(
@@ -173,34 +171,10 @@ def test_rules_errors_are_value_errors() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        (
-            {"removal": "bogus"},
-            (
-                "Rules(removal=...) takes Removal.FORCED or Removal.OPTIONAL, not 'bogus' "
-                "(parse_rules reads rule text such as 'removal=optional')"
-            ),
-        ),
-        (
-            {"sets": 5},
-            (
-                "Rules(sets=...) takes Sets.PAIRS or Sets.GROUPS, not 5 "
-                "(parse_rules reads rule text such as 'sets=groups')"
-            ),
-        ),
-        (
-            {"courts": Goal.CLEAR},
-            (
-                "Rules(courts=...) takes Courts.FIXED or Courts.SWAP or Courts.ROYALS, not "
-                "<Goal.CLEAR: 'clear'> (parse_rules reads rule text such as 'courts=royals')"
-            ),
-        ),
-        (
-            {"goal": "x" * 100},
-            (
-                "Rules(goal=...) takes Goal.COURTS or Goal.DEPLETE or Goal.CLEAR, not "
-                f"'{'x' * 36}... (parse_rules reads rule text such as 'goal=clear')"
-            ),
-        ),
+        ({"removal": "bogus"}, "Rules(removal=...) takes a Removal such as Removal.OPTIONAL, not 'bogus'"),
+        ({"sets": 5}, "Rules(sets=...) takes a Sets such as Sets.GROUPS, not 5"),
+        ({"courts": Goal.CLEAR}, "Rules(courts=...) takes a Courts such as Courts.ROYALS, not <Goal.CLEAR: 'clear'>"),
+        ({"goal": "x" * 100}, f"Rules(goal=...) takes a Goal such as Goal.CLEAR, not '{'x' * 36}..."),
     ],
 )
 def test_rules_check_every_field_when_made(fields: dict[str, object], message: str) -> None:

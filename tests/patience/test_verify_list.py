@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run, unwrapped
 
-from kcsolve.patience.record import MAX_RECORD_LIST, MAX_RECORD_LIST_TEXT
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
+from kcsolve.patience.record import MAX_RECORD_LIST
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +41,8 @@ def test_each_game_gets_its_verdict_and_all_must_be_won(games: tuple[dict, dict]
         (lambda won: [won, 5], "<stdin>: game 2: a record must be a JSON object"),
         (lambda won: [won, {**won, "deck": ["<img src=x>"]}], "<stdin>: game 2 (2027-03-04): "),
         (lambda won: [won] * (MAX_RECORD_LIST + 1), f"<stdin>: {MAX_RECORD_LIST + 1:,} records, more than a list's "),
-        (lambda won: [won, 1] + [0] * MAX_RECORD_LIST_TEXT, f"<stdin>: more than {MAX_RECORD_LIST_TEXT:,} characters"),
-        (lambda won: " " * (1024 * 1024) + json.dumps(won), "<stdin>: more than 1,048,576 characters"),
+        (lambda won: [won, 1] + [0] * MAX_TEXT, f"<stdin>: {TOO_LONG}"),
+        (lambda won: " " * MAX_TEXT + json.dumps(won), f"<stdin>: {TOO_LONG}"),
     ],
 )
 def test_a_bad_list_is_one_line(games: tuple[dict, dict], make, message: str) -> None:  # type: ignore[no-untyped-def]

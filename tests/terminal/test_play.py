@@ -17,6 +17,7 @@ import pytest
 from clitools import assert_bad_input, kcsolve_process, run, unwrapped, wait_for_screen
 
 from kcsolve.common.deal import deal
+from kcsolve.common.files import MAX_TEXT, TOO_LONG
 from kcsolve.patience.engine import Place, Remove, cell_name
 from kcsolve.patience.record import read_record
 from kcsolve.patience.rules import STANDARD, parse_rules
@@ -145,10 +146,8 @@ def test_play_refuses_deeply_nested_json_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "nested.json"
     path.write_text("[" * 60_000)
     assert_bad_input(run("play", str(path)), f"{str(path)!r}: deck is not valid JSON: nested too deeply")
-    path.write_text("[" * 100_000)
-    assert_bad_input(
-        run("play", str(path)), f"{str(path)!r}: more than 65,536 characters, too large for this kind of file"
-    )
+    path.write_text("[" * (MAX_TEXT + 1))
+    assert_bad_input(run("play", str(path)), f"{str(path)!r}: {TOO_LONG}")
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -240,7 +239,7 @@ def test_a_saved_game_with_an_illegal_move_is_refused_by_its_file_name(tmp_path:
     path.write_text(json.dumps(saved))
     result = run("play", str(path), "--style", "line", input="quit\n")
     assert_bad_input(result, None)
-    assert result.stderr.startswith(f"Error: {str(path)!r}: the saved game cannot be resumed: move 2: ")
+    assert result.stderr.startswith("Error: '/") and ".json': cannot resume: illegal move 2: place " in result.stderr
 
 
 def test_auto_plays_forced_moves() -> None:
@@ -352,3 +351,11 @@ def test_a_long_bad_command_is_echoed_as_a_short_escaped_excerpt(line: str) -> N
     echoed = [row.removeprefix("> ") for row in out.splitlines() if "Not a command or a cell" in row]
     assert len(echoed) == 1 and len(echoed[0]) <= 80, echoed
     assert "\x00" not in echoed[0] and "\x1b" not in echoed[0]
+
+
+def test_a_loaded_game_is_saved_with_its_own_deal_number(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    run("play", "--seed", "3", "--style", "line", input=f"b2\nsave {first}\nquit\n")
+    run("play", "--seed", "5", "--style", "line", input=f"load {first}\nsave {second}\nquit\n")
+    assert json.loads(second.read_text())["seed"] == 3
+    assert json.loads(second.read_text())["deck"] == json.loads(first.read_text())["deck"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 
@@ -11,6 +12,9 @@ from kcsolve.errors import KcsolveError
 # Python's fromisoformat also takes '20240101' and week dates ('2024-W01-1'), and \d takes any script's digits:
 # a date is written one way, so that a mistyped one is refused rather than read as some other day.
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# in English whatever the locale, as every message is
+MONTHS: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July")
+MONTHS += ("August", "September", "October", "November", "December")
 
 
 class InvalidDateError(KcsolveError):
@@ -24,7 +28,19 @@ def parse_day(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise InvalidDateError(f"not a date: {text!r} (use YYYY-MM-DD)") from None
+        raise InvalidDateError(f"no such day: {text!r} ({_why_no_day(text)})") from None
+
+
+def _why_no_day(text: str) -> str:
+    """Why a well-formed YYYY-MM-DD names no day: no such year, month or day of the month."""
+    year, month, day = (int(part) for part in text.split("-"))
+    if year < dt.MINYEAR:
+        return "there is no year 0"
+    if not 1 <= month <= 12:
+        return f"there is no month {month:02d}"
+    if day < 1:
+        return "there is no day 00"
+    return f"{MONTHS[month - 1]} {year} has {calendar.monthrange(year, month)[1]} days"
 
 
 def check_day(day: object) -> dt.date:

@@ -12,9 +12,10 @@ import random
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from functools import partial
 
 from kcsolve.common.deal import check_seed, deal
+from kcsolve.common.frozen import FrozenMap
 from kcsolve.common.interval import wilson
 from kcsolve.common.workers import check_jobs, ordered_map
 from kcsolve.errors import KcsolveError
@@ -29,40 +30,57 @@ from kcsolve.patience.rules import Rules
 Player = Callable[[PlayerView], Move]
 
 
+# Players and their makers are made of module functions, not closures, so that they pickle and copy.
+
+
 def _random(seed: int) -> Player:
     """The random player, its choices drawn from ``seed``."""
-    rng = random.Random(seed)
-    return lambda view: random_player(view, rng)
+    return partial(random_player, rng=random.Random(seed))
+
+
+def _greedy(seed: int) -> Player:
+    """The greedy player, who draws on no randomness."""
+    return greedy_player
+
+
+def _quick(seed: int) -> Player:
+    """The quick player, who draws on no randomness."""
+    return quick_player
 
 
 def _strong(seed: int) -> Player:
     """The strong player, its sampled orders drawn from ``seed``."""
-    return lambda view: strong_player(view, seed)
+    return partial(strong_player, seed=seed)
 
 
 def _deep(seed: int) -> Player:
     """The deep player, its playout orders drawn from ``seed``."""
-    return lambda view: deep_player(view, seed)
+    return partial(deep_player, seed=seed)
 
 
-def _checked(make: Callable[[int], Player]) -> Callable[[int], Player]:
-    """``make``, its seed checked as deal() checks one, making players that are shown only a PlayerView."""
+def _shown_a_view(player: Player, view: PlayerView) -> Move:
+    """``player``'s move on ``view``, refused unless it is a PlayerView (a Position would show the deck)."""
+    return player(check_view(view, "a player is given"))
 
-    def made(seed: int) -> Player:
-        player = make(check_seed(seed))
-        return lambda view: player(check_view(view, "a player is given"))
 
-    return made
+@dataclass(frozen=True)
+class _Maker:
+    """Makes players from seeds, checked as deal() checks one; the players are shown only a PlayerView."""
+
+    make: Callable[[int], Player]
+
+    def __call__(self, seed: int) -> Player:
+        return partial(_shown_a_view, self.make(check_seed(seed)))
 
 
 # name -> the player made from a seed (its only source of randomness): PLAYERS["strong"](7)(view) is a move
-PLAYERS: Mapping[str, Callable[[int], Player]] = MappingProxyType(
+PLAYERS: Mapping[str, Callable[[int], Player]] = FrozenMap(
     {
-        "random": _checked(_random),
-        "greedy": _checked(lambda seed: greedy_player),
-        "quick": _checked(lambda seed: quick_player),
-        "strong": _checked(_strong),
-        "deep": _checked(_deep),
+        "random": _Maker(_random),
+        "greedy": _Maker(_greedy),
+        "quick": _Maker(_quick),
+        "strong": _Maker(_strong),
+        "deep": _Maker(_deep),
     }
 )
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from kcsolve.common.budget import Budget, check_budget, parse_budget
 from kcsolve.common.cards import Card
+from kcsolve.common.deal import check_seed
+from kcsolve.common.frozen import FrozenMap
+from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import IllegalMoveError, Move, Position, Remove, Status
-from kcsolve.patience.record import Record, record_from_moves
+from kcsolve.patience.pysol import check_pysol_game
+from kcsolve.patience.record import InvalidRecordError, Record, record_from_moves
 from kcsolve.patience.rules import Goal, Rules
 from kcsolve.patience.solve.theory import Trajectory
 
@@ -67,7 +71,7 @@ class Solution:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "result", Verdict(self.result))
-        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        object.__setattr__(self, "stats", FrozenMap(self.stats))
 
     def noting(self, **figures: Any) -> Solution:
         """The same solution with ``figures`` added to its stats."""
@@ -89,14 +93,45 @@ class Solution:
         return position.courts_placed, removed
 
     def record(self, **extra: Any) -> Record:
-        """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play."""
+        """The solution as a game record, with ``stats``, any extra keys, and for a loss its reason and best play.
+
+        Extra keys are JSON values (a tuple is written as a list); a ``seed`` is a deal number and a ``pysol`` a
+        PySolFC game number. InvalidRecordError refuses anything else, and the keys the record writes itself.
+        """
+        extra = {key: _extra_value(key, value) for key, value in extra.items()}
         if self.result is not Verdict.WIN:
             if (loss := self.loss) is not None:
                 extra["loss"] = {"reason": LOSS_REASONS[loss.reason], "card": loss.card, "deal": loss.deal}
             courts, removed = self.best_reach()
             line = record_from_moves(self.deck, self.rules, list(self.best_line()), "unknown")
             extra["best"] = {"courts": courts, "removed": removed, "moves": line.to_json()["moves"]}
-        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=dict(self.stats))
+        stats = _json_value("stats", dict(self.stats))
+        return record_from_moves(self.deck, self.rules, list(self.moves), self.result, **extra, stats=stats)
+
+
+# keys a solution's record writes itself, and 'daily', which only a game played on the daily page has
+OWN_KEYS = ("format", "deck", "rules", "result", "moves", "stats", "loss", "best", "daily")
+
+
+def _extra_value(key: str, value: object) -> object:
+    """An extra key's value as the record will hold it; InvalidRecordError if the key or the value cannot be."""
+    if key in OWN_KEYS:
+        raise InvalidRecordError(f"record() writes {key!r} itself: give other keys")
+    if key == "seed":
+        return check_seed(value)
+    if key == "pysol":
+        return check_pysol_game(value)  # type: ignore[arg-type]  # it checks the type too
+    return _json_value(key, value)
+
+
+def _json_value(key: str, value: object) -> object:
+    """``value`` as JSON gives it back (a tuple as a list); InvalidRecordError if JSON cannot hold it."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except RecursionError:  # repr() would fail on it too
+        raise InvalidRecordError(f"record key {key!r}: a value nested too deeply for JSON") from None
+    except (TypeError, ValueError):  # not JSON, NaN or infinity, a circular value
+        raise InvalidRecordError(f"record key {key!r}: not a JSON value: {brief(value)}") from None
 
 
 LOSS_REASONS = {

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import Card, rank_symbol
+from kcsolve.common.deal import SEED_LIMIT
 from kcsolve.common.files import write_atomically
 from kcsolve.common.words import brief, plural, wrapped
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
     CORNERS,
     IllegalMoveError,
@@ -84,9 +86,9 @@ class Session:
         """The game a saved record reached, its moves replayed; IllegalRecordMoveError-style problems raise."""
         played = replay(record)
         if played.error:
-            raise InvalidRecordError(f"the saved game cannot be resumed: {played.error}")
+            raise InvalidRecordError(f"cannot resume: illegal {played.error}")
         seed = record.extra.get("seed")
-        session = cls(record.deck, record.rules, seed if isinstance(seed, int) else None, auto)
+        session = cls(record.deck, record.rules, seed if _is_seed(seed) else None, auto)
         session.history = [played.start, *(step.position for step in played.steps)]
         session.moves = [step.move for step in played.steps]
         return session
@@ -136,7 +138,7 @@ class Session:
                 "",
                 "",
             ),
-            "r: retry this deal   n: next deal   q: quit",
+            "r: retry this deal   n: next deal   q: quit   (save FILE keeps this game)",
         ]
 
     @property
@@ -262,17 +264,21 @@ class Session:
         return Reply([f"Peeking at the stock: this deal {answer}."])
 
     def _save(self, words: list[str]) -> Reply:
+        """Write the game as a record; whatever stops that is said in one line, and the game goes on."""
         if len(words) != 1:
             return Reply(["Usage: save FILE"])
         extra = {} if self.seed is None else {"seed": self.seed}
-        record = record_from_moves(self.deck, self.rules, self.moves, "unknown", **extra).to_json()
+        result = {Status.WON: "win", Status.LOST: "loss"}.get(self.position.outcome().status, "unknown")
         folder = os.path.dirname(os.path.abspath(words[0]))
         if not os.path.isdir(folder):
             return Reply([f"Cannot save to {words[0]!r}: the folder {folder!r} does not exist."])
         try:
+            record = record_from_moves(self.deck, self.rules, self.moves, result, **extra).to_json()
             write_atomically(words[0], json.dumps(record, separators=(",", ":")) + "\n")
         except OSError as exc:
-            return Reply([f"Cannot save to {words[0]!r}: {exc.strerror or exc}."])
+            return Reply([f"Cannot save to {words[0]!r}: {exc.strerror or exc}; the game goes on."])
+        except KcsolveError as exc:
+            return Reply([f"Cannot save to {words[0]!r}: {exc}; the game goes on."])
         return Reply([f"Saved {plural(len(self.moves), 'move')} to {words[0]}."])
 
     def _load(self, words: list[str]) -> Reply:
@@ -285,10 +291,16 @@ class Session:
         played = replay(record)
         if played.error:
             return Reply([f"Cannot load: {played.error}."])
-        self.deck, self.rules = record.deck, record.rules
+        seed = record.extra.get("seed")
+        self.deck, self.rules, self.seed = record.deck, record.rules, seed if _is_seed(seed) else None
         self.history = [played.start, *(step.position for step in played.steps)]
         self.moves = [step.move for step in played.steps]
         return Reply([f"Loaded {plural(len(self.moves), 'move')} from {words[0]}."], redraw=True)
+
+
+def _is_seed(value: object) -> bool:
+    """Whether a saved game's ``seed`` is a deal number; another is dropped, so saving the game again cannot fail."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEED_LIMIT
 
 
 def _alike(position: Position, cells: list[int]) -> bool:
