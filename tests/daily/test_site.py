@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from clitools import assert_bad_input, run, unwrapped
 
+from kcsolve.cli.base import shorten
 from kcsolve.patience.daily import site
 from kcsolve.patience.daily.calendar import candidate_seed, daily
 from kcsolve.patience.daily.webpage import asset
@@ -195,7 +196,7 @@ def test_force_replaces_only_a_site_kcsolve_wrote(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]
     assert_bad_input(
         run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
-        f"--out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)",
+        f"--out {str(out)!r} is a site kcsolve wrote: --force replaces it",
     )
     result = run("site", "--from", FIRST, "--days", "2", "--out", str(out), "--force", "--include-future")
     assert result.exit_code == 0, result.stderr
@@ -556,7 +557,7 @@ def test_a_site_another_run_wrote_during_the_build_needs_force(
 ) -> None:
     out = tmp_path / "mysite"
     building_makes(monkeypatch, lambda: a_site(out))
-    with pytest.raises(site.SiteError, match=r"holds a site kcsolve wrote \(give --force to replace it\)$"):
+    with pytest.raises(site.SiteError, match=r"is a site kcsolve wrote: --force replaces it$"):
         site.write_site(deals, out, include_future=True)
     assert held(out)["index.html"] == "the old site"
 
@@ -658,7 +659,7 @@ def test_two_builds_into_one_new_folder(tmp_path: Path, force: list[str]) -> Non
     else:
         assert ends == [
             (0, ""),
-            (2, f"Error: --out {str(out)!r} holds a site kcsolve wrote (give --force to replace it)\n"),
+            (2, f"Error: {shorten(f'--out {str(out)!r} is a site kcsolve wrote: --force replaces it')}\n"),
         ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mysite"]
     assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]

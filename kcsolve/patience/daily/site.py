@@ -197,7 +197,7 @@ def _refusal(folder: Path, shown: str, force: bool) -> str:
             "move them away or name another folder"
         )
     if not force:
-        return f"--out {shown!r} holds a site kcsolve wrote (give --force to replace it)"
+        return f"--out {shown!r} is a site kcsolve wrote: --force replaces it"
     return ""
 
 
