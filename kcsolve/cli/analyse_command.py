@@ -42,6 +42,9 @@ def analyse_command(
     cards in which the deal stays winnable (an upper estimate, with its 95%
     interval), or the exact chance of winning when few cards are left. '?' marks a move that gives up
     more than 5 points, '??' the move after which the deal is lost.
+    A game played face up (its record says "mode": "face-up") is judged by the
+    solver alone, as its player saw the stock: '??' marks the move that lost a
+    winnable deal, set against an option that kept it winnable.
     Exit status: 0 when analysed, 1 for an illegal move in the record, 2 for bad input.
     """
     record = load_record(record_path)
@@ -54,6 +57,9 @@ def analyse_command(
         fail(f"{record_path}: {exc}")
     if fmt == "json":
         click.echo(json.dumps({"moves": [r.to_json() for r in result.reports], "summary": result.summary_json()}))
+        return
+    if result.face_up:
+        _tell_face_up(result, style, _use_colour(colour))
         return
     _tell(result, style, _use_colour(colour))
 
@@ -85,6 +91,35 @@ def _line(report: MoveReport) -> str:
         f"{report.number:>4}  {what:<16} {report.mark:<2}  {WINNABLE[report.winnable_after]:<8}"
         f" {_figure(report, report.chance):>11}  {_figure(report, report.best):>11}{best}"
     )
+
+
+def _tell_face_up(result: Analysis, style: str, colour: bool) -> None:
+    """The text report of a game played face up: the solver's verdict after each move, the grid after the fatal one."""
+    reports = result.reports
+    click.echo(f"{plural(len(reports), 'move')}, played face up: the whole stock was in sight, so only the exact")
+    click.echo("solver judges them. winnable: can the deal still be won after the move (within")
+    click.echo("5 s of CPU a position; unknown when the solver runs out)?")
+    click.echo(f"      {'start':<16}     {WINNABLE[reports[0].winnable_before]}")
+    click.echo(f"{'move':>4}  {'played':<16} {'':<2}  winnable")
+    for report in reports:
+        keeps = f"  best: {report.best_move} (kept it winnable)" if report.best_move is not None else ""
+        click.echo(
+            f"{report.number:>4}  {_played(report):<16} {report.mark:<2}  {WINNABLE[report.winnable_after]}{keeps}"
+        )
+        if report.mark:
+            click.echo(draw(report.after, style, colour))
+            click.echo()
+    fatal = result.first_fatal
+    if fatal is not None:
+        click.echo(
+            f"First fatal move: {fatal.number} ({_played(fatal)}); the deal could be won before it and not after."
+        )
+    elif reports[0].winnable_before == "loss":
+        click.echo("No fatal move: the deal was lost from the start.")
+    elif reports[-1].winnable_after == "win":
+        click.echo("No fatal move: the deal was never thrown away.")
+    else:
+        click.echo("No fatal move found: the solver could not decide every position.")
 
 
 def _tell(result: Analysis, style: str, colour: bool) -> None:

@@ -55,6 +55,11 @@ GAME_OVER = "The game is over: r retry, n next deal, q quit; or save FILE, undo,
 @click.option(
     "--auto/--no-auto", default=False, help="Let forced moves play themselves (the 'auto' command toggles it)."
 )
+@click.option(
+    "--face-up",
+    is_flag=True,
+    help="Show the whole stock in order (the game the solver decides); hints are then the solver's, exact.",
+)
 @click.option("--plain", is_flag=True, help="Print line by line instead of redrawing the screen (always so in a pipe).")
 @style_option
 @colour_option
@@ -64,6 +69,7 @@ def play_command(
     daily_date: str | None,
     rules_text: str | None,
     auto: bool,
+    face_up: bool,
     plain: bool,
     style: str,
     colour: bool | None,
@@ -74,6 +80,9 @@ def play_command(
     or: deal, undo, hint, peek, auto, save FILE, load FILE, help, quit. Giving a
     game saved with 'save' resumes it. On a terminal the 80x24 screen is redrawn
     in place; in a pipe (or with --plain) everything is printed line by line.
+    With --face-up the whole stock shows in order, the next four cards first,
+    and 'hint' says which options keep the deal winnable (the exact solver);
+    a game saved face up resumes face up.
 
     Exit status: 0 after quit or the end of input, 130 on Ctrl-C (nothing is
     written unless you save), 141 when the reader of its output leaves, 2 for
@@ -82,7 +91,7 @@ def play_command(
     if sum(x is not None for x in (game_path, seed, daily_date)) > 1:
         fail("give one of DECK_FILE, SAVED.json, --seed N or --daily [DATE]")
     check_input()
-    session, title = _start(game_path, seed, daily_date, rules_text, auto)
+    session, title = _start(game_path, seed, daily_date, rules_text, auto, face_up)
     full_screen = redraws_in_place(plain)
     paint = _use_colour(colour)
     try:
@@ -95,9 +104,17 @@ def play_command(
 
 
 def _start(
-    game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None, auto: bool
+    game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None, auto: bool, face_up: bool
 ) -> tuple[Session, str]:
     """The session to play and its title: a saved game resumed, a deck file, a daily deal or a seeded deal."""
+    session, title = _session(game_path, seed, daily_date, rules_text, auto, face_up)
+    return session, title + (", face up" if session.face_up else "")
+
+
+def _session(
+    game_path: str | None, seed: int | None, daily_date: str | None, rules_text: str | None, auto: bool, face_up: bool
+) -> tuple[Session, str]:
+    """The session to play and its title, before the mode is added to it."""
     rules = parse_rules(rules_text or "standard")
     if game_path is not None:
         text = _read_text(game_path)
@@ -106,22 +123,22 @@ def _start(
                 fail("a saved game is played under its own rules: leave out --rules")
             record = parse_record(text, source=_source_name(game_path))
             try:
-                session = Session.resume(record, auto)
+                session = Session.resume(record, auto, face_up)
             except InvalidRecordError as exc:
                 fail(f"{_source_name(game_path)}: {exc}")
             return session, f"Saved game {game_path}"
-        return Session(load_deck(game_path), rules, auto=auto), f"Deck {game_path}"
+        return Session(load_deck(game_path), rules, auto=auto, face_up=face_up), f"Deck {game_path}"
     if daily_date is not None:
         from kcsolve.patience.daily.calendar import daily
 
         day = parse_date(None if daily_date == "today" else daily_date)
         found = daily(day, rules)
         return (
-            Session(found.deck, rules, found.seed, auto),
+            Session(found.deck, rules, found.seed, auto, face_up),
             f"Daily deal of {day.isoformat()} (deal {found.seed}, grade {found.grade})",
         )
     number = check_seed(seed if seed is not None else secrets.randbelow(SEED_LIMIT))
-    return Session(deal(number), rules, number, auto), f"Deal {number}"
+    return Session(deal(number), rules, number, auto, face_up), f"Deal {number}"
 
 
 def _game_loop(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> None:
@@ -136,10 +153,11 @@ def _game_loop(session: Session, title: str, full_screen: bool, style: str, pain
         if choice == "quit":
             return
         if choice == "retry":
-            session = Session(session.deck, session.rules, session.seed, session.auto)
+            session = Session(session.deck, session.rules, session.seed, session.auto, session.face_up)
         else:
             number = (session.seed + 1) % SEED_LIMIT if session.seed is not None else secrets.randbelow(SEED_LIMIT)
-            session, title = Session(deal(number), session.rules, number, session.auto), f"Deal {number}"
+            session = Session(deal(number), session.rules, number, session.auto, session.face_up)
+            title = f"Deal {number}" + (", face up" if session.face_up else "")
 
 
 def _play_deal(session: Session, title: str, full_screen: bool, style: str, paint: bool) -> str:
@@ -181,7 +199,7 @@ def _show(
     if full_screen:
         heading = f"{title}, rules {session.rules}"
         click.echo(CLEAR, nl=False, color=True)  # a control sequence, never stripped like colour
-        lines = too_small(WIDTH, HEIGHT) or screen(heading, session.position, messages, paint)
+        lines = too_small(WIDTH, HEIGHT) or screen(heading, session.position, messages, paint, session.face_up)
         click.echo("\n".join(lines), color=paint)
         return
     _echo_lines(messages)

@@ -2,16 +2,18 @@
 
     KC1 s0 standard b2a2c2a3b3c3d1b4a4c4d3d4(d3)(c2a3)(b2b3)...
 
-Four fields separated by single spaces:
+Four fields separated by single spaces, a fifth for a game played face up:
 - ``KC1``, the notation and its version;
 - the deck: ``s<N>`` for seeded deal N, ``p<N>`` for PySolFC game N, or ``d:``
   and the 52 cards run together, top first (``d:8CJD9S...``);
 - the rules, as ``kcsolve rules`` names them (``standard``, ``camelot+groups``);
+- ``face-up`` for a game played with the whole stock shown in order, absent for
+  one played face down (a reader takes ``face-down`` there too);
 - the moves in play order: a placement is the cell the next stock card goes to
   (``b2``), a removal is its cells in brackets (``(c2a3)``). The cards are not
   repeated: the deck says which card each placement puts down.
 
-A game with no moves ends after the rules field. Readers replay the moves and judge
+A game with no moves ends after the rules field (or after ``face-up``). Readers replay the moves and judge
 the result themselves, as for a JSON record.
 """
 
@@ -27,8 +29,10 @@ from kcsolve.patience.engine import Remove, cell_index, cell_name
 from kcsolve.patience.pysol import PYSOL_MAX_GAME, PysolUnavailableError, pysol_deal
 from kcsolve.patience.record import (
     DECK_WORDS,
+    FACE_UP,
     GRID_CELLS,
     MAX_MOVES,
+    MODES,
     InvalidRecordError,
     NotJsonError,
     Record,
@@ -61,7 +65,8 @@ def to_notation(record: Record) -> str:
         cell_name(m.cell) if isinstance(m, RecordedPlace) else "(" + "".join(map(cell_name, m.cells)) + ")"
         for m in record.moves
     )
-    return " ".join(part for part in (PREFIX, source, str(record.rules), moves) if part)
+    mode = FACE_UP if record.face_up else ""
+    return " ".join(part for part in (PREFIX, source, str(record.rules), mode, moves) if part)
 
 
 def from_notation(text: str, source: str = "notation") -> Record:
@@ -69,9 +74,12 @@ def from_notation(text: str, source: str = "notation") -> Record:
     if len(text) > MAX_TEXT:
         raise InvalidRecordError(f"{source}: {TOO_LONG}")
     fields = text.strip().lstrip("\ufeff").split(" ")
+    mode = fields.pop(3) if len(fields) > 3 and fields[3] in MODES else None
     if len(fields) not in (3, 4) or fields[0] != PREFIX:
         raise InvalidRecordError(f"{source}: expected 'KC1 DECK RULES MOVES', got {text.strip()[:40]!r}")
     deck, extra = _deck(fields[1], source)
+    if mode == FACE_UP:
+        extra["mode"] = FACE_UP
     try:
         rules = parse_rules(fields[2])
     except InvalidRulesError as exc:

@@ -43,6 +43,8 @@ from kcsolve.patience.engine import (
 from kcsolve.patience.rules import STANDARD, InvalidRulesError, Rules, as_rules, parse_rules
 
 RESULTS = ("win", "loss", "unknown")
+FACE_DOWN, FACE_UP = "face-down", "face-up"
+MODES = (FACE_DOWN, FACE_UP)  # a record's "mode": how the stock was shown; absent means face down
 RECORD_FORMAT = "kcsolve-record/1"  # written into every record; records without it are read as this format
 MAX_MOVES = 4 * DECK_SIZE  # placements, removals and deal calls together never come near this
 GRID_CELLS = 16  # a removal naming more cells than the grid has is malformed, not an illegal move
@@ -84,6 +86,11 @@ class Record:
     result: str = "unknown"
     moves: tuple[Entry, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def face_up(self) -> bool:
+        """Whether the game was played face up, the whole stock shown in order."""
+        return self.extra.get("mode") == FACE_UP
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict: the format, extra keys (seed, stats), then the game."""
@@ -229,6 +236,8 @@ def record_from_json(data: object, source: str = "record") -> Record:
         raise InvalidRecordError(f"{source}: {len(moves):,} moves, more than any game has ({MAX_MOVES})")
     entries = tuple(_parse_entry(m, n, source) for n, m in enumerate(moves, start=1))
     _check_numbers(data, source)
+    if data.get("mode", FACE_DOWN) not in MODES:
+        raise InvalidRecordError(f"{source}: 'mode' must be face-down or face-up, not {_shown(data['mode'])}")
     extra = {k: v for k, v in data.items() if k not in ("format", "deck", "rules", "result", "moves")}
     return Record(deck, rules, result, entries, extra)
 

@@ -10,6 +10,11 @@ Two judges look at every position of the game:
 
 A move is marked ``?`` when it gives up more than five points of figure against
 the best option, and ``??`` when it turns a winnable deal into a lost one.
+
+A game played face up (the whole stock shown in order) is the game the solver
+decides, so only the solver judges it: the hint engine's figures, made for a
+player who cannot see the stock, do not apply; the fatal move, if any, is set
+against an option that kept the deal winnable.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from kcsolve.common.interval import wilson
 from kcsolve.patience.engine import Move, Position
 from kcsolve.patience.players.endgame import distinct_options, option_key
 from kcsolve.patience.players.hints import EXACT_MEANING, SAMPLED_MEANING, figure_interval, hints
-from kcsolve.patience.record import InvalidRecordError, Record, replay
+from kcsolve.patience.record import FACE_DOWN, FACE_UP, InvalidRecordError, Record, Step, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.peek import peek
 
@@ -52,6 +57,7 @@ class MoveReport:
     exact: bool = False  # True: the figures are exact chances of winning; False: shares of sampled orders
     playouts: int = 0  # the sampled orders behind each figure (0 when exact or without a choice)
     played_best: bool = True  # the move played is the option ranked first (up to cells of one class)
+    face_up: bool = False  # judged by the solver alone: no figures, best_move one that kept the deal winnable
 
     def interval(self, figure: float) -> tuple[float, float]:
         """The 95% interval of one of the move's figures, ``chance`` or ``best`` (the figure itself when exact)."""
@@ -105,6 +111,16 @@ class MoveReport:
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON object."""
+        if self.face_up:
+            return {
+                "move": self.number,
+                "played": str(self.move),
+                "mark": self.mark,
+                "winnable_before": self.winnable_before,
+                "winnable_after": self.winnable_after,
+                "options": self.options,
+                "best_move": None if self.best_move is None else str(self.best_move),
+            }
         given_up, kept = self.ranges()
         return {
             "move": self.number,
@@ -132,6 +148,7 @@ class Analysis:
 
     reports: tuple[MoveReport, ...]
     playouts: int
+    face_up: bool = False  # the game was played face up: the solver alone judged it
 
     @property
     def first_fatal(self) -> MoveReport | None:
@@ -167,9 +184,17 @@ class Analysis:
         return min(low, kept), max(high, kept)
 
     def summary_json(self) -> dict[str, Any]:
-        """The summary as a JSON object."""
+        """The summary as a JSON object; for a face-up game, without the hint engine's figures."""
         fatal = self.first_fatal
+        if self.face_up:
+            return {
+                "mode": FACE_UP,
+                "moves": len(self.reports),
+                "choices": sum(1 for r in self.reports if r.options > 1),
+                "first_fatal": None if fatal is None else fatal.number,
+            }
         return {
+            "mode": FACE_DOWN,
             "moves": len(self.reports),
             "choices": sum(1 for r in self.reports if r.chance is not None),
             "dubious": sum(1 for r in self.reports if r.mark == "?"),
@@ -188,7 +213,8 @@ def mark_for(fatal: bool, lost: float) -> str:
 
 
 def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_PLAYOUTS, seed: int = 0) -> Analysis:
-    """Judge every move of ``record``; raise IllegalRecordMoveError at an illegal one."""
+    """Judge every move of ``record``, by the solver alone when it was played face up; raise
+    IllegalRecordMoveError at an illegal one."""
     played = replay(record, rules)
     if played.error:
         raise played.error
@@ -196,6 +222,8 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         raise NothingToAnalyseError("the record has no moves to analyse")
     positions = [played.start, *(step.position for step in played.steps)]
     verdicts = winnable_along(positions)
+    if record.face_up:
+        return _face_up_analysis(played.steps, positions, verdicts, playouts)
     reports = []
     for i, step in enumerate(played.steps):
         before = positions[i]
@@ -229,6 +257,42 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
             )
         )
     return Analysis(tuple(reports), playouts)
+
+
+def _face_up_analysis(
+    steps: tuple[Step, ...], positions: list[Position], verdicts: list[str | None], playouts: int
+) -> Analysis:
+    """A face-up game judged by the solver alone; the fatal move is set against an option that kept it winnable."""
+    reports = []
+    for i, step in enumerate(steps):
+        before = positions[i]
+        options = len(distinct_options(before.view()))
+        fatal = verdicts[i] == "win" and verdicts[i + 1] == "loss"
+        keeps = next((move for move, verdict in solver_options(before) if verdict == "win"), None) if fatal else None
+        reports.append(
+            MoveReport(
+                step.number,
+                step.move,
+                before,
+                step.position,
+                verdicts[i],
+                verdicts[i + 1],
+                options,
+                None,
+                None,
+                keeps,
+                face_up=True,
+            )
+        )
+    return Analysis(tuple(reports), playouts, face_up=True)
+
+
+def solver_options(position: Position) -> list[tuple[Move, str | None]]:
+    """Every distinct option with the solver's verdict on the deal after it, as ``peek`` gives it: 'win' (it keeps
+    the deal winnable), 'loss', or None (undecided within the budget); the winning ones first."""
+    judged = [(move, peek(position.play(move))) for move, _ in distinct_options(position.view())]
+    order = {"win": 0, None: 1, "loss": 2}
+    return sorted(judged, key=lambda option: order[option[1]])
 
 
 def winnable_along(positions: list[Position]) -> list[str | None]:

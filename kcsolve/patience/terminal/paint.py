@@ -17,3 +17,8 @@ def colour_of(card: Card) -> str | None:
     if card.rank > TEN:
         return _COLOURS[rank_symbol(card.rank)]
     return _COLOURS["red"] if card.suit in ("H", "D") else None
+
+
+def dim(text: str, colour: bool) -> str:
+    """Text dimmed when colour is on: what matters less than the text around it."""
+    return f"\x1b[2m{text}\x1b[0m" if colour else text

@@ -4,7 +4,8 @@ Pure functions returning lines; the command line decides whether to redraw them
 in place (a terminal) or print them one after another (a pipe). An empty court
 cell shows the court card it waits for (``·K·``); the cells where the turned card
 may go are marked ``»  «``; during a removal the sets that may go are listed
-with their cards.
+with their cards. Face up, the whole stock is listed in order, the next cards
+first, in brackets (and bold in colour), the rest dimmed.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from kcsolve.common.cards import Card, rank_symbol
 from kcsolve.common.words import plural, wrapped
 from kcsolve.patience.engine import CORNERS, EMPTY, JACK_CELLS, QUEEN_CELLS, Position, Status, cell_name
 from kcsolve.patience.rules import Courts, Removal
-from kcsolve.patience.terminal.paint import colour_of, paint
+from kcsolve.patience.terminal.paint import colour_of, dim, paint
 
 WIDTH, HEIGHT = 80, 24
 REMOVAL_LINES = 2  # removable sets shown under the board (dozens under groups): six lines stay for the messages
+NEXT_CARDS = 4  # the stock's first cards, shown prominently face up: the ones a careful player plans with
 _HOME = {**{c: "K" for c in CORNERS}, **{c: "Q" for c in QUEEN_CELLS}, **{c: "J" for c in JACK_CELLS}}
 RULE = "    +-----+-----+-----+-----+"
 
@@ -85,11 +87,40 @@ def condensed(lines: list[str], most: int) -> list[str]:
     return [*lines[: most - 1], f"        ... and {hidden} more sets: 'sets' lists them all"]
 
 
-def status(position: Position) -> list[str]:
-    """What the player needs under the board: the stock, the turned card and where it may go, or the removal."""
+def stock_in_order(position: Position, colour: bool = False, width: int = WIDTH) -> list[str]:
+    """The whole stock in order, face up: the next cards in brackets (bold in colour), then the rest (dimmed).
+
+    While a card is turned to be placed the list starts after it, since the
+    screen names it already; during a removal it starts with the card to come.
+    """
+    turned = position.next_card is not None and not position.removing
+    stock = position.deck[position.drawn + turned :]
+    if not stock:
+        return ["Stock: empty after the turned card." if turned else "Stock: empty."]
+    soon = f"[{' '.join(map(card_name, stock[:NEXT_CARDS]))}]"
+    words = [(soon, paint(soon, "39", colour))]  # 39: the terminal's own colour, in bold
+    words += [(card_name(card), dim(card_name(card), colour)) for card in stock[NEXT_CARDS:]]
+    lines: list[str] = []
+    line = shown = (
+        f"Stock {'after the turned card' if turned else 'in order'}, next first ({plural(len(stock), 'card')}): "
+    )
+    for plain, painted in words:  # wrapped by the plain text's width: colour codes take no room on the screen
+        if len(line) + len(plain) > width:
+            lines.append(shown.rstrip())
+            line = shown = "  "
+        line, shown = line + plain + " ", shown + painted + " "
+    return [*lines, shown.rstrip()]
+
+
+def status(position: Position, colour: bool = False, face_up: bool = False) -> list[str]:
+    """What the player needs under the board: the stock (in order, face up), the turned card and where it may go,
+    or the removal."""
     outcome = position.outcome()
     left = len(position.deck) - position.drawn
-    lines = [f"Stock: {plural(left, 'card')} left; court cards to come: {to_come(position)}."]
+    if face_up:
+        lines = stock_in_order(position, colour)
+    else:
+        lines = [f"Stock: {plural(left, 'card')} left; court cards to come: {to_come(position)}."]
     if outcome.status is not Status.UNFINISHED:
         return lines + wrapped(f"{outcome.status.value.capitalize()}: {outcome.reason}.", "", "")
     if position.removing and position.removable_sets():
@@ -110,9 +141,11 @@ def status(position: Position) -> list[str]:
     return lines
 
 
-def screen(title: str, position: Position, messages: list[str], colour: bool = False) -> list[str]:
+def screen(
+    title: str, position: Position, messages: list[str], colour: bool = False, face_up: bool = False
+) -> list[str]:
     """The whole screen above the prompt: at most HEIGHT - 1 lines of at most WIDTH characters."""
-    above = [title[:WIDTH], *board(position, colour), *status(position), ""]
+    above = [title[:WIDTH], *board(position, colour), *status(position, colour, face_up), ""]
     room = HEIGHT - 2 - len(above)  # every line the board and the status leave, the command line kept
     shown = (
         messages

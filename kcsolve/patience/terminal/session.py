@@ -5,7 +5,8 @@ command is a cell (``b2``: place the turned card there, or remove the Ten in it
 during a removal), two or more cells (``b2 d2``: remove them together), or a word:
 ``deal``, ``undo``, ``hint``, ``peek``, ``save FILE``, ``load FILE``, ``help``,
 ``quit``. A mistyped or illegal command gets one line saying why, and the game
-goes on.
+goes on. Played face up, the whole stock shows in order, the game is the one the
+solver decides, and a hint is the solver's exact verdict on each option.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from kcsolve.patience.engine import (
     cell_index,
     cell_name,
 )
-from kcsolve.patience.record import InvalidRecordError, Record, read_record, record_from_moves, replay
+from kcsolve.patience.record import FACE_UP, InvalidRecordError, Record, read_record, record_from_moves, replay
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules
 from kcsolve.patience.solve.peek import peek
-from kcsolve.patience.terminal.screen import removal_options, wrap
+from kcsolve.patience.terminal.screen import removal_options, stock_in_order, wrap
 
 if TYPE_CHECKING:
     from kcsolve.patience.players.hints import Hint
@@ -48,7 +49,8 @@ HELP = """Commands:
   deal        stop removing and deal on (optional removal only)
   undo        take back the last move
   hint        rank the options, without looking at the stock; each figure
-              says what it is
+              says what it is (face up: the solver says which options keep
+              the deal winnable)
   sets        list every set that may be removed now (the screen shows the
               first few)
   peek        ask the solver, which sees the real stock, whether the deal
@@ -57,6 +59,14 @@ HELP = """Commands:
               court card whose free cells are all alike
   save FILE   save the game as a record; load FILE to go on with a saved game
   help        this list;  quit  leave (nothing is saved)"""
+
+
+# the solver's verdicts on the deal after an option, in the words a face-up hint uses, best first
+SOLVER_WORDS = {
+    "win": "keeps the deal winnable",
+    None: "undecided (the solver ran out of time)",
+    "loss": "loses the deal",
+}
 
 
 @dataclass
@@ -71,24 +81,28 @@ class Reply:
 class Session:
     """One game in progress, with its history for undo."""
 
-    def __init__(self, deck: tuple[Card, ...], rules: Rules, seed: int | None = None, auto: bool = False) -> None:
+    def __init__(
+        self, deck: tuple[Card, ...], rules: Rules, seed: int | None = None, auto: bool = False, face_up: bool = False
+    ) -> None:
         self.deck = deck
         self.rules = rules
         self.seed = seed
         self.auto = auto
+        self.face_up = face_up  # the whole stock shown in order: the game the exact solver decides
         self.moves: list[Move] = []
         self.history: list[Position] = [Position.start(deck, rules)]
         self.undos = 0
         self.hints_used = 0
 
     @classmethod
-    def resume(cls, record: Record, auto: bool = False) -> Session:
-        """The game a saved record reached, its moves replayed; IllegalRecordMoveError-style problems raise."""
+    def resume(cls, record: Record, auto: bool = False, face_up: bool = False) -> Session:
+        """The game a saved record reached, its moves replayed, face up if it was played so or ``face_up`` asks;
+        IllegalRecordMoveError-style problems raise."""
         played = replay(record)
         if played.error:
             raise InvalidRecordError(f"cannot resume: illegal {played.error}")
         seed = record.extra.get("seed")
-        session = cls(record.deck, record.rules, seed if _is_seed(seed) else None, auto)
+        session = cls(record.deck, record.rules, seed if _is_seed(seed) else None, auto, face_up or record.face_up)
         session.history = [played.start, *(step.position for step in played.steps)]
         session.moves = [step.move for step in played.steps]
         return session
@@ -155,7 +169,11 @@ class Session:
         left = len(self.deck) - position.drawn
         to_come = Counter(rank_symbol(c.rank) for c in self.deck[position.drawn :] if c.is_court)
         courts = ", ".join(f"{kind} {to_come[kind]}" for kind in "KQJ")
-        lines = [f"Stock: {plural(left, 'card')} left; court cards still to come: {courts}."]
+        lines = (
+            stock_in_order(position)
+            if self.face_up
+            else [f"Stock: {plural(left, 'card')} left; court cards still to come: {courts}."]
+        )
         if position.removing and position.removable_sets():
             sets = [" ".join(cell_name(c) for c in s) for s in position.removable_sets()]
             lines += wrap(sets, 80, "Removal: take a Ten or a set summing to 10. Possible: ", "  ", "  ")
@@ -243,10 +261,25 @@ class Session:
 
         if self.position.outcome().status is not Status.UNFINISHED:
             return Reply(["The game is over."])
+        if self.face_up:
+            return self._solver_hint()
         ranked = hints(self.position.view())
         self.hints_used += 1
         lines = heading(ranked)
         lines += [f"  {_describe(h.move)}: {h.chance:.0%} ({_span(h)})" for h in ranked]
+        return Reply(lines)
+
+    def _solver_hint(self) -> Reply:
+        """Face up, the solver's exact verdict on every option: it keeps the deal winnable, or not, or undecided."""
+        from kcsolve.patience.players.analysis import solver_options
+
+        judged = solver_options(self.position)
+        self.hints_used += 1
+        lines = ["The exact solver, seeing the stock as you do, on each option (5 s of CPU each):"]
+        for verdict, words in SOLVER_WORDS.items():
+            moves = [_describe(move) for move, said in judged if said == verdict]
+            if moves:
+                lines += wrap(moves, 80, f"  {words}: ", "    ", " ")
         return Reply(lines)
 
     def _sets(self, _: list[str]) -> Reply:
@@ -267,7 +300,9 @@ class Session:
         """Write the game as a record; whatever stops that is said in one line, and the game goes on."""
         if len(words) != 1:
             return Reply(["Usage: save FILE"])
-        extra = {} if self.seed is None else {"seed": self.seed}
+        extra: dict[str, object] = {} if self.seed is None else {"seed": self.seed}
+        if self.face_up:
+            extra["mode"] = FACE_UP
         result = {Status.WON: "win", Status.LOST: "loss"}.get(self.position.outcome().status, "unknown")
         folder = os.path.dirname(os.path.abspath(words[0]))
         if not os.path.isdir(folder):
@@ -293,6 +328,7 @@ class Session:
             return Reply([f"Cannot load: {played.error}."])
         seed = record.extra.get("seed")
         self.deck, self.rules, self.seed = record.deck, record.rules, seed if _is_seed(seed) else None
+        self.face_up = self.face_up or record.face_up  # a stock once seen stays face up
         self.history = [played.start, *(step.position for step in played.steps)]
         self.moves = [step.move for step in played.steps]
         return Reply([f"Loaded {plural(len(self.moves), 'move')} from {words[0]}."], redraw=True)
