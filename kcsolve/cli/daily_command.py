@@ -21,6 +21,7 @@ from kcsolve.cli.base import (
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.words import paragraph, wrapped
+from kcsolve.patience.players.lookahead import plan_words
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
 
@@ -55,6 +56,11 @@ def daily_command(
     for every rule set. With --ramp, when
     none of a date's first 32 winnable candidates has the weekday's grade, the
     one of the nearest grade is taken.
+
+    "face up: plan k cards ahead" grades the deal as a puzzle played with the
+    stock face up: the fewest of the next 0, 1, 2, 4, 8 or 16 cards that the deep
+    player, seeing them in order at every move, needs to win it (the whole stock
+    when none of these does).
     """
     from kcsolve.patience.daily.calendar import RAMP_CANDIDATES, daily
 
@@ -86,6 +92,7 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
         paragraph(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
     )
     click.echo("\n".join(wrapped(f"grade {found.grade}; difficulty: {d.label()}", "", "  ")))
+    click.echo(plan_words(found.face_up_lookahead))
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)

@@ -288,7 +288,9 @@ class PlayerView:
     is the sorted multiset of the cards still face down. Legal moves and the
     game's end are found from these alone: the engine judges a stand-in
     position whose face-down cards are in sorted order, and only ever looks at
-    its card in hand.
+    its card in hand. ``ahead`` is empty in every view :meth:`Position.view`
+    makes; only a player told to look ahead (:mod:`kcsolve.patience.players.lookahead`)
+    is shown the next face-down cards there, in order (they stay in ``unseen`` too).
     """
 
     rules: Rules
@@ -298,6 +300,7 @@ class PlayerView:
     seen: tuple[Card, ...]
     unseen: tuple[Card, ...]
     courts_placed: int
+    ahead: tuple[Card, ...] = ()
 
     @property
     def drawn(self) -> int:

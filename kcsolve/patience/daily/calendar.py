@@ -11,6 +11,10 @@ harder than standard an easy deal is rare), the one among them whose grade is
 nearest is taken, the earliest on a tie, and its own grade is shown. Nothing
 depends on timing: the solver is exact and the difficulty is a seeded
 measurement whose searches count positions.
+
+The deal taken is also graded as a face-up puzzle: how far ahead a player who
+sees the stock in order must look to win it
+(:func:`kcsolve.patience.players.lookahead.lookahead`, seeded by the deal number).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily.dates import check_day
 from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PLAYOUTS, PROGRESS_IS, Difficulty, measure
+from kcsolve.patience.players.lookahead import lookahead
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict, solve
 
@@ -38,6 +43,10 @@ GRADE_CUTS: tuple[float, ...] = (0.079, 0.0049, 0.00014)
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
 RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
 MAX_ATTEMPT = 1 << 20  # far more candidates than a date ever needs (a winnable one comes within a few)
+LOOKAHEAD_IS = (
+    "the fewest of the next 0, 1, 2, 4, 8 or 16 cards of the stock that the deep player must see, in order, "
+    "at every move to win the deal face up; all: only the whole stock"
+)
 
 
 def candidate_seed(day: dt.date, rules: Rules, attempt: int) -> int:
@@ -64,7 +73,11 @@ def grade(difficulty: Difficulty) -> str:
 
 @dataclass(frozen=True)
 class DailyDeal:
-    """The deal of one date: its number, deck, difficulty, grade and winning line."""
+    """The deal of one date: its number, deck, difficulty, grade and winning line, and its face-up puzzle's grade.
+
+    ``face_up_lookahead`` is how many cards ahead a face-up player must see to
+    win (:func:`kcsolve.patience.players.lookahead.lookahead`); None: the whole stock.
+    """
 
     date: dt.date
     seed: int
@@ -73,9 +86,10 @@ class DailyDeal:
     difficulty: Difficulty
     grade: str
     solution: Solution
+    face_up_lookahead: int | None
 
     def to_json(self, measured: bool = False, solution: bool = True) -> dict[str, Any]:
-        """The deal as JSON: date, number, rules, deck, difficulty and grade; how it was measured; its winning line."""
+        """The deal as JSON: date, number, rules, deck, difficulty, grades; how they were measured; its winning line."""
         found: dict[str, Any] = {
             "date": self.date.isoformat(),
             "seed": self.seed,
@@ -92,6 +106,9 @@ class DailyDeal:
                 "progress_is": PROGRESS_IS,
             }
         found["grade"] = self.grade
+        found["face_up_lookahead"] = "all" if self.face_up_lookahead is None else self.face_up_lookahead
+        if measured:
+            found["face_up_lookahead_is"] = LOOKAHEAD_IS
         if solution:
             found["solution"] = self.solution.record(seed=self.seed).to_json()
         return found
@@ -112,24 +129,29 @@ def daily(
     """
     check_day(day)
     wanted = RAMP[day.weekday()] if ramp else None
-    found: list[DailyDeal] = []
+    found: list[tuple[int, Difficulty, Solution]] = []
     for attempt in count():
         seed = candidate_seed(day, rules, attempt)
-        deck = deal(seed)
-        solution = solve(deck, rules)
+        solution = solve(deal(seed), rules)
         if solution.result is not Verdict.WIN:
             continue
         if on_candidate is not None:
             on_candidate(len(found) + 1)
-        difficulty = measure(deck, rules, seed, playouts, solution=solution)
-        found.append(DailyDeal(day, seed, rules, deck, difficulty, grade(difficulty), solution))
-        if wanted is None or found[-1].grade == wanted:
-            return found[-1]
+        found.append((seed, measure(solution.deck, rules, seed, playouts, solution=solution), solution))
+        if wanted is None or grade(found[-1][1]) == wanted:
+            return dealt(day, *found[-1])
         if len(found) == RAMP_CANDIDATES:
-            return nearest(found, wanted)
+            return dealt(day, *found[nearest([grade(difficulty) for _, difficulty, _ in found], wanted)])
     raise AssertionError("unreachable: count() never ends")
 
 
-def nearest(candidates: list[DailyDeal], wanted: str) -> DailyDeal:
-    """The candidate whose grade is nearest to ``wanted``, the earliest on a tie."""
-    return min(candidates, key=lambda candidate: abs(GRADES.index(candidate.grade) - GRADES.index(wanted)))
+def dealt(day: dt.date, seed: int, difficulty: Difficulty, solution: Solution) -> DailyDeal:
+    """The deal of ``day`` once chosen: graded, and graded as a face-up puzzle (only the deal taken)."""
+    rules = solution.rules
+    face_up = lookahead(solution.deck, rules, seed)
+    return DailyDeal(day, seed, rules, solution.deck, difficulty, grade(difficulty), solution, face_up)
+
+
+def nearest(grades: list[str], wanted: str) -> int:
+    """Which of the candidates' ``grades`` is nearest to ``wanted`` (its index), the earliest on a tie."""
+    return min(range(len(grades)), key=lambda k: abs(GRADES.index(grades[k]) - GRADES.index(wanted)))

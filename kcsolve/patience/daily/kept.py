@@ -8,8 +8,9 @@ user's cache (``$KCSOLVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/kcsolve``, else
 to the code that picks or measures deals starts a fresh set. A file is used
 only if its deal number is one of the date's candidates, its deck is that
 deal's, its winning line replays to a win through the independent checker, and
-its grade follows from its difficulty; otherwise the date is measured again.
-Which winnable candidate was taken and the difficulty itself are taken as kept:
+its grade follows from its difficulty, and its face-up lookahead is one of the
+grades that can be; otherwise the date is measured again.
+Which winnable candidate was taken, the difficulty and the lookahead themselves are taken as kept:
 checking them would mean measuring again. A cache that cannot be written is
 simply not used.
 """
@@ -31,6 +32,7 @@ from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
 from kcsolve.patience.engine import Status
 from kcsolve.patience.players.difficulty import Difficulty
+from kcsolve.patience.players.lookahead import LOOKAHEADS
 from kcsolve.patience.record import record_from_json, replay
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict
@@ -97,10 +99,12 @@ class KeptDays:
         line = tuple(step.move for step in played.steps)
         stats = record.extra.get("stats", {})
         reason = data["reason"]
-        if not isinstance(reason, str) or not isinstance(stats, dict):
+        face_up = data["face_up_lookahead"]
+        lookahead = face_up if type(face_up) is int and face_up in LOOKAHEADS else None
+        if not isinstance(reason, str) or not isinstance(stats, dict) or (lookahead is None and face_up != "all"):
             return None
         solution = Solution(deck, self.rules, Verdict.WIN, line, reason, stats)
-        return DailyDeal(day, seed, self.rules, deck, difficulty, data["grade"], solution)
+        return DailyDeal(day, seed, self.rules, deck, difficulty, data["grade"], solution, lookahead)
 
     def put(self, found: DailyDeal) -> None:
         """Keep ``found``, written whole or not at all; a place that cannot be written is left alone."""
@@ -111,6 +115,7 @@ class KeptDays:
             "grade": found.grade,
             "reason": found.solution.reason,
             "difficulty": asdict(found.difficulty),
+            "face_up_lookahead": "all" if found.face_up_lookahead is None else found.face_up_lookahead,
             "solution": found.solution.record().to_json(),
         }
         try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from kcsolve.patience.engine import Move, PlayerView
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.quick import quick_player
-from kcsolve.patience.players.strong import SAMPLES, class_key, option_wins, strong_player
+from kcsolve.patience.players.strong import SAMPLES, ahead_ranks, class_key, option_wins, strong_player
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
 
 
@@ -37,7 +37,7 @@ def deep_player(view: PlayerView, seed: int = 0, samples: int = SAMPLES) -> Move
     if len(options) == 1:
         return options[0][0]
     if exact_feasible(options[0][1]):
-        scores = [exact_chance(child) * samples for _, child in options]
+        scores = [exact_chance(child, ahead_ranks(view)) * samples for _, child in options]
     else:
         scores = [float(w) for w in option_wins(options, samples, seed, view)]
     preferred = class_key(view, quick_player(view))

@@ -55,12 +55,15 @@ def distinct_options(view: PlayerView) -> list[tuple[Move, Afterstate]]:
     return list(seen.values())
 
 
-def exact_chance(after: Afterstate) -> float:
+def exact_chance(after: Afterstate, ahead: tuple[int, ...] = ()) -> float:
     """The chance of winning with best play from ``after`` when the unseen cards come in a uniformly random order.
 
     Expectimax at class level: the average over the next card's rank, the best
     over the player's choices (the class of a number card, which equal cards a
-    removal takes). Meant for a small stock; the work grows fast with its size.
+    removal takes). ``ahead`` gives the ranks of the next face-down cards when
+    the player sees them (a player looking ahead also sees each new one as it
+    comes into view, which this does not model: the figure is the chance of one
+    who stops looking). Meant for a small stock; the work grows fast with its size.
     """
     status = after.outcome.status
     if status is not Status.UNFINISHED:
@@ -69,13 +72,17 @@ def exact_chance(after: Afterstate) -> float:
     stock = [0] * 14
     for card in after.unseen:
         stock[card.rank] += 1
+    for rank in ahead:
+        stock[rank] -= 1
     state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
-    return _expectimax(state, tuple(stock), after.removing, after.rules.goal is Goal.COURTS)
+    return _expectimax(state, tuple(stock), after.removing, after.rules.goal is Goal.COURTS, tuple(ahead))
 
 
 @lru_cache(maxsize=200_000)
-def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at_courts: bool) -> float:
-    """Best-play win chance from a class-level state with this multiset of unseen ranks."""
+def _expectimax(
+    state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at_courts: bool, ahead: tuple[int, ...] = ()
+) -> float:
+    """Best-play win chance from a class-level state: ``ahead`` comes next, in order, then the multiset ``stock``."""
     cells, courts = state
     placed = sum(courts)
     if stop_at_courts and placed == 12:
@@ -84,28 +91,39 @@ def _expectimax(state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at
     if removal_due or not any(free):
         outcomes = _removal_outcomes(cells)
         if not outcomes:
-            return 1.0 if not any(stock) and placed == 12 else 0.0
-        return max(_expectimax((after, courts), stock, False, stop_at_courts) for after in outcomes)
-    total = sum(stock)
-    if not total:
-        return 1.0 if placed == 12 else 0.0
+            return 1.0 if not any(stock) and not ahead and placed == 12 else 0.0
+        return max(_expectimax((after, courts), stock, False, stop_at_courts, ahead) for after in outcomes)
     chance = 0.0
-    for rank, count in enumerate(stock):
-        if not count:
-            continue
-        rest = (*stock[:rank], count - 1, *stock[rank + 1 :])
+    draws = _draws(stock, ahead)
+    if not draws:
+        return 1.0 if placed == 12 else 0.0
+    for rank, weight, rest, later in draws:
         if rank > TEN:
             home = KIND_CLASS[rank]
             if not free[home]:
                 continue
             now = (*courts[:home], courts[home] + 1, *courts[home + 1 :])
-            best = _expectimax((cells, now), rest, False, stop_at_courts)
+            best = _expectimax((cells, now), rest, False, stop_at_courts, later)
         else:
             best = max(
-                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts) for c in range(4) if free[c]
+                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts, later)
+                for c in range(4)
+                if free[c]
             )
-        chance += count / total * best
+        chance += weight * best
     return chance
+
+
+def _draws(stock: tuple[int, ...], ahead: tuple[int, ...]) -> list[tuple[int, float, tuple[int, ...], tuple[int, ...]]]:
+    """Each next rank with its chance, and the stock and cards ahead after it: the first card ahead, if any, surely."""
+    if ahead:
+        return [(ahead[0], 1.0, stock, ahead[1:])]
+    total = sum(stock)
+    return [
+        (rank, count / total, (*stock[:rank], count - 1, *stock[rank + 1 :]), ())
+        for rank, count in enumerate(stock)
+        if count
+    ]
 
 
 def _with(cells: tuple, c: int, rank: int) -> tuple:

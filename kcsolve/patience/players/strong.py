@@ -23,7 +23,8 @@ the exact solver on 99.2% of deals (seeds 0..1999) and never claims a lost one.
 Near the end of a game under forced pairs (few unseen cards) the chances are
 computed exactly by expectimax instead (:func:`kcsolve.patience.players.endgame.exact_chance`).
 Nothing here reads the real order of the stock: only the sorted multiset of
-the unseen cards and the player's own seed decide the sampled orders.
+the unseen cards and the player's own seed decide the sampled orders (a view
+that shows cards ahead, :mod:`.lookahead`, fixes the first of them).
 """
 
 from __future__ import annotations
@@ -316,15 +317,23 @@ def _edge_share(
 
 
 def sampled_orders(unseen: list[int], samples: int, seed: int, view: PlayerView) -> list[list[int]]:
-    """``samples`` random orders of the unseen ranks, from the player's seed and what it has seen only."""
+    """``samples`` random orders of the unseen ranks, the view's cards ahead first, from the seed and the view only."""
     seen = sum(1 for card in view.grid if card is not None)
     rng = random.Random(f"kcsolve-strong|{seed}|{view.drawn}|{int(view.removing)}|{seen}")
+    known = ahead_ranks(view)
     pool = sorted(unseen)
+    for rank in known:
+        pool.remove(rank)
     orders = []
     for _ in range(samples):
         rng.shuffle(pool)
-        orders.append(list(pool))
+        orders.append([*known, *pool])
     return orders
+
+
+def ahead_ranks(view: PlayerView) -> tuple[int, ...]:
+    """The ranks of the face-down cards the view shows in order (none for a player who cannot see the deck)."""
+    return tuple(card.rank for card in view.ahead)
 
 
 def option_wins(options: list[tuple[Move, Afterstate]], samples: int, seed: int, view: PlayerView) -> list[int]:
@@ -349,7 +358,7 @@ def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: 
     if len(options) == 1:
         return 0
     if exact_feasible(options[0][1]):
-        scores = [exact_chance(child) * samples for _, child in options]
+        scores = [exact_chance(child, ahead_ranks(view)) * samples for _, child in options]
     else:
         scores = [float(w) for w in option_wins(options, samples, seed, view)]
     preferred = class_key(view, greedy_player(view))
