@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import io
 import json
 import pickle
@@ -67,20 +68,7 @@ SAMPLES: dict[str, list[Any]] = {
     "UnsupportedMethodError": [_raised(lambda: kcsolve.solve(DECK, "camelot+groups", "construct"))],
     "Verdict": list(kcsolve.Verdict),
 }
-FUNCTIONS = [
-    "deal",
-    "hints",
-    "is_win",
-    "judge",
-    "parse_budget",
-    "parse_card",
-    "parse_deck",
-    "parse_record",
-    "parse_rules",
-    "read_record",
-    "replay",
-    "solve",
-]
+FUNCTIONS = [name for name in kcsolve.__all__ if inspect.isfunction(getattr(kcsolve, name))]
 ROUND_TRIPS: dict[str, Callable[[Any], Any]] = {
     "copy": copy.copy,
     "deepcopy": copy.deepcopy,
