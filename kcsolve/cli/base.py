@@ -50,6 +50,7 @@ BYTE_ORDER_MARK = "\ufeff"
 # program a closed pipe ended
 READER_GONE = 141
 INTERRUPTED = 130
+READER_GRACE = 10.0  # seconds a command whose reader left has to stop by itself before it is ended
 
 
 # command name -> the module of kcsolve.cli that defines it, imported only when the command is asked for,
@@ -186,7 +187,10 @@ def _await_reader_leaving(fd: int) -> None:
             if event & (select.POLLERR | select.POLLHUP):
                 READER_LEFT.set()
                 os.kill(os.getpid(), signal.SIGINT)  # a real signal wakes the main thread from a blocking call
-                return
+                # Work that outlives its Ctrl-C path (a library that swallows KeyboardInterrupt) still ends; what
+                # was finished is on disk already (a store commits chunk by chunk; files are renamed into place).
+                time.sleep(READER_GRACE)
+                os._exit(READER_GONE)
 
 
 class GuardedOutput(io.TextIOBase):

@@ -101,3 +101,22 @@ def test_stats_list_stops_and_keeps_the_store(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert again.returncode == 0 and "this run solved 0 deals" in again.stdout
+
+
+def test_a_command_that_ignores_its_interrupt_is_ended_when_its_reader_has_gone() -> None:
+    """Code that swallows Ctrl-C cannot keep kcsolve working for no one: it is ended after a grace period."""
+    script = (
+        "import signal, sys, time\n"
+        "from kcsolve.cli import base\n"
+        "base.READER_GRACE = 0.2\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "base.watch_reader(sys.stdout.fileno())\n"
+        "time.sleep(30)\n"
+    )
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-c", script], stdout=write_end, stderr=subprocess.PIPE, timeout=20)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (READER_GONE, b"")
