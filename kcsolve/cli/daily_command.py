@@ -20,8 +20,7 @@ from kcsolve.cli.base import (
     style_option,
 )
 from kcsolve.common.cards import format_deck
-from kcsolve.common.words import paragraph, wrapped
-from kcsolve.patience.players.lookahead import plan_words
+from kcsolve.common.words import paragraph
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import parse_rules
 
@@ -30,7 +29,12 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--date", "date_text", help="The date, YYYY-MM-DD (default: today in UTC, the same day everywhere).")
 @click.option("--days", type=click.IntRange(min=1), default=1, show_default=True, help="How many consecutive dates.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option("--ramp", is_flag=True, help="Easiest grade on Mondays, hardest on Sundays.")
+@click.option(
+    "--ramp/--no-ramp",
+    default=True,
+    show_default=True,
+    help="Easiest grade on Mondays, hardest on Sundays; --no-ramp: each date's first qualifying deal.",
+)
 @click.option("--no-solution", "hide", is_flag=True, help="Leave the winning line out.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option
@@ -49,15 +53,16 @@ def daily_command(
 
     The deal of a date depends only on the date and the rules (how: in the source
     repository, docs/REFERENCE.md).
-    Difficulty is an estimate, with an approximate 95% interval, of the chance
-    that the strong player, who cannot see the deck, wins the deal while playing
-    a random option one time in ten (16 steered games; on average at or below
-    that chance); grades cut it at its quartiles over winnable standard deals,
-    for every rule set. With --ramp, when
-    none of a date's first 32 winnable candidates has the weekday's grade, the
-    one of the nearest grade is taken.
+    Difficulty is the honest chance: the share of 24 plain seeded games won
+    by the hints' player (deep, 8 sampled orders a choice) playing a random
+    option one time in ten, with its 95% Wilson interval. Grades, the same for every rule set: easy at least
+    50%, medium at least 25%, hard at least 10%, fiendish less (above 0). With
+    --ramp (the default) each date takes its weekday's grade; under rules where
+    none of 64 deals measured has it, the one of the nearest grade is taken.
 
-    "face up: plan k cards ahead" grades the deal as a puzzle played with the
+    The text says the chance in words with its figure first ("Most careful
+    players win this one: about 72%"), then what each figure is and the deal number.
+    "Face up: plan k cards ahead" grades the deal as a puzzle played with the
     stock face up: the fewest of the next 0, 1, 2, 4, 8 or 16 cards that the deep
     player, seeing them in order at every move, needs to win it (the whole stock
     when none of these does).
@@ -76,7 +81,7 @@ def daily_command(
             ticker.note(label)
 
             def told(k: int, label: str = label) -> None:
-                ticker.note(f"{label}, winnable candidate {k} of at most {RAMP_CANDIDATES}")
+                ticker.note(f"{label}, candidate {k} measured (at most {RAMP_CANDIDATES})")
 
             found = daily(day, rules, ramp, on_candidate=told if ramp else None)
             if fmt == "json":
@@ -86,13 +91,16 @@ def daily_command(
 
 
 def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
-    """One date's deal as text: the header, the deck in rows of sixteen, then the winning line."""
-    d = found.difficulty
-    click.echo(
-        paragraph(f"{found.date.isoformat()} ({found.date.strftime('%A')}): deal {found.seed}, rules {found.rules}")
-    )
-    click.echo("\n".join(wrapped(f"grade {found.grade}; difficulty: {d.label()}", "", "  ")))
-    click.echo(plan_words(found.face_up_lookahead))
+    """One date's deal as text: the headline, what its figures are, the deck in rows of sixteen, the winning line."""
+    from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
+
+    click.echo(f"{found.date.isoformat()} ({found.date.strftime('%A')}), rules {found.rules}: grade {found.grade}")
+    click.echo(paragraph(chance_words(found.difficulty)))
+    click.echo(face_up_words(found.face_up_lookahead))
+    click.echo()
+    click.echo("About this deal:")
+    for sentence in about_sentences(found):
+        click.echo(paragraph(sentence, "  ", "    "))
     click.echo()
     click.echo("The deck, top of the stock first; the first row is the first deal's 16 cards:")
     click.echo(format_deck(found.deck, per_line=16), nl=False)

@@ -1,10 +1,10 @@
-"""Measure the difficulty of the first winnable seeded deals and cut it into grades.
+"""Measure the honest chance of the first winnable seeded deals and how many fall in each grade.
 
-Each deal is measured as ``kcsolve daily`` measures it: steered games of the
-strong player (kcsolve.patience.players.difficulty.measure). Prints the distribution of
-the chance, the share of winnable deals the measurement never wins, the CPU
-seconds per deal, and the chances at the 75th, 50th and 25th percentiles, which
-under standard rules are kcsolve.patience.daily.calendar.GRADE_CUTS.
+Each deal is measured as ``kcsolve daily`` measures it: plain games of the
+exploring deep player (kcsolve.patience.players.honest.measure). Prints the
+distribution of the chance, the share of winnable deals never won, how many
+deals each grade of kcsolve.patience.daily.calendar.GRADE_CUTS gets, the CPU
+seconds per deal, and the chances at the 75th, 50th and 25th percentiles.
 
     python scripts/tools/grade_cuts.py --deals 200
     python scripts/tools/grade_cuts.py --deals 40 --rules camelot
@@ -21,11 +21,11 @@ from functools import partial
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily.calendar import GRADE_CUTS, GRADES
-from kcsolve.patience.players.difficulty import Difficulty, measure
+from kcsolve.patience.players.honest import Difficulty, measure
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets, parse_rules
 from kcsolve.patience.solve.route import Verdict, solve
 
-BINS = [(0.1, 1.0), (0.01, 0.1), (1e-3, 0.01), (1e-4, 1e-3), (1e-6, 1e-4), (0, 1e-6)]
+BINS = [(0.75, 1.0), (0.5, 0.75), (0.25, 0.5), (0.1, 0.25), (0, 0.1)]
 
 
 def measure_seed(rules: Rules, seed: int) -> tuple[int, Difficulty, float] | None:
@@ -63,14 +63,12 @@ def report(rules: Rules, measured: list[tuple[int, Difficulty, float]]) -> None:
     chances = sorted(d.chance for _, d, _ in measured)
     n = len(chances)
     seconds = [s for _, _, s in measured]
-    print(
-        f"{n} winnable deals (seeds 0..{measured[-1][0]}), {measured[0][1].playouts} steered games each, rules {rules}"
-    )
+    print(f"{n} winnable deals (seeds 0..{measured[-1][0]}), {measured[0][1].playouts} plain games each, rules {rules}")
     never = sum(1 for chance in chances if chance == 0)
     print(f"  {'never won (chance 0)':<26} {never:>5}  {never / n:6.1%}")
     for low, high in BINS:
         count = sum(1 for chance in chances if low < chance <= high)
-        print(f"  {f'{low:.0e} < chance <= {high:.0e}':<26} {count:>5}  {count / n:6.1%}")
+        print(f"  {f'{low:.0%} < chance <= {high:.0%}':<26} {count:>5}  {count / n:6.1%}")
     for name, count in zip(GRADES, graded(chances)):
         print(f"  graded {name:<19} {count:>5}  {count / n:6.1%}")
     print(f"CPU seconds per deal: mean {sum(seconds) / n:.2f}, max {max(seconds):.2f}")

@@ -12,7 +12,8 @@ from clitools import run
 
 from kcsolve.patience.daily import calendar
 from kcsolve.patience.daily.kept import KeptDays
-from kcsolve.patience.players.lookahead import lookahead, plan_words
+from kcsolve.patience.daily.words import face_up_words
+from kcsolve.patience.players.lookahead import lookahead
 from kcsolve.patience.rules import STANDARD
 
 DAY = dt.date(2027, 1, 6)  # under --ramp a Wednesday, medium: the deep player wins it seeing one card ahead
@@ -20,14 +21,14 @@ DAY = dt.date(2027, 1, 6)  # under --ramp a Wednesday, medium: the deep player w
 
 @pytest.fixture(scope="module")
 def found() -> calendar.DailyDeal:
-    """The deal of DAY under --ramp, measured roughly (one steered game a deal: the lookahead does not depend on it)."""
-    return calendar.daily(DAY, STANDARD, ramp=True, playouts=1)
+    """The deal of DAY under --ramp, measured roughly (four games a deal: the lookahead does not depend on it)."""
+    return calendar.daily(DAY, STANDARD, ramp=True, games=4)
 
 
 def test_the_deal_taken_is_graded_face_up(found: calendar.DailyDeal) -> None:
-    assert found.face_up_lookahead == lookahead(found.deck, STANDARD, found.seed) == 1
+    assert found.face_up_lookahead == lookahead(found.deck, STANDARD, found.seed) == 4
     data = found.to_json(solution=False)
-    assert data["face_up_lookahead"] == 1 and "face_up_lookahead_is" not in data
+    assert data["face_up_lookahead"] == 4 and "face_up_lookahead_is" not in data
     assert found.to_json(measured=True)["face_up_lookahead_is"] == calendar.LOOKAHEAD_IS
     everything = replace(found, face_up_lookahead=None).to_json()
     assert everything["face_up_lookahead"] == "all"
@@ -60,6 +61,6 @@ def test_a_kept_date_with_a_bad_face_up_grade_is_measured_again(
 def test_daily_says_how_far_ahead_to_plan() -> None:
     result = run("daily", "--date", DAY.isoformat(), "--ramp", "--no-solution")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines()[3] == plan_words(1) == "face up: plan 1 card ahead"
+    assert result.stdout.splitlines()[2] == face_up_words(1) == "Face up: plan 1 card ahead"
     data = json.loads(run("daily", "--date", DAY.isoformat(), "--ramp", "--no-solution", "--format", "json").stdout)
     assert data["face_up_lookahead"] == 1

@@ -14,7 +14,7 @@ from kcsolve.cli.base import shorten
 from kcsolve.patience.daily import site
 from kcsolve.patience.daily.calendar import candidate_seed, daily
 from kcsolve.patience.daily.webpage import asset
-from kcsolve.patience.players.difficulty import in_words
+from kcsolve.patience.players.honest import DIFFICULTY_IS, MEANING, in_words
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
 
@@ -102,7 +102,7 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     index = (built / "index.html").read_text()
     for day in days:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
-        assert set(found) == {
+        assert {
             "date",
             "seed",
             "rules",
@@ -111,9 +111,10 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
             "difficulty_interval",
             "difficulty_is",
             "grade",
+            "face_up_lookahead",
             "solution",
-        }
-        assert found["difficulty_is"].startswith("estimated chance that an exploring no-peek player wins")
+        } <= set(found)
+        assert found["difficulty_is"] == DIFFICULTY_IS
         assert found["date"] == day
         measured = daily(dt.date.fromisoformat(day), parse_rules("standard")).difficulty
         assert found["difficulty_interval"] == list(measured.interval())
@@ -141,21 +142,22 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     for item in feed["items"]:
         low, high = item["_kcsolve"]["difficulty_interval"]
         assert 0 <= low <= item["_kcsolve"]["difficulty"] <= high <= 1
-        assert "estimated chance that an exploring no-peek player wins: " in item["content_text"]
-        assert "approx. 95% interval" in item["content_text"] and "strong player wins" not in item["content_text"]
+        said = item["content_text"]
+        assert f"{in_words(item['_kcsolve']['difficulty'])}. Face up: " in said and "Proved winnable." in said
+        assert f"{MEANING[:1].upper()}{MEANING[1:]}: " in said and "95% interval" in said
 
 
 @pytest.mark.slow
-def test_a_daily_page_says_what_its_difficulty_is(built: Path) -> None:
-    """The page's difficulty is an estimate for the exploring no-peek player, with its interval, on its own line."""
-    found = daily(dt.date.fromisoformat(FIRST), parse_rules("standard")).difficulty
-    low, high = found.interval()
+def test_a_daily_page_says_the_chance_in_words_first_and_what_it_is_in_details(built: Path) -> None:
+    """The headline gives the honest chance in words with its figure; the details say what it is, with its interval."""
     page = (built / "daily" / f"{FIRST}.html").read_text()
-    assert (
-        f"<br>Estimated chance that an exploring no&#8209;peek player wins: {found.describe()} "
-        f"(approx. 95% interval {in_words(low)} to {in_words(high)}; 16 steered games)<br>"
-    ) in page
-    assert "strong player wins" not in page
+    data = page_data(page)
+    headline = re.search(r'<p class="headline"><strong>([^<]+)</strong><br>Face up: [^<]+</p>', page)
+    assert headline and headline[1].removesuffix(in_words(data["difficulty"])).endswith((": ", ": about "))
+    details = page[page.index('<details class="about"><summary>About this deal</summary>') :]
+    details = details[: details.index("</details>")]
+    assert f"<p>{MEANING[:1].upper()}{MEANING[1:]}: {in_words(data['difficulty'])} (95% interval " in details
+    assert f"Deal {data['seed']}, rules standard." in details and f'href="{FIRST}.json"' in details
 
 
 def test_site_deals_are_the_daily_deals(built: Path) -> None:

@@ -1,16 +1,25 @@
-"""Daily deals: one winnable deal per calendar date, with a measured difficulty and grade.
+"""Daily deals: one winnable deal per calendar date, chosen and graded by its honest chance.
 
 The mapping date -> deal depends only on the date and the rules: candidate
 number k of a date is the deal number given by the first 8 bytes (big-endian) of
 SHA-256 of the text ``kcsolve-daily|RULES|YYYY-MM-DD|k``, for k = 0, 1, 2, ...
-The first candidate that the exact solver proves winnable is the deal of the
-day. With ``ramp``, the first winnable candidate whose grade is the one the
-weekday asks for (Monday easiest, Sunday hardest) is taken instead; if none of
-the first :data:`RAMP_CANDIDATES` winnable candidates has it (under rules far
-harder than standard an easy deal is rare), the one among them whose grade is
-nearest is taken, the earliest on a tie, and its own grade is shown. Nothing
-depends on timing: the solver is exact and the difficulty is a seeded
-measurement whose searches count positions.
+A candidate qualifies when the exact solver proves it winnable and its honest
+chance (:mod:`kcsolve.patience.players.honest`: plain seeded games of the
+exploring deep player) is above 0. Without ``ramp`` the first qualifying
+candidate is the deal of the day; with ``ramp`` (the default of ``daily`` and
+``site``), the first whose grade is the one the weekday asks for (Monday
+easiest, Sunday hardest). The grades are absolute, the same for every rule set:
+easy at least 50%, medium at least 25%, hard at least 10%, fiendish less.
+
+Measuring a chance takes seconds, so a winnable candidate is measured only when
+its cheap chance (compiled exploring quick games, microseconds each) lies in
+the window of :data:`CHEAP_WINDOWS` where the wanted grade is plausible. Under
+rules the quick player does not model, every winnable candidate is measured, at
+most :data:`RAMP_CANDIDATES` of them; if none qualifies, the measured one
+above 0 whose grade is nearest is taken (the earliest on a tie) and shown with
+its own grade, or, when every one measured 0, the first. Under standard rules that never happens over a year
+(scripts/tools/make_daily.py checks it). Nothing depends on timing: the solver
+is exact and the games are seeded.
 
 The deal taken is also graded as a face-up puzzle: how far ahead a player who
 sees the stock in order must look to win it
@@ -23,25 +32,39 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import count
 from typing import Any
 
 from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily.dates import check_day
-from kcsolve.patience.players.difficulty import DIFFICULTY_IS, PLAYOUTS, PROGRESS_IS, Difficulty, measure
+from kcsolve.patience.players.honest import DIFFICULTY_IS, GAMES, Difficulty, cheap_chance, measure, measure_within
 from kcsolve.patience.players.lookahead import lookahead
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Solution, Verdict, solve
 
 GRADES = ("easy", "medium", "hard", "fiendish")
-# The lowest chance of each grade but the last: the 75th, 50th and 25th percentiles of the
-# chance over the first 200 winnable seeded deals under standard rules, to two figures
-# (python scripts/tools/grade_cuts.py --deals 200). Every rule set is graded on the same scale.
-GRADE_CUTS: tuple[float, ...] = (0.079, 0.0049, 0.00014)
+# The lowest honest chance of each grade but the last (fiendish: below 10% and above 0), for every rule set.
+GRADE_CUTS: tuple[float, ...] = (0.5, 0.25, 0.1)
 # The grade each weekday asks for under --ramp (Monday is 0).
 RAMP = ("easy", "easy", "medium", "medium", "hard", "hard", "fiendish")
-RAMP_CANDIDATES = 32  # winnable candidates measured at most for one date under --ramp
+# The cheap chances (low, high) at which a candidate is measured for each grade, and for a date without --ramp:
+# read from the first winnable candidates of 2026 dates (python scripts/tools/calibrate_honest.py; docs/PLAYERS.md).
+CHEAP_WINDOWS: dict[str | None, tuple[float, float]] = {
+    "easy": (0.1, 1.0),
+    "medium": (0.03, 1.0),
+    "hard": (0.01, 1.0),
+    "fiendish": (0.0005, 0.05),
+    None: (0.0, 1.0),
+}
+# The honest chances [low, high) each grade takes (a deal of the day measures above 0), and a date without --ramp.
+WITHIN: dict[str | None, tuple[float, float]] = {
+    "easy": (GRADE_CUTS[0], 2.0),
+    "medium": (GRADE_CUTS[1], GRADE_CUTS[0]),
+    "hard": (GRADE_CUTS[2], GRADE_CUTS[1]),
+    "fiendish": (1e-9, GRADE_CUTS[2]),
+    None: (1e-9, 2.0),
+}
+RAMP_CANDIDATES = 64  # candidates measured at most for one date (reached only under rules without a cheap chance)
 MAX_ATTEMPT = 1 << 20  # far more candidates than a date ever needs (a winnable one comes within a few)
 LOOKAHEAD_IS = (
     "the fewest of the next 0, 1, 2, 4, 8 or 16 cards of the stock that the deep player must see, in order, "
@@ -64,7 +87,7 @@ def attempt_of(day: dt.date, rules: Rules, seed: int) -> int:
 
 
 def grade(difficulty: Difficulty) -> str:
-    """The named grade of a measured difficulty."""
+    """The named grade of a measured honest chance (fiendish: below 10%; a deal of the day measures above 0)."""
     for name, cut in zip(GRADES, GRADE_CUTS):
         if difficulty.chance >= cut:
             return name
@@ -100,11 +123,7 @@ class DailyDeal:
             "difficulty_is": DIFFICULTY_IS,
         }
         if measured:
-            found |= {
-                "playouts": self.difficulty.playouts,
-                "progress": self.difficulty.progress,
-                "progress_is": PROGRESS_IS,
-            }
+            found |= {"playouts": self.difficulty.playouts, "wins": self.difficulty.wins}
         found["grade"] = self.grade
         found["face_up_lookahead"] = "all" if self.face_up_lookahead is None else self.face_up_lookahead
         if measured:
@@ -117,32 +136,38 @@ class DailyDeal:
 def daily(
     day: dt.date,
     rules: Rules,
-    ramp: bool = False,
-    playouts: int = PLAYOUTS,
+    ramp: bool = True,
+    games: int = GAMES,
     on_candidate: Callable[[int], None] | None = None,
 ) -> DailyDeal:
-    """The deal of ``day``: the first winnable candidate (of the weekday's grade, or the nearest, with ``ramp``).
+    """The deal of ``day``: the first qualifying candidate (of the weekday's grade, or the nearest, with ``ramp``).
 
-    ``playouts``: steered games per deal measured (fewer is faster and rougher;
-    the calendar uses the default). ``on_candidate`` is told the number of each
-    winnable candidate (1, 2, ...) before it is measured.
+    ``games``: plain games per candidate measured (fewer is faster and rougher,
+    and below 11 a fiendish chance, above 0 and below 10%, cannot be met; the
+    calendar uses the default). ``on_candidate`` is told the number of each
+    candidate (1, 2, ...) before it is measured.
     """
     check_day(day)
     wanted = RAMP[day.weekday()] if ramp else None
-    found: list[tuple[int, Difficulty, Solution]] = []
-    for attempt in count():
+    low, high = CHEAP_WINDOWS[wanted]
+    found: list[tuple[int, Solution]] = []
+    for attempt in range(MAX_ATTEMPT):
         seed = candidate_seed(day, rules, attempt)
         solution = solve(deal(seed), rules)
         if solution.result is not Verdict.WIN:
             continue
+        cheap = cheap_chance(solution.deck, rules, seed)
+        if cheap is not None and not low <= cheap <= high:
+            continue
         if on_candidate is not None:
             on_candidate(len(found) + 1)
-        found.append((seed, measure(solution.deck, rules, seed, playouts, solution=solution), solution))
-        if wanted is None or grade(found[-1][1]) == wanted:
-            return dealt(day, *found[-1])
+        difficulty = measure_within(solution.deck, rules, seed, *WITHIN[wanted], games=games)
+        if difficulty is not None:
+            return dealt(day, seed, difficulty, solution)
+        found.append((seed, solution))
         if len(found) == RAMP_CANDIDATES:
-            return dealt(day, *found[nearest([grade(difficulty) for _, difficulty, _ in found], wanted)])
-    raise AssertionError("unreachable: count() never ends")
+            return fallback(day, found, wanted, games)
+    raise ValueError(f"no deal of {day.isoformat()} under {rules} qualifies among {MAX_ATTEMPT:,} candidates")
 
 
 def dealt(day: dt.date, seed: int, difficulty: Difficulty, solution: Solution) -> DailyDeal:
@@ -150,6 +175,14 @@ def dealt(day: dt.date, seed: int, difficulty: Difficulty, solution: Solution) -
     rules = solution.rules
     face_up = lookahead(solution.deck, rules, seed)
     return DailyDeal(day, seed, rules, solution.deck, difficulty, grade(difficulty), solution, face_up)
+
+
+def fallback(day: dt.date, found: list[tuple[int, Solution]], wanted: str | None, games: int) -> DailyDeal:
+    """The deal when no candidate measured qualified: of those above 0, the nearest grade's; else the first."""
+    measured = [measure(solution.deck, solution.rules, seed, games) for seed, solution in found]
+    above = [k for k, difficulty in enumerate(measured) if difficulty.chance > 0]
+    k = above[nearest([grade(measured[k]) for k in above], wanted or GRADES[0])] if above else 0
+    return dealt(day, found[k][0], measured[k], found[k][1])
 
 
 def nearest(grades: list[str], wanted: str) -> int:

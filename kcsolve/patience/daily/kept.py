@@ -1,18 +1,18 @@
 """Measured dates kept on disk: a long run that stops keeps the dates it finished, and a rebuild measures only new ones.
 
-Measuring one date takes about a second under standard rules and up to half a
-minute under the swap and groups rule sets, so a year of pages takes minutes to
-hours. Each date's deal is kept, once measured, as one small JSON file in the
-user's cache (``$KCSOLVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/kcsolve``, else
+Measuring one date takes seconds of CPU (an honest chance is 24 games of the
+deep player, for each deal measured), so a year of pages takes many minutes.
+Each date's deal is kept, once measured, as one small JSON file in the user's
+cache (``$KCSOLVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/kcsolve``, else
 ``~/.cache/kcsolve``), under a fingerprint of kcsolve's own source: any change
 to the code that picks or measures deals starts a fresh set. A file is used
 only if its deal number is one of the date's candidates, its deck is that
-deal's, its winning line replays to a win through the independent checker, and
-its grade follows from its difficulty, and its face-up lookahead is one of the
-grades that can be; otherwise the date is measured again.
-Which winnable candidate was taken, the difficulty and the lookahead themselves are taken as kept:
-checking them would mean measuring again. A cache that cannot be written is
-simply not used.
+deal's, its winning line replays to a win through the independent checker, its
+chance is its wins over its games, its grade follows from its chance, and its
+face-up lookahead is one of the grades that can be; otherwise the date is
+measured again. Which winnable candidate was taken, the difficulty and the
+lookahead themselves are taken as kept: checking them would mean measuring
+again. A cache that cannot be written is simply not used.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from kcsolve.common.files import read_regular, write_atomically
 from kcsolve.common.jsontext import read_json
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
 from kcsolve.patience.engine import Status
-from kcsolve.patience.players.difficulty import Difficulty
+from kcsolve.patience.players.honest import Difficulty
 from kcsolve.patience.players.lookahead import LOOKAHEADS
 from kcsolve.patience.record import record_from_json, replay
 from kcsolve.patience.rules import Rules
@@ -88,13 +88,13 @@ class KeptDays:
         if played.error is not None or played.final.outcome().status is not Status.WON:
             return None
         measured = data["difficulty"]
-        if not all(
-            (isinstance(v, (int, float)) and not isinstance(v, bool)) or (k == "spread" and v is None)
-            for k, v in measured.items()
-        ):
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in measured.values()):
             return None
         difficulty = Difficulty(**measured)  # a field it does not have is a TypeError
-        if not 0.0 <= difficulty.chance <= 1.0 or data["grade"] != grade(difficulty):
+        games, wins = difficulty.playouts, difficulty.wins
+        if type(games) is not int or type(wins) is not int or not 0 <= wins <= games or games < 1:
+            return None
+        if difficulty.chance != wins / games or data["grade"] != grade(difficulty):
             return None
         line = tuple(step.move for step in played.steps)
         stats = record.extra.get("stats", {})

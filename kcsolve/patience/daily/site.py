@@ -31,7 +31,8 @@ from kcsolve.patience.daily.webpage import (
     inline_script,
     json_for_script,
 )
-from kcsolve.patience.players.difficulty import DIFFICULTY_IS
+from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
+from kcsolve.patience.players.honest import DIFFICULTY_IS
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
@@ -67,9 +68,12 @@ def feed(deals: list[DailyDeal], base_url: str) -> dict[str, Any]:
             "id": f"kcsolve-daily/{found.rules}/{found.date.isoformat()}",
             "url": f"{base_url}daily/{found.date.isoformat()}.html",
             "title": f"kcsolve daily {found.date.isoformat()} ({found.grade})",
-            "content_text": (
-                f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade "
-                f"{found.grade}; {found.difficulty.label()}. Proved winnable."
+            "content_text": " ".join(
+                [
+                    f"The deal of {found.date.strftime('%A %d %B %Y')} under {found.rules} rules, grade {found.grade}.",
+                    f"{chance_words(found.difficulty)}. {face_up_words(found.face_up_lookahead)}. Proved winnable.",
+                    *about_sentences(found)[:1],
+                ]
             ),
             "date_published": f"{found.date.isoformat()}T00:00:00Z",
             "_kcsolve": {

@@ -15,7 +15,8 @@ from importlib import resources
 from typing import Any
 
 from kcsolve.patience.daily.calendar import DailyDeal, attempt_of
-from kcsolve.patience.players.difficulty import DIFFICULTY_IS
+from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
+from kcsolve.patience.players.honest import DIFFICULTY_IS
 from kcsolve.patience.record import record_from_moves
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import Solution, Verdict
@@ -236,8 +237,7 @@ def _page(
         '<p id="kc-message" class="message" role="status"></p>\n'
         f"{_PLAY_CONTROLS if daily else ''}{_LINE_CONTROLS.format(back=back)}"
         '</section>\n<section class="side">\n'
-        f"{_MORE_CONTROLS if daily else ''}"
-        f'<p class="facts">{facts}</p>\n'
+        f"{facts}{_MORE_CONTROLS if daily else ''}"
         '<div class="line-only"><h2>The line, step by step</h2><ol id="kc-steps" start="0"></ol>\n'
         '<p class="small">Left and right arrows step, Space plays. The address names the step (#step=N), '
         "so a link opens it.</p></div>\n</section>\n</main>\n"
@@ -267,7 +267,7 @@ def solution_page(solution: Solution, title: str) -> str:
     }
     verdict = {"win": "winnable", "loss": "not winnable", "unknown": "undecided"}[solution.result]
     facts = f"rules {html.escape(str(solution.rules))} &middot; {verdict}: {html.escape(solution.reason)}"
-    return _page(title, facts, data, solution.rules)
+    return _page(title, f'<p class="facts">{facts}</p>\n', data, solution.rules)
 
 
 def _day_link(day: dt.date | None, rel: str, words: str) -> str:
@@ -288,6 +288,23 @@ def deal_runs(deals: list[DailyDeal]) -> list[list[Any]]:
         runs[-1][1].append(attempt_of(found.date, found.rules, found.seed))
         last = found.date
     return runs
+
+
+def _deal_words(found: DailyDeal) -> str:
+    """The daily page's words on its deal: the chance in words and the face-up grade, then how each was found."""
+    day = found.date.isoformat()
+    about = about_sentences(found)  # the last names the deal, and the spoiler's link follows it
+    return (
+        f'<p class="facts">{found.date.strftime("%A")} &middot; rules {html.escape(str(found.rules))} &middot; '
+        f"grade <b>{found.grade}</b></p>\n"
+        f'<p class="headline"><strong>{html.escape(chance_words(found.difficulty))}</strong><br>'
+        f"{html.escape(face_up_words(found.face_up_lookahead))}</p>\n"
+        '<p id="kc-next-deal" class="small">A new deal comes every day at midnight UTC.</p>\n'
+        '<details class="about"><summary>About this deal</summary>\n'
+        + "".join(f"<p>{html.escape(sentence)}</p>\n" for sentence in about[:-1])
+        + f'<p>{html.escape(about[-1])} <a href="{day}.json">{day}.json</a>: '
+        "the deck and a winning line (a spoiler).</p>\n</details>\n"
+    )
 
 
 def daily_page(
@@ -320,19 +337,10 @@ def daily_page(
         "reason": found.solution.reason,
         "deals": deals if deals is not None else deal_runs([found]),
     }
-    difficulty = found.difficulty.label()
-    # A non-breaking hyphen: a phone line must not split "no-peek" into "no-" and "peek".
-    words = html.escape(difficulty[:1].upper() + difficulty[1:]).replace("no-peek", "no&#8209;peek")
-    facts = (
-        f"{found.date.strftime('%A')} &middot; rules {html.escape(str(found.rules))} &middot; grade "
-        f"<b>{found.grade}</b> &middot; deal {found.seed}"
-        f' &middot; <a href="{day}.json">{day}.json</a> (the deck and a winning line: a spoiler)<br>{words}'
-        '<br><span id="kc-next-deal">A new deal comes every day at midnight UTC.</span>'
-    )
     nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
     return _page(
         f"kcsolve daily {day}",
-        facts,
+        _deal_words(found),
         data,
         found.rules,
         nav,
