@@ -11,23 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kcsolve.patience.players.quick import WEIGHTS, compiled, free_classes, free_in, place_class
-
-
-@compiled
-def explore_class(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray, rank: int, explore: float) -> int:
-    """The class of a number card: the quick player's, or with probability ``explore`` a free class at random."""
-    free = 0
-    for c in range(4):
-        free += free_in(cells, courts, c) > 0
-    if free > 1 and np.random.random() < explore:
-        pick = np.random.randint(free)
-        for c in range(4):
-            if free_in(cells, courts, c) > 0:
-                if pick == 0:
-                    return c
-                pick -= 1
-    return place_class(cells, courts, coming, rank, WEIGHTS)
+from kcsolve.patience.players.quick import WEIGHTS, compiled, wins_deal
 
 
 @compiled
@@ -36,31 +20,7 @@ def exploring_games(order: np.ndarray, deplete: bool, explore: float, games: int
     np.random.seed(seed)
     wins = 0
     for _ in range(games):
-        cells = np.zeros((4, 11), dtype=np.int64)
-        courts = np.zeros(4, dtype=np.int64)
-        coming = np.zeros(14, dtype=np.int64)
-        for t in range(order.shape[0]):
-            coming[order[t]] += 1
-        placed = 0
-        won = True
-        for t in range(order.shape[0]):
-            rank = order[t]
-            coming[rank] -= 1
-            if rank > 10:
-                c = 3 if rank == 11 else (2 if rank == 12 else 1)
-                if free_in(cells, courts, c) == 0:
-                    won = False
-                    break
-                courts[c] += 1
-                placed += 1
-                if placed == 12 and not deplete:
-                    break
-            else:
-                cells[explore_class(cells, courts, coming, rank, explore), rank] += 1
-            if placed + cells.sum() == 16 and t + 1 < order.shape[0] and not free_classes(cells, courts, coming):
-                won = False
-                break
-        wins += won
+        wins += wins_deal(order, deplete, WEIGHTS, explore)
     return wins
 
 

@@ -145,16 +145,42 @@ def free_classes(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray) -> b
 
 
 @compiled
-def wins_deal(order: np.ndarray, deplete: bool, w: np.ndarray) -> bool:
-    """Whether the quick player wins the deal whose ranks come in ``order``, from the empty grid."""
-    return wins_from(np.zeros((4, 11), dtype=np.int64), np.zeros(4, dtype=np.int64), order, False, deplete, w)
+def wins_deal(order: np.ndarray, deplete: bool, w: np.ndarray, explore: float = 0.0) -> bool:
+    """Whether the quick player (exploring, see :func:`choose_class`) wins the deal whose ranks come in ``order``."""
+    return wins_from(np.zeros((4, 11), dtype=np.int64), np.zeros(4, dtype=np.int64), order, False, deplete, w, explore)
+
+
+@compiled
+def choose_class(
+    cells: np.ndarray, courts: np.ndarray, coming: np.ndarray, rank: int, w: np.ndarray, explore: float
+) -> int:
+    """The class of a number card: :func:`place_class`'s, or with probability ``explore`` a free class at random."""
+    if explore > 0.0:  # no random draw for the quick player itself, whose games are then the same every time
+        free = 0
+        for c in range(4):
+            free += free_in(cells, courts, c) > 0
+        if free > 1 and np.random.random() < explore:
+            pick = np.random.randint(free)
+            for c in range(4):
+                if free_in(cells, courts, c) > 0:
+                    if pick == 0:
+                        return c
+                    pick -= 1
+    return place_class(cells, courts, coming, rank, w)
 
 
 @compiled
 def wins_from(
-    cells0: np.ndarray, courts0: np.ndarray, order: np.ndarray, due: bool, deplete: bool, w: np.ndarray
+    cells0: np.ndarray,
+    courts0: np.ndarray,
+    order: np.ndarray,
+    due: bool,
+    deplete: bool,
+    w: np.ndarray,
+    explore: float = 0.0,
 ) -> bool:
-    """Whether the quick player wins from a class-level state (``due``: a removal is owed) when ``order`` comes."""
+    """Whether the quick player wins from a class-level state (``due``: a removal is owed) when ``order`` comes;
+    with ``explore``, a number card goes to a free class at random that often (numpy's seeded generator)."""
     cells = cells0.copy()
     courts = courts0.copy()
     coming = np.zeros(14, dtype=np.int64)
@@ -176,7 +202,7 @@ def wins_from(
             if placed == 12 and not deplete:
                 return True
         else:
-            cells[place_class(cells, courts, coming, rank, w), rank] += 1
+            cells[choose_class(cells, courts, coming, rank, w, explore), rank] += 1
         if placed + cells.sum() == 16 and t + 1 < n and not free_classes(cells, courts, coming):
             return False
     return True
