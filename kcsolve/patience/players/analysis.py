@@ -268,7 +268,7 @@ def _face_up_analysis(
         before = positions[i]
         options = len(distinct_options(before.view()))
         fatal = verdicts[i] == "win" and verdicts[i + 1] == "loss"
-        keeps = next((move for move, verdict in solver_options(before) if verdict == "win"), None) if fatal else None
+        keeps = _kept_winnable(before) if fatal else None
         reports.append(
             MoveReport(
                 step.number,
@@ -285,6 +285,11 @@ def _face_up_analysis(
             )
         )
     return Analysis(tuple(reports), playouts, face_up=True)
+
+
+def _kept_winnable(position: Position) -> Move | None:
+    """The first distinct option after which the solver proves the deal still won; the rest are not searched."""
+    return next((move for move, _ in distinct_options(position.view()) if peek(position.play(move)) == "win"), None)
 
 
 def solver_options(position: Position) -> list[tuple[Move, str | None]]:
