@@ -5,7 +5,7 @@
 
 Reads a calendar written by scripts/tools/make_daily.py (date, seed, difficulty,
 grade, ...), plays each date's deal once with each player (seeded by the deal
-number, as ``kcsolve selfplay`` does), and prints a Markdown table of wins by
+number, as ``kcsolve selfplay`` does; each game replayed by ``is_win``), and prints a Markdown table of wins by
 grade, then the honest chance (the calendar's difficulty column) by grade:
 least, median and greatest.
 """
@@ -19,14 +19,19 @@ from pathlib import Path
 from kcsolve.common.workers import ordered_map
 from kcsolve.patience.daily.calendar import GRADES
 from kcsolve.patience.players.selfplay import play_deal
+from kcsolve.patience.record import is_win
 from kcsolve.patience.rules import parse_rules
 
 PLAYERS = ("deep", "quick", "greedy", "strong")
 
 
 def wins_of(seed: int, players: tuple[str, ...], rules_text: str) -> tuple[bool, ...]:
-    """Whether each player wins deal ``seed``."""
-    return tuple(play_deal(name, seed, parse_rules(rules_text)).won for name in players)
+    """Whether each player wins deal ``seed``; each game's record is replayed by the independent checker first."""
+    games = [play_deal(name, seed, parse_rules(rules_text)) for name in players]
+    for name, game in zip(players, games):
+        if game.won != is_win(game.record):
+            raise AssertionError(f"deal {seed}, player {name}: the game and the checker's replay of it disagree")
+    return tuple(game.won for game in games)
 
 
 def table(rows: list[list[str]], won: list[tuple[bool, ...]], players: tuple[str, ...]) -> str:
