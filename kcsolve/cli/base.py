@@ -126,12 +126,15 @@ class KcsolveGroup(click.Group):
         return sorted(set(COMMAND_MODULES) | set(self.commands))
 
     def invoke(self, ctx: click.Context) -> Any:
+        COMMAND_RUNNING.set()  # from now on a reader leaving interrupts the command here, not click's setup
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             if READER_LEFT.is_set():  # not the user's Ctrl-C: click would answer it with a blank line on stderr
                 raise ReaderGone from None
             raise
+        finally:
+            COMMAND_RUNNING.clear()
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMAND_MODULES:
@@ -162,6 +165,7 @@ class ReaderGone(Exception):  # not an error, nor a KcsolveError: the reader cho
 
 
 READER_LEFT = threading.Event()  # set by watch_reader when the pipe that reads standard output closes
+COMMAND_RUNNING = threading.Event()  # set while the group invokes a command, where ReaderGone replaces the interrupt
 
 
 def watch_reader(fd: int) -> None:
@@ -186,6 +190,7 @@ def _await_reader_leaving(fd: int) -> None:
                 return
             if event & (select.POLLERR | select.POLLHUP):
                 READER_LEFT.set()
+                COMMAND_RUNNING.wait()  # an interrupt in click's own setup would be told as the user's Ctrl-C
                 os.kill(os.getpid(), signal.SIGINT)  # a real signal wakes the main thread from a blocking call
                 # Work that outlives its Ctrl-C path (a library that swallows KeyboardInterrupt) still ends; what
                 # was finished is on disk already (a store commits chunk by chunk; files are renamed into place).

@@ -109,6 +109,7 @@ def test_a_command_that_ignores_its_interrupt_is_ended_when_its_reader_has_gone(
         "import signal, sys, time\n"
         "from kcsolve.cli import base\n"
         "base.READER_GRACE = 0.2\n"
+        "base.COMMAND_RUNNING.set()\n"
         "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
         "base.watch_reader(sys.stdout.fileno())\n"
         "time.sleep(30)\n"
