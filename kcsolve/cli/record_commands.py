@@ -35,6 +35,7 @@ from kcsolve.patience.record import (
     parse_record_list,
     replay,
 )
+from kcsolve.patience.recorded import read_daily, recorded_words
 from kcsolve.patience.rules import Rules
 
 
@@ -91,14 +92,18 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
 
     RECORD.json may also be a JSON list of records, as the daily page's Export all
     writes: one verdict line per game, then a count; exit 0 only when every game is won.
+    A daily page's export also gets what the page recorded: the help used, and whether
+    it was imported.
     """
     rules = _rules_option(rules_text)
     text = _read_text(record_path)
+    source = _source_name(record_path)
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        verdict = judge_line(read_game(text, source=_source_name(record_path)), rules)
+        verdict = judge_line(read_game(text, source=source), rules, source)
         click.echo(paragraph(verdict[1]))
         sys.exit(0 if verdict[0] else 1)
-    judged = [(name, *judge_line(record, rules)) for name, record in parse_record_list(text, _source_name(record_path))]
+    records = parse_record_list(text, source)
+    judged = [(name, *judge_line(record, rules, f"{source}: {name}")) for name, record in records]
     for name, _, line in judged:
         click.echo(paragraph(f"{name}: {line}"))
     won = sum(1 for _, ok, _ in judged if ok)
@@ -106,11 +111,15 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     sys.exit(0 if won == len(judged) else 1)
 
 
-def judge_line(record: Record, rules: Rules | None) -> tuple[bool, str]:
-    """Whether a record is a won game, and its verdict in one line (noting a result it claims wrongly)."""
+def judge_line(record: Record, rules: Rules | None, source: str = "record") -> tuple[bool, str]:
+    """Whether a record is a won game, and its verdict in one line (noting a result it claims wrongly), then what a
+    daily page recorded of it; a malformed ``daily`` object is refused as from ``source``."""
+    daily = read_daily(record.extra, source)  # checked before any line is printed: a list is refused whole
     verdict = judge(record, rules)
     line = str(verdict)
     claimed = {"win": Status.WON, "loss": Status.LOST}.get(record.result)
     if claimed is not None and claimed is not verdict.outcome.status and not verdict.illegal:
         line += f" (the record claims {record.result!r})"
+    if daily is not None:
+        line += f"; {recorded_words(daily, verdict)}"
     return verdict.won, line

@@ -52,8 +52,9 @@ def site_command(
     """Write a static site of daily deals: a page to play each date on, an archive and a feed.
 
     DIR gets index.html (a calendar of the dates with their grades), daily/DATE.html
-    (the deal played in the browser, and its winning line step by step), daily/DATE.json
-    and, with --base-url, feed.json (JSON Feed 1.1). Dates after today (UTC) are left
+    (the deal played in the browser, and its winning line step by step), daily/DATE.json,
+    corner.html (Kings Corner for 2 to 4 players against the bots) and, with
+    --base-url, feed.json (JSON Feed 1.1). Dates after today (UTC) are left
     out unless --include-future. The pages fetch nothing when viewed. The site is
     written beside DIR and renamed into place, so a failed run leaves nothing behind.
     A DIR that exists must be empty, or a site kcsolve wrote (its .kcsolve-site
@@ -64,6 +65,7 @@ def site_command(
     ~/.cache/kcsolve), so a run that is stopped keeps the dates it finished and a
     rebuild measures only new dates; kept dates are checked before they are used.
     """
+    from kcsolve.corner.webpage import corner_page
     from kcsolve.patience.daily.kept import KeptDays, kept_daily
     from kcsolve.patience.daily.site import (
         MAX_SITE_DAYS,
@@ -102,7 +104,8 @@ def site_command(
             deal_of_day, was_kept = kept_daily(day, rules, ramp, kept)
             found.append(deal_of_day)
             reused += was_kept
-    files = write_site(found, out, force, today=today, base_url=base_url, include_future=include_future)
+    corner = ("corner.html", "Kings Corner, 2 to 4 players", corner_page())
+    files = write_site(found, out, force, today, base_url, include_future, games=(corner,))
     left = days - len(dates)
     later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
     written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"

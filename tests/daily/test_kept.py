@@ -48,11 +48,11 @@ def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow
 def test_a_rebuild_measures_nothing_and_writes_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = build(tmp_path / "a")
-    assert first == f"wrote 7 files for 3 dates under standard to {tmp_path / 'a'}\n"
+    assert first == f"wrote 12 files for 3 dates under standard to {tmp_path / 'a'}\n"
     no_measuring(monkeypatch)
     again = build(tmp_path / "b")
     assert (
-        again == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}; 3 of them kept from an earlier run\n"
+        again == f"wrote 12 files for 3 dates under standard to {tmp_path / 'b'}; 3 of them kept from an earlier run\n"
     )
     assert site_files(tmp_path / "a") == site_files(tmp_path / "b")
 
@@ -204,8 +204,8 @@ def test_a_cache_that_cannot_be_written_is_not_used(tmp_path: Path, monkeypatch:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder would be")
     monkeypatch.setenv(CACHE_ENV, str(blocker))
-    assert build(tmp_path / "a") == f"wrote 7 files for 3 dates under standard to {tmp_path / 'a'}\n"
-    assert build(tmp_path / "b") == f"wrote 7 files for 3 dates under standard to {tmp_path / 'b'}\n"
+    assert build(tmp_path / "a") == f"wrote 12 files for 3 dates under standard to {tmp_path / 'a'}\n"
+    assert build(tmp_path / "b") == f"wrote 12 files for 3 dates under standard to {tmp_path / 'b'}\n"
 
 
 @pytest.mark.slow

@@ -11,15 +11,17 @@ import pytest
 from clitools import assert_bad_input, run, unwrapped
 
 from kcsolve.cli.base import shorten
-from kcsolve.patience.daily import site
+from kcsolve.patience.daily import offline, site
 from kcsolve.patience.daily.calendar import candidate_seed, daily
-from kcsolve.patience.daily.webpage import asset
+from kcsolve.patience.daily.webpage import ARCHIVE_MODULES, MODULES, asset
 from kcsolve.patience.players.honest import DIFFICULTY_IS, MEANING, in_words
 from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import parse_rules
 
 FIRST = "2027-03-01"
 BASE = "https://example.org/kc/"
+OFFLINE = sorted(offline.OFFLINE_FILES)  # the manifest, the service worker and the icons, at the site's root
+GAMES = list(site.GAME_PAGES)  # the other game's page, Kings Corner
 
 
 def page_data(page: str) -> dict:
@@ -29,13 +31,16 @@ def page_data(page: str) -> dict:
     return json.loads(match.group(1))
 
 
-def assert_self_contained(page: str) -> None:
-    """Nothing in the page is fetched: no script or style sheet from elsewhere, no remote address at all."""
+def assert_self_contained(page: str, root: str | None = None) -> None:
+    """Nothing in the page is fetched: no script or style sheet from elsewhere, no remote address at all; a page of
+    a site (``root`` leading to the site's folder) links its manifest there and nothing else."""
     assert page.startswith("<!doctype html>")
     assert not re.search(r"<script[^>]*\ssrc=", page)
     assert "@import" not in page
     links = re.findall(r"<link [^>]*>", page)
-    assert all(re.fullmatch(r'<link rel="icon" href="data:image/svg\+xml,[^"]*">', link) for link in links), links
+    manifest = [f'<link rel="manifest" href="{root}manifest.webmanifest">'] if root is not None else []
+    assert [link for link in links if 'rel="icon"' not in link] == manifest, links
+    assert all(re.fullmatch(r'<link rel="icon" href="data:image/svg\+xml,[^"]*">', link) for link in links[:1]), links
     assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", page.replace("http://www.w3.org/2000/svg", ""))
     assert "import {" not in page.split('<script type="module">')[1]  # the engine is inlined, not imported
 
@@ -86,7 +91,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "site", "--from", FIRST, "--days", "3", "--out", str(out), "--include-future", "--base-url", BASE, "--no-cache"
     )
     assert result.exit_code == 0, result.stderr
-    assert unwrapped(result.stdout) == [f"wrote 8 files for 3 dates under standard to {out}"]
+    assert unwrapped(result.stdout) == [f"wrote 13 files for 3 dates under standard to {out}"]
     return out
 
 
@@ -94,12 +99,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
     days = ["2027-03-01", "2027-03-02", "2027-03-03"]
     names = sorted(str(p.relative_to(built)) for p in built.rglob("*") if p.is_file())
-    assert names == [site.MARKER] + ["daily/" + d + ext for d in days for ext in (".html", ".json")] + [
-        "feed.json",
-        "index.html",
-    ]
+    pages = ["daily/" + d + ext for d in days for ext in (".html", ".json")]
+    assert names == sorted([site.MARKER, *OFFLINE, *GAMES, "feed.json", "index.html", *pages])
     assert (built / site.MARKER).read_text() == site.MARKER_TEXT
     index = (built / "index.html").read_text()
+    corner = (built / "corner.html").read_text()
+    assert '<a href="corner.html">Kings Corner, 2 to 4 players</a>' in index and "<title>Kings Corner</title>" in corner
+    assert all('<a href="../corner.html">' in (built / "daily" / f"{day}.html").read_text() for day in days)
     for day in days:
         found = json.loads((built / "daily" / f"{day}.json").read_text())
         assert {
@@ -122,7 +128,7 @@ def test_site_has_the_archive_pages_json_and_feed(built: Path) -> None:
         assert judge(parse_record(json.dumps(found["solution"]))).won
         assert f'href="daily/{day}.html"' in index and f'class="g-{found["grade"]}' in index
         page = (built / "daily" / f"{day}.html").read_text()
-        assert_self_contained(page)
+        assert_self_contained(page, "../")
         data = page_data(page)
         assert (data["kind"], data["date"], data["grade"], data["deck"]) == (
             "daily",
@@ -184,6 +190,53 @@ def deals() -> list:
     return [daily(dt.date(2027, 3, 1) + dt.timedelta(days=k), rules) for k in range(2)]
 
 
+def test_the_offline_files_manifest_worker_and_icons(built: Path) -> None:
+    manifest = json.loads((built / offline.MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["name"] == "Kings in the Corners \u2014 kcsolve daily" and manifest["short_name"]
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./index.html", "./", "standalone")
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"]) and re.fullmatch(
+        r"#[0-9a-f]{6}", manifest["background_color"]
+    )
+    assert [(i["src"], i["type"], i["purpose"]) for i in manifest["icons"]] == [
+        (offline.ICON, "image/svg+xml", "any"),
+        (offline.MASKABLE_ICON, "image/svg+xml", "maskable"),
+    ]
+    for icon in manifest["icons"]:  # drawn by kcsolve: nothing in them is fetched
+        svg = (built / icon["src"]).read_text(encoding="utf-8")
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and "href" not in svg
+    worker = (built / offline.WORKER).read_text(encoding="utf-8")
+    build = json.loads(worker.split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    days = ["2027-03-01", "2027-03-02", "2027-03-03"]
+    root = ["corner.html", "feed.json", "icon-maskable.svg", "icon.svg", "index.html", "manifest.webmanifest"]
+    assert build["precache"] == root + [f"daily/{d}.html" for d in days]
+    assert (build["first"], build["last"]) == (days[0], days[-1]) and re.fullmatch(r"[0-9a-f]{16}", build["version"])
+    assert all((built / name).is_file() for name in build["precache"])
+    assert 'self.addEventListener("fetch"' in worker and "caches.delete" in worker
+    index = (built / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in index
+    assert all("offline.mjs" in modules for modules in (MODULES, ARCHIVE_MODULES))
+    assert "registerOffline(document, navigator, location)" in index
+
+
+def test_the_worker_keeps_the_newest_week_and_changes_with_the_site() -> None:
+    pages = {f"daily/2027-03-{d:02}.html": str(d) for d in range(1, 11)} | {"index.html": "i"}
+    build = json.loads(offline.worker(pages).split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    assert build["precache"] == ["index.html"] + [f"daily/2027-03-{d:02}.html" for d in range(4, 11)]
+    again = json.loads(offline.worker(pages).split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    changed = json.loads(offline.worker({**pages, "index.html": "j"}).split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    assert again["version"] == build["version"] != changed["version"]  # a rebuilt site's cache replaces the old
+
+
+def test_a_site_without_the_offline_files_is_still_kcsolves_own(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
+    for name in OFFLINE:
+        (out / name).unlink()  # as a kcsolve before offline play wrote it
+    result = run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == sorted([site.MARKER, "daily", "index.html", *OFFLINE, *GAMES])
+
+
 @pytest.mark.slow
 def test_archive_marks_today(deals: list) -> None:
     page = site.archive_page(deals, dt.date(2027, 3, 2))
@@ -195,7 +248,7 @@ def test_archive_marks_today(deals: list) -> None:
 def test_force_replaces_only_a_site_kcsolve_wrote(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == sorted([site.MARKER, "daily", "index.html", *OFFLINE, *GAMES])
     assert_bad_input(
         run("site", "--from", FIRST, "--days", "1", "--out", str(out)),
         f"--out {str(out)!r} is a site kcsolve wrote: --force replaces it",
@@ -230,7 +283,8 @@ def test_a_folder_holding_anything_else_is_refused_whatever_the_flags(tmp_path: 
 def test_a_site_written_before_the_marker_is_refused_with_what_to_do(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--include-future").exit_code == 0
-    (out / site.MARKER).unlink()
+    for name in (site.MARKER, *OFFLINE, *GAMES):  # a site that old had no offline files or other game either
+        (out / name).unlink()
     assert_bad_input(
         run("site", "--from", FIRST, "--days", "1", "--out", str(out), "--force", "--include-future"),
         f"--out {str(out)!r} holds a site without the {site.MARKER} file that marks kcsolve's own "
@@ -277,7 +331,7 @@ def test_a_link_to_the_site_stays_a_link(tmp_path: Path) -> None:
     result = run("site", "--from", FIRST, "--days", "1", "--out", str(tmp_path / "link"), "--force", "--include-future")
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "link").is_symlink() and (tmp_path / "link").resolve() == real
-    assert sorted(p.name for p in real.iterdir()) == [site.MARKER, "daily", "index.html"]
+    assert sorted(p.name for p in real.iterdir()) == sorted([site.MARKER, "daily", "index.html", *OFFLINE, *GAMES])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]  # no staging or old directory left
 
 
@@ -412,11 +466,22 @@ def test_page_data_cannot_close_its_script(deals: list) -> None:
     assert "</script>" not in daily_page(deals[0]).split('id="kc-data">')[1].split("</script>")[0]
 
 
+def test_the_site_address_jumps_to_today_over_runs_of_dates() -> None:
+    """index.html opens today's deal when the site has that date (its dates as runs); #all keeps the archive."""
+    days = [dt.date(2027, 3, 1), dt.date(2027, 3, 2), dt.date(2027, 3, 5)]
+    assert site.date_runs(days) == [["2027-03-01", "2027-03-02"], ["2027-03-05", "2027-03-05"]]
+    script = site.to_today(days)
+    assert '[["2027-03-01","2027-03-02"],["2027-03-05","2027-03-05"]]' in script
+    assert 'location.hash !== "#all"' in script and "location.replace(`daily/${today}.html`)" in script
+
+
 def test_each_page_links_its_neighbours_and_works_without_javascript(built: Path) -> None:
     pages = {day: (built / "daily" / f"{day}.html").read_text() for day in ("2027-03-01", "2027-03-02", "2027-03-03")}
     middle = pages["2027-03-02"]
     assert '<a href="2027-03-01.html" rel="prev"' in middle and '<a href="2027-03-03.html" rel="next"' in middle
     assert 'rel="prev"' not in pages["2027-03-01"] and 'rel="next"' not in pages["2027-03-03"]
+    assert all('<a href="../index.html#all">All dates</a>' in page for page in pages.values())  # the archive itself
+    assert "<title>Kings in the Corners, 2027-03-02</title>" in middle  # the game named, with the date
     found = json.loads((built / "daily" / "2027-03-02.json").read_text())
     fallback = middle.split("<noscript>")[2].split("</noscript>")[0]  # the first is in the head: its style
     assert " ".join(found["deck"]) in fallback and '<a href="2027-03-02.json">The solution</a>' in fallback
@@ -425,7 +490,7 @@ def test_each_page_links_its_neighbours_and_works_without_javascript(built: Path
 def test_the_site_stops_at_today(deals: list, tmp_path: Path) -> None:
     out = tmp_path / "out"
     files = site.write_site(deals, out, today=dt.date(2027, 3, 1))
-    assert files == ["daily/2027-03-01.html", "daily/2027-03-01.json", "index.html"]
+    assert files == sorted(["daily/2027-03-01.html", "daily/2027-03-01.json", "index.html", *OFFLINE])
     assert 'rel="next"' not in (out / "daily" / "2027-03-01.html").read_text()
     files = site.write_site(deals, out, force=True, today=dt.date(2027, 3, 1), include_future=True)
     assert "daily/2027-03-02.html" in files
@@ -664,4 +729,4 @@ def test_two_builds_into_one_new_folder(tmp_path: Path, force: list[str]) -> Non
             (2, f"Error: {shorten(f'--out {str(out)!r} is a site kcsolve wrote: --force replaces it')}\n"),
         ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mysite"]
-    assert sorted(p.name for p in out.iterdir()) == [site.MARKER, "daily", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == sorted([site.MARKER, "daily", "index.html", *OFFLINE, *GAMES])

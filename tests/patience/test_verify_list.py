@@ -24,7 +24,7 @@ def test_each_game_gets_its_verdict_and_all_must_be_won(games: tuple[dict, dict]
     both = run("verify", "-", input=json.dumps([won, {**lost, "result": "win"}]))
     assert both.exit_code == 1
     assert unwrapped(both.stdout) == [
-        "game 1 (2027-03-04): won: the twelfth court card was placed as card 51",
+        "game 1 (2027-03-04): won: the twelfth court card was placed as card 51; the page recorded: no help",
         "game 2: lost: grid full with nothing to remove after card 39 (the record claims 'win')",
         "2 games: 1 won",
     ]

@@ -14,6 +14,7 @@ from clitools import run
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily.calendar import candidate_seed
+from kcsolve.patience.record import parse_record
 from kcsolve.patience.rules import parse_rules
 
 CHECK = Path(__file__).parent / "js" / "store_check.mjs"
@@ -29,18 +30,25 @@ def store(tmp_path: Path, cases: dict) -> dict:
     return json.loads(done.stdout)
 
 
-def won(day: str, **help: int) -> dict:
-    return {"moves": [{}], "daily": {"date": day, "first": {"status": "won", "moves": 1, "help": help}}}
+def won(day: str, on: str | None = "", **help: int) -> dict:
+    """A won first finish of ``day``, reached on ``on`` (the day itself unless given; None: an old entry without it)."""
+    first = {"status": "won", "moves": 1, "help": help, **({} if on is None else {"on": on or day})}
+    return {"moves": [{}], "daily": {"date": day, "first": first}}
+
+
+def lost(day: str) -> dict:
+    return {"moves": [{}], "daily": {"date": day, "first": {"status": "lost", "moves": 9, "help": {}, "on": day}}}
 
 
 def test_streaks_and_wins_by_help(tmp_path: Path) -> None:
+    """Won means won with no help (one meaning everywhere); a finish with help is counted by its kinds of help."""
     entries = [
         won("2027-02-27", undo=2),
         won("2027-03-01"),
-        won("2027-03-02", hint=1),
+        won("2027-03-02"),
         won("2027-03-03"),
-        {"moves": [{}], "daily": {"date": "2027-03-04", "first": {"status": "lost", "moves": 9, "help": {}}}},
-        won("2027-03-05", undo=1, hint=3),
+        lost("2027-03-04"),
+        won("2027-03-05", undo=1, hint=3),  # finished with help: not a win, so it breaks the run
         won("2027-03-06"),
         {"moves": [{}], "daily": {"date": "2027-03-07", "first": None}},
         {"moves": [], "daily": {"date": "2027-03-09", "first": None}},
@@ -49,10 +57,48 @@ def test_streaks_and_wins_by_help(tmp_path: Path) -> None:
         tmp_path,
         {"statistics": [{"entries": entries, "today": day} for day in ("2027-03-06", "2027-03-07", "2027-03-08")]},
     )["statistics"]
-    assert [(s["current"], s["best"]) for s in got] == [(2, 3), (2, 3), (0, 3)]  # today unplayed keeps yesterday's run
-    assert got[0]["played"] == 8 and got[0]["won"] == 6 and got[0]["percent"] == 75
-    assert got[0]["byHelp"] == {"none": 3, "undo": 2, "hint": 2, "check": 0, "restart": 0, "solution": 0}
-    assert got[0]["results"] == {"won": 3, "helped": 3, "shown": 0, "lost": 1, "playing": 1}  # what the archive marks
+    assert [(s["current"], s["best"]) for s in got] == [(1, 3), (1, 3), (0, 3)]  # today unplayed keeps yesterday's run
+    assert got[0]["played"] == 7 and got[0]["won"] == 4 and got[0]["percent"] == 57
+    assert got[0]["byHelp"] == {"none": 4, "undo": 2, "hint": 1, "check": 0, "restart": 0, "solution": 0}
+    assert got[0]["results"] == {"won": 4, "helped": 2, "shown": 0, "lost": 1, "playing": 1}  # what the archive marks
+
+
+def stats_of(tmp_path: Path, entries: list[dict], today: str) -> dict:
+    return store(tmp_path, {"statistics": [{"entries": entries, "today": today}]})["statistics"][0]
+
+
+def test_a_game_is_played_when_it_ends(tmp_path: Path) -> None:
+    """A game begun does not lower the win rate: 1 won and 1 in progress is 1 played, 100%."""
+    begun = {"moves": [{}, {}], "daily": {"date": "2027-03-02", "first": None}}
+    got = stats_of(tmp_path, [won("2027-03-01"), begun], "2027-03-02")
+    assert (got["played"], got["won"], got["percent"]) == (1, 1, 100)
+    assert got["results"]["playing"] == 1
+
+
+def test_a_win_with_help_is_not_a_win(tmp_path: Path) -> None:
+    """Lichess's rule, not Wordle's: help makes it "finished with help", in no count of wins nor any streak."""
+    got = stats_of(tmp_path, [won("2027-03-01", undo=1), won("2027-03-02", check=1)], "2027-03-02")
+    assert (got["played"], got["won"], got["percent"], got["current"], got["best"]) == (2, 0, 0, 0, 0)
+    assert got["results"]["helped"] == 2 and got["byHelp"]["none"] == 0 and got["byHelp"]["undo"] == 1
+
+
+def test_a_streak_is_days_won_on_the_day(tmp_path: Path) -> None:
+    """As Wordle counts it: archive games count in played and won, never in a streak."""
+    five = [won(f"2027-03-0{k}", on="2027-03-09") for k in range(1, 6)]  # a fresh profile catches up in one day
+    got = stats_of(tmp_path, five, "2027-03-09")
+    assert (got["played"], got["won"], got["current"], got["best"]) == (5, 5, 0, 0)
+    today = [*five, won("2027-03-09")]
+    got = stats_of(tmp_path, today, "2027-03-09")
+    assert (got["won"], got["current"], got["best"]) == (6, 1, 1)
+    # Filling a missed date later does not join the days around it.
+    filled = [won("2027-03-01"), won("2027-03-02", on="2027-03-05"), won("2027-03-03")]
+    got = stats_of(tmp_path, filled, "2027-03-03")
+    assert (got["won"], got["current"], got["best"]) == (3, 1, 1)
+    old = [won("2027-03-01", on=None), won("2027-03-02", on=None)]  # saved before `on` was kept: not on the day
+    assert stats_of(tmp_path, old, "2027-03-02")["best"] == 0
+    imported = [{**e, "daily": {**e["daily"], "imported": True}} for e in [won("2027-03-01"), won("2027-03-02")]]
+    got = stats_of(tmp_path, imported, "2027-03-02")
+    assert (got["won"], got["current"], got["best"]) == (2, 0, 0)  # any `on` can be written into a file
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +180,8 @@ def test_an_export_meets_the_record_schema(tmp_path: Path, solution: dict) -> No
             "first": {"status": "won", "moves": len(solution["moves"]), "help": {"undo": 1}},
         },
     }
-    entries = [answer["entry"] for answer in store(tmp_path, {"check": [solution, finished]})["check"]]
+    face_up = {**finished, "mode": "face-up"}
+    entries = [answer["entry"] for answer in store(tmp_path, {"check": [solution, finished, face_up]})["check"]]
     for text in store(tmp_path, {"export": entries})["export"]:
         jsonschema.validate(json.loads(text), schema)
     with pytest.raises(jsonschema.ValidationError):
@@ -235,4 +282,137 @@ def test_an_import_is_held_to_the_sites_deals(tmp_path: Path, site_game: dict, c
 
 def test_one_date_twice_in_a_file_is_refused(tmp_path: Path, site_game: dict) -> None:
     [answer] = imported(tmp_path, [site_game, site_game])
-    assert answer["refused"] == "the file holds one date twice"
+    assert answer["refused"] == "the file holds one date twice in one mode"
+    [answer] = imported(tmp_path, [{**site_game, "mode": "face-up"}, {**site_game, "mode": "face-up"}])
+    assert answer["refused"] == "the file holds one date twice in one mode"
+
+
+def test_one_date_in_both_modes_is_taken(tmp_path: Path, site_game: dict) -> None:
+    """Each mode keeps its own game of a date: a file with the date face down and face up holds two games."""
+    face_up = {**site_game, "mode": "face-up", "daily": {**site_game["daily"], "help": {"hint": 2}}}
+    [answer] = imported(tmp_path, [site_game, face_up])
+    down, up = answer["entries"]
+    assert "mode" not in down and up["mode"] == "face-up"  # face down writes no mode, as before modes were
+    assert up["daily"]["help"]["hint"] == 2 and down["daily"]["help"]["hint"] == 0
+
+
+def test_the_two_modes_are_counted_apart(tmp_path: Path) -> None:
+    """Face-up games never make or break a face-down streak, win rate or row of help, nor the other way round."""
+
+    def up(entry: dict) -> dict:
+        return {**entry, "mode": "face-up"}
+
+    entries = [
+        won("2027-03-01"),
+        won("2027-03-02"),
+        won("2027-03-03", undo=1),
+        up(lost("2027-03-02")),
+        up(won("2027-03-03")),  # won face up: the face-down run still ends at 2027-03-02
+        up(won("2027-03-04", hint=1)),
+    ]
+    cases = [
+        {"entries": entries, "today": "2027-03-04"},
+        {"entries": entries, "today": "2027-03-04", "mode": "face-up"},
+    ]
+    down, face_up = store(tmp_path, {"statistics": cases})["statistics"]
+    assert (down["played"], down["won"], down["percent"], down["current"], down["best"]) == (3, 2, 67, 0, 2)
+    assert down["byHelp"] == {"none": 2, "undo": 1, "hint": 0, "check": 0, "restart": 0, "solution": 0}
+    assert (face_up["played"], face_up["won"], face_up["percent"], face_up["current"], face_up["best"]) == (
+        3,
+        1,
+        33,
+        1,
+        1,
+    )
+    assert face_up["byHelp"]["hint"] == 1 and face_up["byHelp"]["none"] == 1
+    assert face_up["results"] == {"won": 1, "helped": 1, "shown": 0, "lost": 1, "playing": 0}
+
+
+def test_a_face_up_export_is_a_face_up_record_verify_accepts(tmp_path: Path, solution: dict) -> None:
+    entry = store(tmp_path, {"check": [{**solution, "mode": "face-up"}]})["check"][0]["entry"]
+    assert entry["mode"] == "face-up" and entry["result"] == "win"
+    text = store(tmp_path, {"export": [entry]})["export"][0]
+    assert json.loads(text)["mode"] == "face-up"
+    assert parse_record(text).face_up  # the record says how it was played
+    path = tmp_path / "face-up.json"
+    path.write_text(text)
+    verdict = run("verify", str(path))
+    assert verdict.exit_code == 0 and verdict.stdout.startswith("won: ")
+    down = store(tmp_path, {"check": [{**solution, "mode": "face-down"}, solution]})["check"]
+    assert all("mode" not in answer["entry"] for answer in down)  # face down is written as records always were
+
+
+@pytest.mark.parametrize("mode", [BAD, "face-sideways", 1, None])
+def test_an_unknown_mode_is_refused(tmp_path: Path, solution: dict, mode: object) -> None:
+    refused = store(tmp_path, {"check": [{**solution, "mode": mode}]})["check"][0]
+    assert refused == {"refused": f"the game: 'mode' must be face-down or face-up, not {json.dumps(mode)}"}
+
+
+def test_the_day_a_game_ended_is_checked_and_kept(tmp_path: Path, site_game: dict) -> None:
+    """`daily.first.on`: a real day, kept through a check and an import (which builds no streak whatever it says)."""
+    on = {**site_game["daily"]["first"], "on": "2030-01-01"}
+    kept = {**site_game, "daily": {**site_game["daily"], "first": on}}
+    bad = {**kept, "daily": {**kept["daily"], "first": {**on, "on": "2027-02-30"}}}
+    answers = store(tmp_path, {"check": [kept, bad]})["check"]
+    assert answers[0]["entry"]["daily"]["first"]["on"] == "2030-01-01"
+    assert answers[1]["refused"] == "the game: 'daily.first.on' is not a date: \"2027-02-30\""
+    [taken] = imported(tmp_path, kept)
+    assert taken["entries"][0]["daily"]["first"]["on"] == "2030-01-01"
+
+
+def test_an_import_is_marked_imported_for_good(tmp_path: Path, site_game: dict) -> None:
+    """The page marks what it takes from a file; the mark goes out with an export and comes back with it."""
+    [answer] = imported(tmp_path, site_game)
+    entry = answer["entries"][0]
+    assert entry["daily"]["imported"] is True
+    text = store(tmp_path, {"export": [entry]})["export"][0]
+    assert json.loads(text)["daily"]["imported"] is True
+    again = store(
+        tmp_path, {"check": [json.loads(text), {**site_game, "daily": {**site_game["daily"], "imported": "yes"}}]}
+    )
+    assert again["check"][0]["entry"]["daily"]["imported"] is True
+    assert again["check"][1]["refused"] == "the game: 'daily.imported' must be true or false, not \"yes\""
+    plain = store(tmp_path, {"check": [site_game]})["check"][0]["entry"]
+    assert "imported" not in plain["daily"]  # a game played here says nothing of it
+
+
+def saved_as(tmp_path: Path, game: dict, *texts: str) -> list[dict]:
+    """readSaved's answer on each saved text, as the key of ``game``'s date reads it (the page's deck or none)."""
+    known = {"rules": "standard", "date": game["daily"]["date"], "mode": "face-down"}
+    cases = [{"text": t, "known": {**known, "deck": deck}} for t in texts for deck in (None, game["deck"])]
+    return store(tmp_path, {"saved": cases})["saved"]
+
+
+def test_a_hand_edited_save_is_repaired_from_its_moves(tmp_path: Path, site_game: dict) -> None:
+    """Issue 54 item 12: a result changed by hand no longer drops the game; the moves say how it ended."""
+    moves = len(site_game["moves"])
+    first = {"status": "won", "moves": moves, "help": {}, "on": DAY}
+    clean = {**site_game, "daily": {**site_game["daily"], "first": first}}
+    as_lost = {**clean, "result": "lost", "daily": {**clean["daily"], "first": {**first, "status": "lost"}}}
+    answers = saved_as(tmp_path, clean, json.dumps(clean), json.dumps(as_lost))
+    assert [(a["damaged"], a["cut"]) for a in answers] == [(False, False)] * 2 + [(True, False)] * 2  # nothing lost
+    for repaired in answers[2:]:
+        entry = repaired["entry"]
+        nothing = dict.fromkeys(("undo", "hint", "check", "restart", "solution"), 0)
+        assert entry["result"] == "win" and entry["daily"]["first"] == {**first, "help": nothing}  # won, on its day
+        assert entry["moves"] == site_game["moves"]
+
+
+def test_a_save_with_bad_moves_keeps_the_legal_ones_and_offers_no_fresh_win(tmp_path: Path, site_game: dict) -> None:
+    moves = site_game["moves"]
+    first = {"status": "won", "moves": len(moves), "help": {}, "on": DAY}
+    spoilt = [*moves[:9], {"place": BAD, "cell": "a1"}, *moves[10:]]
+    broken = {**site_game, "moves": spoilt, "daily": {**site_game["daily"], "first": first}}
+    begun = {**site_game, "moves": [*moves[:5], moves[7]], "daily": {**site_game["daily"], "first": None}}
+    answers = saved_as(tmp_path, site_game, json.dumps(broken), json.dumps(begun), "{not json", "[]")
+    for answer in answers[:4]:
+        entry = answer["entry"]
+        assert answer["damaged"] and answer["cut"] and entry["moves"] == moves[: len(entry["moves"])]
+        assert len(entry["moves"]) == (9 if answer is answers[0] or answer is answers[1] else 5)
+        assert entry["daily"]["first"] is None and entry["daily"]["help"]["restart"] == 1  # a finish after it is helped
+    assert answers[4] == answers[6] == {"entry": None, "damaged": True, "cut": True}  # no deck, none known: past repair
+    for answer in (answers[5], answers[7]):  # the page knows its deck: a fresh game, counted as restarted
+        assert answer["entry"]["moves"] == [] and answer["entry"]["daily"]["help"]["restart"] == 1
+    shown = {**begun, "daily": {**begun["daily"], "help": {"solution": "x"}}}
+    [repaired, _] = saved_as(tmp_path, site_game, json.dumps(shown))
+    assert repaired["entry"]["daily"]["first"]["status"] == "shown"  # help no one can read may have been the solution

@@ -22,6 +22,7 @@ from typing import Any
 
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
+from kcsolve.patience.daily.offline import OFFLINE_FILES, head_links, offline_files
 from kcsolve.patience.daily.webpage import (
     ARCHIVE_MODULES,
     FAVICON,
@@ -41,7 +42,13 @@ MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is c
 MARKER = ".kcsolve-site"
 UNMARKED_SITE = {"index.html", "daily", "feed.json"}  # what a site written before the marker holds
 MARKER_TEXT = "This folder is a site written by kcsolve site; kcsolve site --force replaces it whole.\n"
-SITE_FILE = re.compile(rf"{re.escape(MARKER)}|index\.html|feed\.json")  # the files of a site's folder, beside daily/
+# The files of a site's folder, beside daily/: a site written before the offline files (manifest, worker, icons)
+# lacks them and is still kcsolve's own.
+# The pages of the site's other games that kcsolve writes beside index.html (kcsolve site passes them in).
+GAME_PAGES = ("corner.html",)
+SITE_FILE = re.compile(
+    "|".join(re.escape(name) for name in (MARKER, "index.html", "feed.json", *OFFLINE_FILES, *GAME_PAGES))
+)
 SITE_PAGE = re.compile(r"\d{4}-\d{2}-\d{2}\.(html|json)")  # the files of its daily/
 
 
@@ -123,8 +130,36 @@ def _month_table(year: int, month: int, by_date: dict[dt.date, DailyDeal], today
     )
 
 
-def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> str:
-    """``index.html``: a calendar of the dates, each with its grade; today's deal is found when the page is viewed."""
+def date_runs(dates: list[dt.date]) -> list[list[str]]:
+    """The dates as runs of consecutive days, [[first, last], ...] (ISO), for the address's jump to today."""
+    runs: list[list[str]] = []
+    last: dt.date | None = None
+    for day in sorted(dates):
+        if last is None or day != last + dt.timedelta(days=1):
+            runs.append([day.isoformat(), day.isoformat()])
+        runs[-1][1] = day.isoformat()
+        last = day
+    return runs
+
+
+def to_today(dates: list[dt.date]) -> str:
+    """A script for the archive's head: the site's address opens today's deal (UTC, when the page is viewed) where the
+    site has it; ``#all`` (the daily pages' link to all dates) keeps the archive. Without script the archive shows."""
+    runs = json.dumps(date_runs(dates), separators=(",", ":"))
+    return (
+        "<script>{const today = new Date().toISOString().slice(0, 10);"
+        f'if (location.hash !== "#all" && {runs}.some(([a, b]) => a <= today && today <= b)) '
+        "location.replace(`daily/${today}.html`);}</script>\n"
+    )
+
+
+def archive_page(
+    deals: list[DailyDeal], today: dt.date, feed: bool = False, games: tuple[tuple[str, str], ...] = ()
+) -> str:
+    """``index.html``: a calendar of the dates, each with its grade; today's deal is found when the page is viewed.
+
+    ``games``: the site's other games, (file name, link text), linked from the header.
+    """
     by_date = {found.date: found for found in deals}
     months = sorted({(d.year, d.month) for d in by_date})
     tables = "\n".join(_month_table(year, month, by_date, today) for year, month in months)
@@ -144,21 +179,31 @@ def archive_page(deals: list[DailyDeal], today: dt.date, feed: bool = False) -> 
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
-        f'<link rel="icon" href="{FAVICON}">\n'
-        f"<title>kcsolve daily deals</title>\n<style>\n{asset('style.css')}</style>\n{feed_link}</head>\n<body>\n"
-        f'<header>\n<div class="bar"><h1>kcsolve daily deals</h1></div>\n</header>\n<main>\n<section class="side">\n'
+        f'<link rel="icon" href="{FAVICON}">\n{head_links("")}'
+        f"{to_today(list(by_date))}<title>kcsolve daily deals</title>\n"
+        f"<style>\n{asset('style.css')}</style>\n{feed_link}</head>\n<body>\n"
+        f'<header>\n<div class="bar"><h1>kcsolve daily deals</h1>{_game_links(games)}</div>\n</header>\n'
+        '<main>\n<section class="side">\n'
         f"<p>Kings in the Corners, rules {rules}: one proved-winnable deal "
         "a day, the same for everyone; the day changes at midnight UTC"
         f'<span id="kc-local-change"></span>.{feed_words}</p>\n'
         f'<p id="kc-today">{lead}</p>\n<p id="kc-unplayed"></p>\n'
         f'<p class="small legend" id="kc-legend" hidden>Your results, kept in this browser: '
-        f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> won with help, '
+        f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> finished with help, '
         f'<span class="r-mark r-shown">shown</span> solution shown, <span class="r-mark r-lost">lost</span>, '
         f'<span class="r-mark r-playing">begun</span> in progress; no mark: not played.</p>\n'
         f"{tables}\n</section>\n</main>\n"
         f'<script type="application/json" id="kc-data">{json_for_script(data)}</script>\n'
         f'<script type="module">\n{inline_script(ARCHIVE_MODULES)}</script>\n</body>\n</html>\n'
     )
+
+
+def _game_links(games: tuple[tuple[str, str], ...]) -> str:
+    """The header's links to the site's other games, or nothing."""
+    if not games:
+        return ""
+    links = " ".join(f'<a href="{html.escape(name)}">{html.escape(text)}</a>' for name, text in games)
+    return f'<nav aria-label="Games">{links}</nav>'
 
 
 def check_out_dir(out: Path, force: bool) -> None:
@@ -248,11 +293,16 @@ def write_site(
     today: dt.date | None = None,
     base_url: str = "",
     include_future: bool = False,
+    games: tuple[tuple[str, str, str], ...] = (),
 ) -> list[str]:
     """Write the site into a new directory beside ``out`` and rename it into place; the files written.
 
     Dates after ``today`` (UTC) are left out unless ``include_future``; feed.json is written only with ``base_url``.
+    ``games``: the site's other games as (file name of :data:`GAME_PAGES`, link text, page), linked from every page.
     """
+    for name, _, _ in games:
+        if name not in GAME_PAGES:
+            raise ValueError(f"{name!r} is not a game page kcsolve writes: {', '.join(GAME_PAGES)}")
     check_out_dir(out, force)
     today = today or dt.datetime.now(dt.UTC).date()
     if not include_future:
@@ -263,7 +313,7 @@ def write_site(
     except OSError as exc:
         raise SiteError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     try:
-        files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "")
+        files = _write_files(deals, staging, today, check_base_url(base_url) if base_url else "", games)
         os.chmod(staging, 0o755)
         with _locked(target.parent):
             check_out_dir(out, force)  # again: a folder may have appeared, or another run finished, meanwhile
@@ -287,9 +337,13 @@ def _locked(folder: Path) -> Iterator[None]:
         os.close(handle)
 
 
-def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: str) -> list[str]:
+def _write_files(
+    deals: list[DailyDeal], root: Path, today: dt.date, base_url: str, games: tuple[tuple[str, str, str], ...]
+) -> list[str]:
     """Every file of the site under ``root``."""
-    pages = {"index.html": archive_page(deals, today, feed=bool(base_url))}
+    links = tuple((name, text) for name, text, _ in games)
+    pages = {"index.html": archive_page(deals, today, feed=bool(base_url), games=links)}
+    pages.update((name, page) for name, _, page in games)
     if base_url:
         pages["feed.json"] = json.dumps(feed(deals, base_url), indent=1)
     dates = sorted(found.date for found in deals)
@@ -298,8 +352,9 @@ def _write_files(deals: list[DailyDeal], root: Path, today: dt.date, base_url: s
         day = found.date.isoformat()
         at = dates.index(found.date)
         before, after = (dates[at - 1] if at else None), (dates[at + 1] if at + 1 < len(dates) else None)
-        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]), runs)
+        pages[f"daily/{day}.html"] = daily_page(found, before, after, (dates[0], dates[-1]), runs, links)
         pages[f"daily/{day}.json"] = json.dumps(found.to_json(), indent=1)
+    pages.update(offline_files(pages, str(deals[0].rules) if deals else "standard"))
     (root / "daily").mkdir()
     for name, text in pages.items():
         (root / name).write_text(text, encoding="utf-8")

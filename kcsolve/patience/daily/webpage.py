@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from kcsolve.patience.daily.calendar import DailyDeal, attempt_of
+from kcsolve.patience.daily.offline import head_links
 from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
 from kcsolve.patience.players.honest import DIFFICULTY_IS
 from kcsolve.patience.record import record_from_moves
@@ -22,8 +23,8 @@ from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import Solution, Verdict
 
 # The page's modules, each after every module it imports: one inline module holds them all.
-MODULES = ("engine.mjs", "help.mjs", "store.mjs", "page.mjs")
-ARCHIVE_MODULES = ("engine.mjs", "store.mjs", "archive.mjs")  # the archive marks each date with the player's result
+MODULES = ("engine.mjs", "help.mjs", "store.mjs", "page.mjs", "offline.mjs")
+ARCHIVE_MODULES = ("engine.mjs", "store.mjs", "archive.mjs", "offline.mjs")  # the archive marks each date's result
 _LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
 _ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
@@ -115,8 +116,10 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <div class="result-row"><div id="kc-share-grid" class="share-grid" aria-hidden="true"></div>
 <p class="share-do"><button type="button" id="kc-copy" class="primary">Share</button>
 <span id="kc-copied" role="status"></span></p></div>
+<div id="kc-end-lost" class="end-lost" hidden><p id="kc-end-why"></p>
+<p><button type="button" id="kc-see-line">See how it could have been won</button></p></div>
 <p id="kc-end-next" class="next-deal"></p>
-<h3 id="kc-stats-title">Statistics, rules {rules}</h3>
+<h3 id="kc-stats-title">Statistics, rules {rules}, <span id="kc-stats-mode">face-down games</span></h3>
 <div class="stats">
 <p><b id="kc-stat-played"></b> played</p><p><b id="kc-stat-won"></b> won</p><p><b id="kc-stat-percent"></b> win rate</p>
 <p><b id="kc-stat-current"></b> current streak</p><p><b id="kc-stat-best"></b> best streak</p>
@@ -124,9 +127,11 @@ _DIALOGS = """<dialog id="kc-howto-dialog" aria-labelledby="kc-howto-title">
 <table class="by-help"><caption>How your dates ended</caption>
 {rows}
 </table>
-<p class="small">Played: dates with a move made. Won: the first finish of the date was a win; with Show solution
-first it is never a win. A win with several kinds of help counts in each. A streak is a run of consecutive dates
-won. Kept in this browser only.</p>
+<p class="small">Played: dates whose game has ended. Won: the first finish of the date was a win with no help; a
+win with help is "finished with help", counted in each kind of help it used, and with Show solution first it is
+never a win. A streak is a run of consecutive days each won on its own day (UTC); a date played later, or a game
+imported from a file, counts in played and won but not in streaks. Face-up and face-down games are counted apart.
+Kept in this browser only.</p>
 <details id="kc-share-more"><summary>The share line</summary>
 <label for="kc-share-text">The share line, with a picture of the grid by kind of card only:</label>
 <textarea id="kc-share-text" rows="8" readonly></textarea>
@@ -141,13 +146,13 @@ won. Kept in this browser only.</p>
 </dialog>
 """
 
-# The rows of the end panel's bars: how the dates ended (a win counts under each kind of help it used).
+# The rows of the end panel's bars: how the dates ended (a win with help, not a win, counts under each kind used).
 _ENDINGS = (
     ("none", "won, no help"),
-    ("undo", "won with undo"),
-    ("hint", "won with hint"),
-    ("check", "won with still winnable?"),
-    ("restart", "won with restart"),
+    ("undo", "finished with undo"),
+    ("hint", "finished with hint"),
+    ("check", "finished with still winnable?"),
+    ("restart", "finished with restart"),
     ("shown", "solution shown"),
     ("lost", "lost"),
 )
@@ -157,12 +162,43 @@ _ENDING_ROWS = "\n".join(
     for key, words in _ENDINGS
 )
 
+GAME = "Kings in the Corners"  # what the daily pages are called: the game, never the tool
+
 # The favicon, an inline SVG: no request for /favicon.ico.
 FAVICON = (
     "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
     "%3Crect width='32' height='32' rx='6' fill='%231f6b45'/%3E%3Crect x='8' y='5' width='16' height='22' rx='3' "
     "fill='%23fffdf7'/%3E%3Ctext x='16' y='22' font-size='14' font-weight='700' text-anchor='middle' "
     "font-family='sans-serif' fill='%23b0212a'%3EK%3C/text%3E%3C/svg%3E"
+)
+
+
+# The card in hand beside the grid, as large as a grid card, with the next action in large type under it (the
+# message line says it in full, so the short words are not read twice); the grid's columns a-d and rows 1-4 are
+# labelled on the felt, as the cell names of hints and steps use them.
+_TABLE = (
+    '<div class="table"><div class="hand"><p class="label" id="kc-hand">Card in hand</p>'
+    '<div id="kc-turned" class="turned" role="img"></div>'
+    '<p id="kc-action" class="action" aria-hidden="true"></p>'
+    '<p class="counts">Stock <b id="kc-stock"></b><br>Courts <b id="kc-placed"></b>'
+    '<span class="to-come"><br>To come <b id="kc-courts"></b></span></p></div>\n'
+    '<div id="kc-grid" class="grid" role="group" aria-label="The grid, columns a to d, rows 1 to 4, a1 top left: '
+    'arrow keys or a coordinate move the focus"></div></div>\n'
+)
+
+
+# The switch between the two puzzles of a date, beside the face-up grade: toggle buttons, the pressed one the mode.
+_STOCK_SWITCH = (
+    '<div class="controls stock-switch" role="group" aria-labelledby="kc-stock-switch-label">'
+    '<span id="kc-stock-switch-label">Stock</span>'
+    '<button type="button" id="kc-face-down" aria-pressed="true">Face down</button>'
+    '<button type="button" id="kc-face-up" aria-pressed="false">Face up</button></div>\n'
+)
+
+# Face up, the cards after the one in hand, in order: the words are for a screen reader, the cards for the eye.
+_STOCK_ORDER = (
+    '<div id="kc-stock-order" class="stock-order" hidden><p id="kc-stock-words" class="visually-hidden"></p>'
+    '<div id="kc-stock-cards" class="stock-cards" aria-hidden="true"></div></div>\n'
 )
 
 
@@ -211,8 +247,10 @@ def _page(
     solution_link: str = "#kc-nojs-line",
     before: str = "",
     after: str = "",
+    heading: str = "",
 ) -> str:
-    """A whole page: head, body, the deal's JSON and the inlined scripts."""
+    """A whole page: head, body, the deal's JSON and the inlined scripts; ``heading`` is the h1's HTML (the title's
+    words by default)."""
     daily = data["kind"] == "daily"
     tools = (
         '<div class="tools"><button type="button" id="kc-howto-open">How to play</button>'
@@ -224,16 +262,13 @@ def _page(
     if not daily:
         dialogs = dialogs[: dialogs.index('<dialog id="kc-restart-dialog"')]
     body = (
-        f'<header>\n<div class="bar">{before}<h1>{html.escape(title)}</h1>{after}{nav}{tools}</div>\n</header>\n'
+        f'<header>\n<div class="bar">{before}<h1>{heading or html.escape(title)}</h1>{after}{nav}{tools}</div>\n'
+        "</header>\n"
         f"{_no_script(data['deck'], data['line'], solution_link)}"
         '<p id="kc-storage-note" class="note" role="status" hidden></p>\n'
         '<main>\n<section class="board" aria-label="The game">\n'
-        '<div class="info"><div id="kc-turned" class="turned" role="img"></div>\n'
-        '<p><span class="label" id="kc-hand">Card in hand</span><br>'
-        'Stock <b id="kc-stock"></b> &middot; placed <b id="kc-placed"></b><br>'
-        'Court cards to come <b id="kc-courts"></b></p></div>\n'
-        '<div id="kc-grid" class="grid" role="group" aria-label="The grid, a1 top left to d4 bottom right: '
-        'arrow keys or a coordinate move the focus"></div>\n'
+        f"{_STOCK_ORDER if daily else ''}"
+        f"{_TABLE}"
         '<p id="kc-message" class="message" role="status"></p>\n'
         f"{_PLAY_CONTROLS if daily else ''}{_LINE_CONTROLS.format(back=back)}"
         '</section>\n<section class="side">\n'
@@ -247,6 +282,7 @@ def _page(
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f'<link rel="icon" href="{FAVICON}">\n'
+        f"{head_links('../') if daily else ''}"  # a daily page is in the site's daily/: its manifest, offline play
         f"<title>{html.escape(title)}</title>\n<style>\n{asset('style.css')}</style>\n"
         "<noscript><style>main, .tools { display: none; }</style></noscript>\n</head>\n"
         f'<body data-mode="{"play" if daily else "line"}">\n{body}{dialogs}'
@@ -299,6 +335,7 @@ def _deal_words(found: DailyDeal) -> str:
         f"grade <b>{found.grade}</b></p>\n"
         f'<p class="headline"><strong>{html.escape(chance_words(found.difficulty))}</strong><br>'
         f"{html.escape(face_up_words(found.face_up_lookahead))}</p>\n"
+        f"{_STOCK_SWITCH}"
         '<p id="kc-next-deal" class="small">A new deal comes every day at midnight UTC.</p>\n'
         '<details class="about"><summary>About this deal</summary>\n'
         + "".join(f"<p>{html.escape(sentence)}</p>\n" for sentence in about[:-1])
@@ -313,12 +350,13 @@ def daily_page(
     after: dt.date | None = None,
     span: tuple[dt.date, dt.date] | None = None,
     deals: list[list[Any]] | None = None,
+    games: tuple[tuple[str, str], ...] = (),
 ) -> str:
     """The page of one date: the deal to play, its grade and difficulty, the winning line, links to its neighbours.
 
     ``span``: the site's first and last dates, so the page links today's page (found when viewed) when the site has it.
     ``deals``: the site's dates and candidate numbers (site.deal_runs), which an imported game is held to; by
-    default this date's alone.
+    default this date's alone. ``games``: the site's other games, (file name beside index.html, link text).
     """
     day = found.date.isoformat()
     data = {
@@ -337,9 +375,11 @@ def daily_page(
         "reason": found.solution.reason,
         "deals": deals if deals is not None else deal_runs([found]),
     }
-    nav = '<nav aria-label="Dates"><a href="../index.html">All dates</a></nav>'
+    # The archive's own address (#all): index.html without it opens today's page.
+    others = "".join(f' <a href="../{html.escape(name)}">{html.escape(text)}</a>' for name, text in games)
+    nav = f'<nav aria-label="Site"><a href="../index.html#all">All dates</a>{others}</nav>'
     return _page(
-        f"kcsolve daily {day}",
+        f"{GAME}, {day}",
         _deal_words(found),
         data,
         found.rules,
@@ -347,4 +387,5 @@ def daily_page(
         f"{day}.json",
         _day_link(before, "prev", "Previous day"),
         _day_link(after, "next", "Next day"),
+        f'{GAME} <span class="day">{day}</span>',
     )

@@ -36,8 +36,10 @@ function markToday(dates) {
 function markResults(dates) {
   document.querySelectorAll("td[data-date] .r-mark, td[data-date] .r-words").forEach((old) => old.remove());
   document.querySelectorAll("td.played").forEach((td) => td.classList.remove("played"));
-  const kept = new Map(allEntries(archiveData.rules).map((entry) => [entry.daily.date, resultOf(entry)])
-    .filter(([, result]) => result !== null));  // help asked for before any move is not a game played
+  document.querySelectorAll("td[data-date] .r-imported").forEach((old) => old.remove());
+  const entries = allEntries(archiveData.rules).filter((entry) => resultOf(entry) !== null);  // help before any move is no game
+  const kept = new Map(entries.map((entry) => [entry.daily.date, resultOf(entry)]));
+  const imported = new Set(entries.filter((entry) => entry.daily.imported).map((entry) => entry.daily.date));
   for (const td of document.querySelectorAll("td[data-date]")) {
     const result = kept.get(td.dataset.date);
     if (!result) continue;
@@ -47,15 +49,37 @@ function markResults(dates) {
     mark.setAttribute("aria-hidden", "true");
     const words = document.createElement("span");
     words.className = "visually-hidden r-words";
-    words.textContent = `, ${RESULT_WORDS[result]}`;
+    words.textContent = `, ${RESULT_WORDS[result]}${imported.has(td.dataset.date) ? ", imported" : ""}`;
     td.querySelector("a").append(mark, words);
+    if (imported.has(td.dataset.date)) td.querySelector("a").append(importedMark());
     td.classList.add("played");
   }
   document.getElementById("kc-legend").hidden = kept.size === 0;
+  explainImported(imported.size > 0);
   const unplayed = dates.find((d) => d <= archiveToday && !kept.has(d));
   const line = document.getElementById("kc-unplayed");
   if (unplayed) line.replaceChildren("First date you have not played: ", dateLink(unplayed, unplayed), ".");
   else if (kept.size && dates.some((d) => d <= archiveToday)) line.textContent = "You have played every date here so far.";
+}
+
+/** The small mark of a date whose game came from a file (seen; the link's name says it in words). */
+function importedMark() {
+  const mark = document.createElement("span");
+  mark.className = "r-imported small";
+  mark.textContent = "imported";
+  mark.setAttribute("aria-hidden", "true");
+  return mark;
+}
+
+/** The legend's word on imported games, there while one is marked. */
+function explainImported(shown) {
+  const old = document.getElementById("kc-legend-imported");
+  if (old) old.remove();
+  if (!shown) return;
+  const words = document.createElement("span");
+  words.id = "kc-legend-imported";
+  words.textContent = " A date marked imported holds a game taken from a file: it counts in played and won, not in streaks.";
+  document.getElementById("kc-legend").append(words);
 }
 
 /** When the UTC day changes, in the viewer's own time. */
@@ -74,9 +98,19 @@ localChange();
 // day, so it finds today and reads the store again.
 window.addEventListener("storage", () => markResults(siteDates));
 window.addEventListener("pageshow", (event) => {
-  if (!event.persisted) return;
-  archiveToday = new Date().toISOString().slice(0, 10);
+  if (event.persisted) followDay(true);
+});
+
+/** Find today again (UTC); on a new day, or when asked, mark today, the results and the first date not played anew. */
+function followDay(always = false) {
+  const today = new Date().toISOString().slice(0, 10);
+  if (today === archiveToday && !always) return;
+  archiveToday = today;
   markToday(siteDates);
   markResults(siteDates);
   localChange();
-});
+}
+
+// An archive left open past midnight follows the day; a phone's tab that slept through it catches up when shown.
+setInterval(() => followDay(), 20000);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) followDay(); });

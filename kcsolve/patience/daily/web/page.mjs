@@ -5,10 +5,13 @@
 import {
   CELL_NAMES, CORNERS, IllegalMove, JACK_CELLS, Position, QUEEN_CELLS, RANKS, TEN, readRecord, replay,
 } from "./engine.mjs";
-import { HINT_PLAYOUTS, WINNABLE_NODES, alikeMoves, hintHeading, hints, stillWinnable, viewOf } from "./help.mjs";
 import {
-  HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, RESULT_WORDS, allEntries, exportAllText,
-  exportText, loadEntry, mergeEntries, newEntry, readImport, resultOf, saveEntry, siteDeals, statistics, storageWorks,
+  HINT_PLAYOUTS, WINNABLE_NODES, alikeMoves, distinctOptions, hintHeading, hints, stillWinnable, viewOf,
+} from "./help.mjs";
+import {
+  FACE_DOWN, FACE_UP, HELP_KINDS, HELP_MARKS, HELP_WORDS, ImportRefused, MAX_IMPORT_BYTES, RESULT_WORDS, allEntries,
+  exportAllText, exportText, loadEntry, loadSaved, mergeEntries, newEntry, readImport, resultOf, saveEntry, siteDeals, statistics,
+  storageWorks,
 } from "./store.mjs";
 
 const data = JSON.parse(document.getElementById("kc-data").textContent);
@@ -33,6 +36,10 @@ let timer = null;
 let pendingColumn = null;
 let pendingStep = null;  // a step asked for by the address, waiting for the player's yes to Show the solution
 let storageWarned = false;
+// Face up, the whole stock is shown in order and hints are the solver's; the address says so (?face-up), so a
+// link opens that puzzle. Each mode keeps its own game of the date.
+let faceUp = isDaily && new URLSearchParams(location.search).has("face-up");
+const stockMode = () => (faceUp ? FACE_UP : FACE_DOWN);
 
 const current = () => game.history[game.history.length - 1];
 const over = () => current().outcome().status !== "unfinished";
@@ -60,6 +67,16 @@ function cardWords(card) {
   return card.suit ? `${RANK_WORDS[card.rank - 1]} of ${SUIT_WORDS[card.suit]}` : RANK_WORDS[card.rank - 1];
 }
 
+/** A card as the board draws it: "10♠", not the record's "TS". */
+function shortCard(card) {
+  return `${rankText(card)}${card.suit ? SUITS[card.suit] : ""}`;
+}
+
+/** The engine's words with every card named as the board draws it (its refusals and reasons say "TS"). */
+function boardTerms(text) {
+  return String(text).replace(/\b([A2-9TJQK])([SHDC])\b/g, (_, rank, suit) => `${rank === "T" ? "10" : rank}${SUITS[suit]}`);
+}
+
 /** A card drawn in SVG: rank and suit in the corner, a large suit (or court letter) in the middle. */
 function cardSvg(card) {
   const red = card.suit === "H" || card.suit === "D";
@@ -83,7 +100,14 @@ function emptySvg(cell) {
 function courtsToCome(position) {
   const left = { K: 0, Q: 0, J: 0 };
   position.deck.slice(position.drawn).forEach((c) => { if (c.rank > TEN) left[RANKS[c.rank - 1]] += 1; });
-  return `K ${left.K} \u00b7 Q ${left.Q} \u00b7 J ${left.J}`;
+  return `K\u00a0${left.K} Q\u00a0${left.Q} J\u00a0${left.J}`;  // wraps between letters only, in a narrow column
+}
+
+/** The next thing to do in a few words, in large type under the card in hand (the message line says it in full). */
+function actionWords(position) {
+  if (mode !== "play" || position.outcome().status !== "unfinished") return "";
+  if (!position.removing) return "Place it";
+  return position.rules.removal === "forced" ? "Remove a set" : "Remove or place";
 }
 
 function say(text, kind = "") {
@@ -136,12 +160,41 @@ function drawInfo(position) {
   $("kc-stock").textContent = String(52 - position.drawn);
   $("kc-turned").innerHTML = card ? cardSvg(card) : "";
   const where = mode === "play" && game.practice ? "Practice \u00b7 " : "";
-  const hand = ended ? (mode === "play" && !game.practice ? capital(resultWords()) : "Game over") : "Card in hand";
+  const hand = ended ? (mode === "play" && !game.practice ? `${capital(resultWords())}${importedMark()}` : "Game over") : "Card in hand";
   $("kc-hand").textContent = `${where}${hand}`;
   $("kc-turned").setAttribute("aria-label", card ? `Card in hand: ${cardWords(card)}`
     : ended ? "No card in hand: the game is over" : "No card in hand: the stock is empty");
   $("kc-courts").textContent = courtsToCome(position);
   $("kc-placed").textContent = `${position.courtsPlaced}/12`;
+  $("kc-action").textContent = actionWords(position);
+  drawStockOrder(position, ended);
+}
+
+const STOCK_PROMINENT = 4;  // the next cards drawn large: the ones a plan turns on
+
+/** Face up: the cards after the one in hand, in order, the next few large, the rest small; heard as one sentence. */
+function drawStockOrder(position, ended) {
+  const box = $("kc-stock-order");
+  if (!box) return;
+  box.hidden = !faceUp;
+  if (!faceUp) return;
+  const rest = ended ? [] : position.deck.slice(position.drawn + 1);
+  $("kc-stock-words").textContent = rest.length
+    ? `Stock in order: ${rest.map(cardWords).join(", ")}, after the card in hand.`
+    : "Stock in order: no card after the one in hand.";
+  const shown = rest.map((card, k) => {
+    const item = document.createElement("span");
+    item.dataset.card = card.text;
+    if (k < STOCK_PROMINENT) {
+      item.className = "next-card";
+      item.innerHTML = cardSvg(card);  // drawn from the engine's own card, as the grid's cards are
+    } else {
+      item.className = `later-card ${card.suit === "H" || card.suit === "D" ? "red-ink" : "black-ink"}`;
+      item.textContent = `${rankText(card)}${card.suit ? SUITS[card.suit] : ""}`;
+    }
+    return item;
+  });
+  $("kc-stock-cards").replaceChildren(...shown);
 }
 
 /** The chosen cells, if they make a set that may go now. */
@@ -179,7 +232,8 @@ function keep() {
   const judged = current().outcome().status;
   entry.result = judged === "won" ? "win" : judged === "lost" ? "loss" : "unknown";
   if (judged !== "unfinished" && !entry.daily.first) {
-    entry.daily.first = { status: judged, moves: game.moves.length, help: { ...entry.daily.help } };
+    // The UTC day it ended: a streak counts only dates finished on their own day.
+    entry.daily.first = { status: judged, moves: game.moves.length, help: { ...entry.daily.help }, on: todayUtc() };
   }
   if (!saveEntry(entry)) warnStorage();
 }
@@ -211,7 +265,7 @@ function act(move) {
     if (over() && !game.practice) openEnd();
   } catch (exc) {
     if (!(exc instanceof IllegalMove)) throw exc;
-    say(`Refused: ${exc.message}.`, "refused");
+    say(`Refused: ${boardTerms(exc.message)}.`, "refused");
     game.selected.clear();
   }
   renderPlay();
@@ -226,14 +280,22 @@ function resultWords() {
 function endWords() {
   const judged = current().outcome();
   if (game.practice) {
-    return `Practice over (${judged.status === "won" ? "won" : "lost"}: ${judged.reason}); it does not count. `
+    return `Practice over (${judged.status === "won" ? "won" : "lost"}: ${boardTerms(judged.reason)}); it does not count. `
       + `Your result stays: ${resultWords()}.`;
   }
   const first = game.entry.daily.first;
   const counted = first && first.status === "shown" ? " The solution was shown first, so it does not count as a win."
-    : first && first.status === "won" && helpUsed(first.help).length ? " Help was used, so it is not called won." : "";
-  return `${capital(resultWords())}: ${judged.reason}.${counted}`;
+    : first && first.status === "won" && helpUsed(first.help).length ? " Help was used, so it does not count as a win." : "";
+  return `${capital(resultWords())}: ${boardTerms(judged.reason)}.${counted}${importedWords()}`;
 }
+
+/** What the board says of a game taken from a file: it counts, but builds no streak (any day can be written in). */
+function importedWords() {
+  return game.entry.daily.imported ? " Imported from a file: it counts in played and won, not in streaks." : "";
+}
+
+/** The mark of an imported game where its result is named (the card-in-hand line, the end panel's heading). */
+const importedMark = () => (game.entry && game.entry.daily.imported ? " (imported)" : "");
 
 function nextWords(position) {
   if (position.removing) {
@@ -250,7 +312,7 @@ function clickCell(cell) {
   focusCell(cell);
   if (over()) {
     const after = game.practice ? "Undo or restart to practise on" : "Undo or restart to practise (it does not count)";
-    say(`The game is over: ${position.outcome().reason}. ${after}, or show the solution.`, "refused");
+    say(`The game is over: ${boardTerms(position.outcome().reason)}. ${after}, or show the solution.`, "refused");
   } else if (position.cardAt(cell) === null) {
     act({ cell });
   } else if (!position.removing) {
@@ -339,7 +401,8 @@ function alikeWords(position, cell, alike) {
 /** An option of a hint in the terminal's words, with the options it stands for: the cell to place in, or the cells to remove. */
 function optionWords(move, alike = []) {
   if ("cell" in move) return `place in ${CELL_NAMES[move.cell]}${alikeWords(current(), move.cell, alike.map((m) => m.cell))}`;
-  const cells = (m) => m.cells.map((c) => CELL_NAMES[c]).join(" ");
+  // A removal names each card as drawn and its cell: "remove 4♠ c1 + 6♥ a3".
+  const cells = (m) => m.cells.map((c) => `${shortCard(current().cardAt(c))} ${CELL_NAMES[c]}`).join(" + ");
   if ("cells" in move) {
     const others = alike.filter((m) => cells(m) !== cells(move)).map(cells);
     return `remove ${cells(move)}${others.length ? ` (or ${others.join(", ")})` : ""}`;
@@ -356,6 +419,7 @@ function clearHint() {
   $("kc-hint-head").textContent = "";
   $("kc-hint-box").hidden = true;
   document.body.style.paddingBottom = "";
+  document.body.classList.remove("sheet-open");
   fit();
 }
 
@@ -363,6 +427,10 @@ const percent = (x) => `${Math.round(x * 100)}%`;
 
 function askHint() {
   if (over()) return;
+  if (faceUp) {
+    askSolverHint();
+    return;
+  }
   clearHint();
   const asked = game.hintAsked;
   say("Hint: weighing the options without looking at the stock...");
@@ -399,11 +467,57 @@ function askHint() {
   }, 30);
 }
 
+// Face up, the solver's verdict on an option, in the terminal's words, listed in this order; never a percentage.
+const SOLVER_WORDS = { win: "keeps the deal winnable", loss: "loses the deal",
+  unknown: "undecided (the search stopped at its budget)" };
+
+/** The exact verdict on each distinct option: play it on the real position and ask whether the deal is still won. */
+function solverOptions(position) {
+  const view = viewOf(position);
+  return distinctOptions(view).map(([move]) => {
+    const { answer } = stillWinnable(position.play(move), { nodes: WINNABLE_NODES });
+    return { move, answer, words: optionWords(move, alikeMoves(view, move)) };
+  });
+}
+
+/** Face up the stock is known, so a hint is exact: each option keeps the deal winnable, loses it, or is undecided. */
+function askSolverHint() {
+  clearHint();
+  const asked = game.hintAsked;
+  say("Hint: the solver is judging each option with the stock you see...");
+  $("kc-hint").disabled = true;
+  setTimeout(() => {
+    if (asked !== game.hintAsked) return;
+    const judged = solverOptions(current());
+    useHelp("hint");
+    keep();
+    const ordered = Object.keys(SOLVER_WORDS).flatMap((answer) => judged.filter((o) => o.answer === answer));
+    $("kc-hint-list").replaceChildren(...ordered.map((option) => {
+      const item = document.createElement("li");
+      item.textContent = `${option.words}: ${SOLVER_WORDS[option.answer]}`;
+      return item;
+    }));
+    const best = ordered.find((o) => o.answer === "win");
+    game.hinted = new Set(best ? ("cell" in best.move ? [best.move.cell] : best.move.cells) : []);
+    $("kc-hint-head").textContent = "Face up, the hint is the solver's, exact: it plays each option and searches the "
+      + `real stock from there (up to ${WINNABLE_NODES.toLocaleString("en")} positions an option).`;
+    if (!ordered.length) say("Hint: there is no choice to make here.");
+    else if (best) say(`Hint: ${best.words} first: it keeps the deal winnable (exact, with the stock you see).`);
+    else if (ordered.some((o) => o.answer === "unknown")) say("Hint: no option was proved to keep the deal winnable; the search stopped at its budget on some.");
+    else say("Hint: every option loses the deal: no play from here wins.", "lost");
+    $("kc-hint-box").hidden = !ordered.length;
+    makeRoomForSheet();
+    renderPlay();
+  }, 30);
+}
+
 /** On a phone the hint is a sheet over the page's lower part: the page gets room below to scroll past it. */
 function makeRoomForSheet() {
   const box = $("kc-hint-box");
   const sheet = !box.hidden && getComputedStyle(box).position === "fixed";
   document.body.style.paddingBottom = sheet ? `${Math.ceil(box.getBoundingClientRect().height)}px` : "";
+  // Face up on a phone, the sheet leaves no room for the stock above the board: it is back when the sheet closes.
+  document.body.classList.toggle("sheet-open", sheet);
 }
 
 function askStillWinnable() {
@@ -434,18 +548,45 @@ function shareText() {
   const moves = first ? first.moves : game.moves.length;
   const result = resultWords();
   const marks = used.length ? ` ${used.map((kind) => `${HELP_MARKS[kind]}${help[kind] > 1 ? help[kind] : ""}`).join(" ")}` : " no help";
-  const position = sharedPosition();
-  const rows = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => {
-    const card = position.cardAt(r * 4 + c);
-    return card === null ? "\u2b1c" : card.rank > TEN ? "\ud83d\udfe8" : "\ud83d\udfe6";
-  }).join(""));
-  const link = location.href.split("#")[0].split("?")[0];
-  return [`kcsolve daily ${data.date} \u00b7 ${data.rules} \u00b7 ${data.grade}`,
-    `${result} \u00b7 ${moves} moves \u00b7${marks}`, ...rows, link].join("\n");
+  const rows = pictureRows().map((row) => row.map((kind) => PICTURE[kind]).join(""));
+  const link = `${location.href.split("#")[0].split("?")[0]}${faceUp ? "?face-up" : ""}`;
+  return [`kcsolve daily ${data.date} \u00b7 ${data.rules} \u00b7 ${data.grade}${faceUp ? " \u00b7 face up" : ""}`,
+    `${result} \u00b7 ${moves} moves \u00b7${marks}${entry.daily.imported ? " \u00b7 imported" : ""}`, ...rows, link].join("\n");
 }
 
 function helpLegend() {
   return HELP_KINDS.map((kind) => `${HELP_MARKS[kind]} ${HELP_WORDS[kind]}`).join(" \u00b7 ");
+}
+
+// The share picture's squares: a court card placed, a set removed, a quarter with neither, the jam of a lost game,
+// a quarter the game never reached. They tell how the game went, never which cards.
+const PICTURE = { court: "\ud83d\udfe8", set: "\ud83d\udfe6", none: "\u2b1c", jam: "\ud83d\udfe5", unreached: "\u2b1b" };
+
+/** The moves the share picture tells: the game as it finished (practice after it changes nothing), or as it stands. */
+function sharedMoves() {
+  return game.practice ? game.entry.moves : game.moves;
+}
+
+/** The share picture: a row per quarter of the stock (13 cards), its courts placed and sets removed in order. */
+function pictureRows() {
+  const rows = [[], [], [], []];
+  let placed = 0;
+  for (const move of sharedMoves()) {
+    if ("place" in move) {
+      rows[Math.floor(placed / 13)].push(/^[JQK]/.test(move.place) ? "court" : null);
+      placed += 1;
+    } else {
+      rows[Math.floor(Math.max(0, placed - 1) / 13)].push("set");
+    }
+  }
+  const reached = Math.floor(Math.max(0, placed - 1) / 13);
+  const lost = sharedPosition().outcome().status === "lost";
+  return rows.map((row, quarter) => {
+    const shown = row.filter(Boolean);
+    if (lost && quarter === reached) shown.push("jam");
+    if (quarter > reached) return ["unreached"];
+    return shown.length ? shown : ["none"];
+  });
 }
 
 /** The grid the share line pictures: where the game ended (practice after it changes nothing), or where it is. */
@@ -458,10 +599,10 @@ function endTitle() {
   const first = game.entry.daily.first;
   const result = resultOf(game.entry);
   if (!result) return "Not played yet";
-  if (!first) return `In progress: ${plural(game.practice ? game.entry.moves.length : game.moves.length, "move")}`;
+  if (!first) return `In progress: ${plural(game.practice ? game.entry.moves.length : game.moves.length, "move")}${importedMark()}`;
   const moves = first.status === "shown" ? "" : first.status === "lost" ? ` after ${plural(first.moves, "move")}`
     : ` in ${plural(first.moves, "move")}`;
-  return `${capital(RESULT_WORDS[result])}${moves}`;
+  return `${capital(RESULT_WORDS[result])}${moves}${importedMark()}`;
 }
 
 /** The one panel of the end of a game (and of Stats and Share): result, statistics, next deal, Share. */
@@ -470,16 +611,47 @@ function openEnd() {
   $("kc-end-title").textContent = endTitle();
   $("kc-share-text").value = shareText();
   // The picture drawn as squares too: without a colour emoji font the text shows empty boxes.
-  $("kc-share-grid").innerHTML = [...Array(16).keys()].map((c) => {
-    const card = sharedPosition().cardAt(c);
-    return `<span class="${card === null ? "empty" : card.rank > TEN ? "court" : "number"}"></span>`;
-  }).join("");
-  $("kc-share-legend").textContent = `Marks: ${helpLegend()}.`;
+  $("kc-share-grid").replaceChildren(...pictureRows().map((row) => {
+    const line = document.createElement("div");
+    line.append(...row.map((kind) => Object.assign(document.createElement("span"), { className: kind })));
+    return line;
+  }));
+  showLoss();
+  $("kc-share-legend").textContent = `Marks: ${helpLegend()}. The picture: a row for each quarter of the stock, `
+    + "in order: \ud83d\udfe8 a court card placed, \ud83d\udfe6 a set removed, \u2b1c neither, \ud83d\udfe5 the jam, \u2b1b not reached.";
   $("kc-copied").textContent = "";
   $("kc-import-note").textContent = "";
   fillStats();
   tellNextDeal();
   if (!$("kc-stats-dialog").open) $("kc-stats-dialog").showModal();
+}
+
+/** How many moves of the game follow the page's winning line before they part (all of them: the line's length). */
+function movesOnTheLine() {
+  const text = (m) => ("place" in m ? `${m.place} ${m.cell}` : m.remove.join(" "));
+  const moves = sharedMoves();
+  let k = 0;
+  while (k < moves.length && k < data.line.length && text(moves[k]) === text(data.line[k])) k += 1;
+  return k;
+}
+
+/** A lost game's panel says why (the board with the reason is behind it) and offers the winning line from there. */
+function showLoss() {
+  const first = game.entry.daily.first;
+  const lost = Boolean(first && first.status === "lost");
+  $("kc-end-lost").hidden = !lost;
+  if (!lost) return;
+  const k = movesOnTheLine();
+  $("kc-end-why").textContent = `Why: ${boardTerms(sharedPosition().outcome().reason)}. `
+    + (k ? `Your first ${plural(k, "move")} followed a winning line; it goes another way from step ${k}.`
+      : "A winning line goes another way from your first move.");
+  $("kc-see-line").dataset.step = String(k);
+}
+
+/** Step through the winning line from where the lost game left it. */
+function seeLine() {
+  $("kc-stats-dialog").close();
+  askForLine(Number($("kc-see-line").dataset.step || 0));
 }
 
 /** Share: the phone's own share sheet where the browser has one (a touch screen), else the clipboard. */
@@ -513,18 +685,57 @@ function nextDealWords(now = new Date()) {
   return { at, wait };
 }
 
+/** A link to the page of another date, in the same mode (face up stays face up). */
+function dateLink(day, words) {
+  const link = document.createElement("a");
+  link.href = `${day}.html${faceUp ? "?face-up" : ""}`;
+  link.textContent = words;
+  return link;
+}
+
+/**
+ * When the next deal comes; once the UTC day has passed this page's date (a page left open past midnight, or an
+ * older date), that today's deal is out, linked where the site has it, instead of a countdown to a deal already out.
+ */
 function tellNextDeal() {
   const { at, wait } = nextDealWords();
-  $("kc-next-deal").textContent = `A new deal comes every day at ${at} your time (midnight UTC); the next in ${wait}.`;
-  $("kc-end-next").textContent = `Next deal in ${wait}, at ${at} your time (midnight UTC).`;
+  const today = todayUtc();
+  if (today <= data.date) {
+    $("kc-next-deal").textContent = `A new deal comes every day at ${at} your time (midnight UTC); the next in ${wait}.`;
+    $("kc-end-next").textContent = `Next deal in ${wait}, at ${at} your time (midnight UTC).`;
+    return;
+  }
+  const [first, last] = data.span;
+  if (today < first || today > last) {
+    const words = `Today (UTC) is ${today}; this site has no deal of that day yet. New deals come at ${at} your time (midnight UTC).`;
+    $("kc-next-deal").textContent = words;
+    $("kc-end-next").textContent = words;
+    return;
+  }
+  $("kc-next-deal").replaceChildren(`Today's deal is out: `, dateLink(today, `the deal of ${today}`),
+    `. New deals come every day at ${at} your time (midnight UTC).`);
+  $("kc-end-next").replaceChildren(`Today's deal is out: `, dateLink(today, `play the deal of ${today}`), ".");
+}
+
+let shownDay = null;  // the UTC day the page last showed: when it changes, the page follows
+
+/** Follow the UTC day: at midnight the new deal is said and linked, and the streaks are counted to the new today. */
+function followDay() {
+  const today = todayUtc();
+  if (today !== shownDay) {
+    shownDay = today;
+    linkToday();
+    if ($("kc-stats-dialog").open) fillStats();
+  }
+  tellNextDeal();
 }
 
 function describeStep(k) {
   if (k === 0) return `Step 0 of ${lineSteps.length - 1}: the start, 52 cards in the stock.`;
   const { move, card } = lineSteps[k];
   const before = lineSteps[k - 1].position;
-  const words = "cell" in move ? `place ${card.text} in ${CELL_NAMES[move.cell]}`
-    : `remove ${move.cells.map((c) => `${before.cardAt(c).text} (${CELL_NAMES[c]})`).join(" + ")}`;
+  const words = "cell" in move ? `place ${shortCard(card)} in ${CELL_NAMES[move.cell]}`
+    : `remove ${move.cells.map((c) => `${shortCard(before.cardAt(c))} (${CELL_NAMES[c]})`).join(" + ")}`;
   return `Step ${k} of ${lineSteps.length - 1}: ${words}.`;
 }
 
@@ -532,11 +743,24 @@ function stepItem(k) {
   const s = lineSteps[k];
   const link = document.createElement("a");
   link.href = `#step=${k}`;
-  link.textContent = k === 0 ? "start" : s.card ? `${s.card.text} to ${CELL_NAMES[s.move.cell]}`
-    : `remove ${s.move.cells.map((c) => `${lineSteps[k - 1].position.cardAt(c).text} ${CELL_NAMES[c]}`).join(" + ")}`;
+  link.textContent = k === 0 ? "start" : s.card ? `${shortCard(s.card)} to ${CELL_NAMES[s.move.cell]}`
+    : `remove ${s.move.cells.map((c) => `${shortCard(lineSteps[k - 1].position.cardAt(c))} ${CELL_NAMES[c]}`).join(" + ")}`;
+  // Pointing at a step (mouse or focus) frames its cells on the board, so the words can be found there.
+  for (const [on, off] of [["mouseenter", "mouseleave"], ["focus", "blur"]]) {
+    link.addEventListener(on, () => pointCells(k, true));
+    link.addEventListener(off, () => pointCells(k, false));
+  }
   const item = document.createElement("li");
   item.append(link);
   return item;
+}
+
+/** Frame (or unframe) the cells that step k of the line places in or removes from. */
+function pointCells(k, on) {
+  const move = lineSteps[k].move;
+  const cells = !move ? [] : "cell" in move ? [move.cell] : move.cells;
+  document.querySelectorAll(".cell.pointed").forEach((cell) => cell.classList.remove("pointed"));
+  if (on) cells.forEach((c) => $(`kc-cell-${c}`).classList.add("pointed"));
 }
 
 function renderLine() {
@@ -548,9 +772,10 @@ function renderLine() {
   drawInfo(position);
   const last = step === lineSteps.length - 1;
   const judged = position.outcome();
-  const ending = judged.status === "won" ? ` Won: ${judged.reason}.`
-    : judged.status === "lost" ? ` Lost: ${judged.reason}.${data.result === "loss" ? ` No play wins this deal: ${data.reason}.` : ""}`
-      : data.result === "loss" ? ` Not winnable: ${data.reason}.` : ` Unfinished: ${judged.reason}.`;
+  const [why, whyNot] = [boardTerms(judged.reason), boardTerms(data.reason)];
+  const ending = judged.status === "won" ? ` Won: ${why}.`
+    : judged.status === "lost" ? ` Lost: ${why}.${data.result === "loss" ? ` No play wins this deal: ${whyNot}.` : ""}`
+      : data.result === "loss" ? ` Not winnable: ${whyNot}.` : ` Unfinished: ${why}.`;
   say(describeStep(step) + (last ? ending : ""), last ? judged.status : "");
   seen = Math.max(seen, step);
   const list = $("kc-steps");
@@ -682,28 +907,31 @@ function onPageKey(event) {
 /** The board as large as the screen allows with the controls still in view: no scrolling to play. */
 function fit() {
   const grid = $("kc-grid");
+  const table = grid.parentElement;  // the card in hand and the grid: they shrink together
   // With the hint's sheet open on a phone, the whole board stays above it (the controls wait under it).
   const sheet = mode === "play" && isDaily && !$("kc-hint-box").hidden && getComputedStyle($("kc-hint-box")).position === "fixed";
   const last = sheet ? grid : document.querySelector(mode === "line" ? ".line-controls" : ".play-controls");
   if (!last) return;
   const floor = sheet ? $("kc-hint-box").getBoundingClientRect().top : window.innerHeight;
-  grid.style.maxWidth = "";
+  table.style.maxWidth = "";
   for (let round = 0; round < 3; round += 1) {
     const spill = last.getBoundingClientRect().bottom + window.scrollY + 6 - floor;
     if (spill <= 0) return;
-    const width = grid.getBoundingClientRect().width;
-    // A cell is 5:7, so width follows height; 150 px keeps the whole board above the hint sheet on a 320x568 phone.
-    grid.style.maxWidth = `${Math.max(150, Math.floor(width - spill * 0.72))}px`;
+    const width = table.getBoundingClientRect().width;
+    // A cell is 5:7 and the grid 4/5 of the table, so the table's height is about 1.15 its width; 190 px keeps
+    // the whole board above the hint sheet on a 320x568 phone.
+    table.style.maxWidth = `${Math.max(190, Math.floor(width - spill * 0.85))}px`;
   }
 }
 
 /** The games counted: those kept, with this date's as it stands on the page (even where nothing can be kept). */
 function countedEntries() {
-  return [...allEntries(data.rules).filter((e) => e.daily.date !== data.date), game.entry];
+  return [...allEntries(data.rules, stockMode()).filter((e) => e.daily.date !== data.date), game.entry];
 }
 
 function fillStats() {
-  const stats = statistics(countedEntries(), todayUtc());
+  const stats = statistics(countedEntries(), todayUtc(), stockMode());
+  $("kc-stats-mode").textContent = faceUp ? "face-up games" : "face-down games";
   const cells = { played: stats.played, won: stats.won, percent: `${stats.percent}%`, current: stats.current, best: stats.best };
   for (const [name, value] of Object.entries(cells)) $(`kc-stat-${name}`).textContent = String(value);
   const rows = { ...stats.byHelp, shown: stats.results.shown, lost: stats.results.lost };
@@ -737,7 +965,7 @@ async function importFile(file) {
   try {
     const { added, kept } = mergeEntries(readImport(await file.text(), siteDeals(data.rules, data.deals)));
     note.textContent = `Imported ${added} game${added === 1 ? "" : "s"}; kept ${kept} already here.`;
-    const mine = loadEntry(data.rules, data.date);
+    const mine = loadEntry(data.rules, data.date, stockMode());
     // A finished game imported over this date's unfinished one replaces it on the board too, or the next move
     // would write the unfinished game back over it.
     const arrived = mine && (!game.moves.length || (mine.daily.first && !game.entry.daily.first));
@@ -769,9 +997,20 @@ function resume(entry) {
   renderPlay();
 }
 
+/** A column letter or row number on the felt; hidden from a screen reader, as every cell's name says its place. */
+function axisLabel(text) {
+  const label = document.createElement("span");
+  label.className = "axis";
+  label.setAttribute("aria-hidden", "true");
+  label.textContent = text;
+  return label;
+}
+
 function build() {
   const grid = $("kc-grid");
+  grid.append(axisLabel(""), ..."abcd".split("").map(axisLabel));
   for (let cell = 0; cell < 16; cell += 1) {
+    if (cell % 4 === 0) grid.append(axisLabel(String(cell / 4 + 1)));
     const button = document.createElement("button");
     button.type = "button";
     button.id = `kc-cell-${cell}`;
@@ -816,36 +1055,101 @@ function build() {
   $("kc-back").addEventListener("click", () => showMode("play"));
   $("kc-stats-open").addEventListener("click", openEnd);
   $("kc-howto-open").addEventListener("click", () => $("kc-howto-dialog").showModal());
-  $("kc-export-one").addEventListener("click", () => download(`kcsolve-daily-${data.date}.json`, `${exportText(game.entry)}\n`));
-  $("kc-export-all").addEventListener("click", () => download("kcsolve-daily-games.json", exportAllText(allEntries(data.rules))));
+  $("kc-export-one").addEventListener("click", () => download(`kcsolve-daily-${data.date}${faceUp ? "-face-up" : ""}.json`,
+    `${exportText(game.entry)}\n`));
+  $("kc-export-all").addEventListener("click", () => download("kcsolve-daily-games.json",
+    exportAllText([...allEntries(data.rules, FACE_DOWN), ...allEntries(data.rules, FACE_UP)])));
+  $("kc-face-down").addEventListener("click", () => switchStock(false));
+  $("kc-face-up").addEventListener("click", () => switchStock(true));
   $("kc-import").addEventListener("change", (event) => {
     const [file] = event.target.files;
     if (file) importFile(file);
     event.target.value = "";
   });
   $("kc-copy").addEventListener("click", shareResult);
-  setInterval(tellNextDeal, 20000);
+  $("kc-see-line").addEventListener("click", seeLine);
+  setInterval(followDay, 20000);
+  // A phone's tab slept through midnight runs no timers: it catches up when shown again.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) followDay(); });
 }
 
 /** A link to today's page (UTC, as the page is viewed) when the site has that date and this is another. */
 function linkToday() {
   const today = todayUtc();
   const [first, last] = data.span;
+  const old = $("kc-today-link");
+  if (old) old.remove();  // found again when the day changes with the page open
   if (today === data.date || today < first || today > last) return;
   const link = document.createElement("a");
+  link.id = "kc-today-link";
   link.href = `${today}.html`;
   link.textContent = "Today";
   document.querySelector("header nav").append(link);
 }
 
+/** Take up this mode's game of the date: the kept one, else a fresh one. */
+function loadGame() {
+  const { entry, damaged, cut } = loadSaved(data.rules, data.date, stockMode(), data.deck);
+  const kept = entry || newEntry(data.date, data.seed, data.deck, data.rules, stockMode());
+  if (damaged) {
+    kept.daily.seed = data.seed;
+    saveEntry(kept);  // kept repaired, so the damage is said once
+    warnDamaged(kept, cut);
+  }
+  resume(kept);
+}
+
+/** Say once, under the header, that this date's save could not be read as it was, and what was kept of it. */
+function warnDamaged(entry, cut) {
+  const note = document.createElement("p");
+  note.id = "kc-save-note";
+  note.className = "note";
+  note.setAttribute("role", "status");
+  const kept = entry.daily.first ? `its moves are kept, and they end it: ${RESULT_WORDS[resultOf(entry)]}.`
+    : `${plural(entry.moves.length, "move")} of it could be kept.`;
+  note.textContent = `A saved game of this date (${faceUp ? "face up" : "face down"}) could not be read as it was: ${kept}`
+    + (cut ? " Play on from there counts as a restart (help), so this date cannot become a fresh win." : "");
+  const old = $("kc-save-note");
+  if (old) old.replaceWith(note); else $("kc-storage-note").after(note);
+}
+
+/** The switch's buttons say which mode is on; the address names it, so a link opens the same puzzle. */
+function showStockMode() {
+  $("kc-face-down").setAttribute("aria-pressed", String(!faceUp));
+  $("kc-face-up").setAttribute("aria-pressed", String(faceUp));
+  document.body.dataset.stock = stockMode();
+}
+
+/** Face down or face up: this mode's game is kept as it stands, and the other mode's game of the date taken up. */
+function switchStock(up) {
+  if (up === faceUp) return;
+  if (!game.practice && (game.moves.length || game.entry.daily.first)) keep();
+  faceUp = up;
+  history.replaceState(null, "", `${location.pathname}${faceUp ? "?face-up" : ""}${location.hash}`);
+  showStockMode();
+  loadGame();
+  showMode("play");
+}
+
+const HOW_TO_PLAY_SEEN = "kcsolve-how-to-play-seen";  // outside the games' prefixes: no game and no export holds it
+
+/** A first visit opens How to play, once: storage remembers it was shown (where it cannot, it is not forced on). */
+function howToPlayOnce() {
+  try {
+    if (localStorage.getItem(HOW_TO_PLAY_SEEN)) return;
+    localStorage.setItem(HOW_TO_PLAY_SEEN, "1");
+  } catch {
+    return;
+  }
+  $("kc-howto-dialog").showModal();
+}
+
 build();
 if (isDaily) {
-  linkToday();
-  tellNextDeal();
+  followDay();
   if (!storageWorks()) warnStorage();
-  const kept = loadEntry(data.rules, data.date);
-  if (kept && kept.deck.join() === data.deck.join()) resume(kept);
-  else game.entry = newEntry(data.date, data.seed, data.deck, data.rules);
+  showStockMode();
+  loadGame();
 }
 const asked = stepFromHash();
 if (asked !== null && isDaily) {
@@ -854,4 +1158,5 @@ if (asked !== null && isDaily) {
 } else {
   if (asked !== null) step = asked;
   showMode(asked !== null || !isDaily ? "line" : "play");
+  if (isDaily) howToPlayOnce();
 }

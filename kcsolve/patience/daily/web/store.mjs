@@ -9,11 +9,18 @@ export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;  // ten years of games are abou
 const MAX_IMPORT_GAMES = 1500;
 const MAX_MOVES = 4 * DECK_SIZE;
 const STORE_PREFIX = "kcsolve-daily/";
+// How the stock was shown (a record's "mode"; absent means face down). Face-up games live under a prefix of their
+// own, so the face-down key stays what it always was and players who had games keep them.
+export const FACE_DOWN = "face-down";
+export const FACE_UP = "face-up";
+const MODES = [FACE_DOWN, FACE_UP];
+const MODE_PREFIX = { [FACE_DOWN]: STORE_PREFIX, [FACE_UP]: "kcsolve-daily-face-up/" };
 // The kinds of help, in the order the share line marks them.
 export const HELP_KINDS = ["undo", "hint", "check", "restart", "solution"];
 export const HELP_MARKS = { undo: "\u21a9\ufe0f", hint: "\ud83d\udca1", check: "\u2753", restart: "\ud83d\udd01", solution: "\ud83d\udcd6" };
 export const HELP_WORDS = { undo: "undo", hint: "hint", check: "still-winnable check", restart: "restart", solution: "solution shown" };
 const FIRST_STATUSES = ["won", "lost", "shown"];
+const DAY_MS = 86400000;
 // What a date came to, one wording everywhere (board, share line, end panel, archive): see resultOf.
 export const RESULT_WORDS = { won: "won", helped: "finished with help", shown: "solution shown, not won", lost: "lost",
   playing: "in progress" };
@@ -47,26 +54,35 @@ export function storageWorks() {
   }
 }
 
-const entryKey = (rules, date) => `${STORE_PREFIX}${rulesKey(rules)}/${date}`;
+const entryKey = (rules, date, mode) => `${MODE_PREFIX[mode]}${rulesKey(rules)}/${date}`;
+
+/** How an entry's stock was shown: face-up when it says so, else face-down (as in a record). */
+export const modeOf = (entry) => (entry.mode === FACE_UP ? FACE_UP : FACE_DOWN);
 
 export const noHelp = () => Object.fromEntries(HELP_KINDS.map((kind) => [kind, 0]));
 
-/** A fresh entry for a date: no moves, no help, not finished. */
-export function newEntry(date, seed, deck, rules) {
-  return { format: "kcsolve-record/1", deck: deck.slice(), rules, result: "unknown", moves: [],
+/** A fresh entry for a date: no moves, no help, not finished; a face-up one says so as a record does. */
+export function newEntry(date, seed, deck, rules, mode = FACE_DOWN) {
+  const shown = mode === FACE_UP ? { mode: FACE_UP } : {};  // face down writes no mode, as records always did
+  return { format: "kcsolve-record/1", ...shown, deck: deck.slice(), rules, result: "unknown", moves: [],
     daily: { date, seed, help: noHelp(), first: null } };
 }
 
-/** The stored entry of a date under a rule set, or null (none, storage off, or damaged). */
-export function loadEntry(rules, date) {
+/** The stored entry of a date under a rule set and mode, or null (none, storage off, or past repair). */
+export function loadEntry(rules, date, mode = FACE_DOWN) {
+  return loadSaved(rules, date, mode).entry;
+}
+
+/**
+ * The stored entry of a date, read as loadEntry does, and whether it was damaged: a save that fails the check is
+ * repaired from its moves (readSaved). `deck`, the page's own deck of the date, lets even a save with no readable
+ * deck be taken up.
+ */
+export function loadSaved(rules, date, mode = FACE_DOWN, deck = null) {
   const box = localStore();
-  const text = box ? box.getItem(entryKey(rules, date)) : null;
-  if (text === null) return null;
-  try {
-    return checkEntry(JSON.parse(text), "the saved game");
-  } catch {
-    return null;
-  }
+  const text = box ? box.getItem(entryKey(rules, date, mode)) : null;
+  if (text === null) return { entry: null, damaged: false };
+  return readSaved(text, { rules, date, mode, deck });
 }
 
 /** Keep an entry; false when this browser keeps nothing. */
@@ -74,27 +90,25 @@ export function saveEntry(entry) {
   const box = localStore();
   if (!box) return false;
   try {
-    box.setItem(entryKey(entry.rules, entry.daily.date), JSON.stringify(entry));
+    box.setItem(entryKey(entry.rules, entry.daily.date, modeOf(entry)), JSON.stringify(entry));
     return true;
   } catch {
     return false;
   }
 }
 
-/** Every stored entry under a rule set, oldest date first. */
-export function allEntries(rules) {
+/** Every stored entry under a rule set and mode, oldest date first. */
+export function allEntries(rules, mode = FACE_DOWN) {
   const box = localStore();
   if (!box) return [];
-  const prefix = `${STORE_PREFIX}${rulesKey(rules)}/`;
+  const prefix = `${MODE_PREFIX[mode]}${rulesKey(rules)}/`;
   const found = [];
   for (let k = 0; k < box.length; k += 1) {
     const key = box.key(k);
     if (!key || !key.startsWith(prefix)) continue;
-    try {
-      found.push(checkEntry(JSON.parse(box.getItem(key)), "a saved game"));
-    } catch {
-      // a damaged entry is left alone and not counted
-    }
+    // A damaged entry is counted as far as its moves make it (readSaved); one past repair is left out.
+    const { entry } = readSaved(box.getItem(key), { rules, date: key.slice(prefix.length), mode });
+    if (entry) found.push(entry);
   }
   return found.sort((a, b) => (a.daily.date < b.daily.date ? -1 : 1));
 }
@@ -111,19 +125,30 @@ export function resultOf(entry) {
   return HELP_KINDS.some((kind) => first.help[kind]) ? "helped" : "won";
 }
 
-/** Played, won, win %, current and best streak of won dates, the wins by kind of help used, and the count of each result. */
-export function statistics(entries, today) {
-  const played = entries.filter((e) => e.moves.length || e.daily.first);
+/** Whether an entry's date was won on its own day (UTC) in this browser: what a streak is made of, as Wordle's. */
+export function wonOnTheDay(entry) {
+  const first = entry.daily.first;
+  // An import may claim any day it likes, so only games played here build streaks.
+  return resultOf(entry) === "won" && Boolean(first.on) && first.on === entry.daily.date && !entry.daily.imported;
+}
+
+/**
+ * Played (games ended), won (with no help: a win with help is "finished with help", not a win), win %, current and
+ * best streak of days won on the day, the finishes by kind of help used, and the count of each result, over the
+ * entries of one mode only: a face-up game never makes or breaks a face-down streak.
+ */
+export function statistics(entries, today, mode = FACE_DOWN) {
+  const mine = entries.filter((e) => modeOf(e) === mode);
   const results = { won: 0, helped: 0, shown: 0, lost: 0, playing: 0 };
-  for (const entry of played) results[resultOf(entry)] += 1;
-  const wins = played.filter((e) => e.daily.first && e.daily.first.status === "won");
-  const byHelp = { none: 0, ...noHelp() };
-  for (const win of wins) {
-    const used = HELP_KINDS.filter((kind) => win.daily.first.help[kind]);
-    if (!used.length) byHelp.none += 1;
-    for (const kind of used) byHelp[kind] += 1;
+  for (const entry of mine) if (resultOf(entry)) results[resultOf(entry)] += 1;
+  // A game is played when it ends: one begun does not lower the win rate until it is finished.
+  const played = mine.filter((e) => e.daily.first);
+  const wins = played.filter((e) => resultOf(e) === "won");
+  const byHelp = { none: wins.length, ...noHelp() };
+  for (const helped of played.filter((e) => resultOf(e) === "helped")) {
+    for (const kind of HELP_KINDS.filter((k) => helped.daily.first.help[k])) byHelp[kind] += 1;
   }
-  const wonDays = new Set(wins.map((e) => e.daily.date));
+  const wonDays = new Set(wins.filter(wonOnTheDay).map((e) => e.daily.date));
   let best = 0;
   let run = 0;
   let last = null;
@@ -212,6 +237,7 @@ function checkMove(move, k, where) {
 export function checkEntry(data, where, site = null) {
   demand(data && typeof data === "object" && !Array.isArray(data), `${where} must be a JSON object`);
   demand(data.format === undefined || data.format === "kcsolve-record/1", `${where}: unknown format ${quoted(data.format)}`);
+  demand(data.mode === undefined || MODES.includes(data.mode), `${where}: 'mode' must be face-down or face-up, not ${quoted(data.mode)}`);
   const deck = checkDeck(data.deck, where);
   const rules = data.rules ?? "standard";
   demand(typeof rules === "string" && /^[a-z=+]{1,80}$/.test(rules), `${where}: 'rules' is not a rule set: ${quoted(rules)}`);
@@ -236,7 +262,10 @@ export function checkEntry(data, where, site = null) {
     const f = daily.first;
     demand(f && typeof f === "object" && FIRST_STATUSES.includes(f.status), `${where}: 'daily.first.status' must be one of ${FIRST_STATUSES.join(", ")}`);
     first = { status: f.status, moves: wholeNumber(f.moves, `${where}: 'daily.first.moves'`), help: checkHelp(f.help ?? {}, `${where}: 'daily.first.help'`) };
+    const on = checkOn(f.on, where);
+    if (on) first.on = on;
   }
+  demand([true, false, undefined].includes(daily.imported), `${where}: 'daily.imported' must be true or false, not ${quoted(daily.imported)}`);
   let played;
   try {
     played = replay(readRecord({ deck, rules, moves }));
@@ -255,7 +284,119 @@ export function checkEntry(data, where, site = null) {
     demand(first.moves <= moves.length, `${where}: 'daily.first' counts ${first.moves} moves, but the game has ${moves.length}`);
   }
   const result = status === "won" ? "win" : status === "lost" ? "loss" : "unknown";
-  return { format: "kcsolve-record/1", deck, rules, result, moves, daily: { date, seed, help, first } };
+  const shown = data.mode === FACE_UP ? { mode: FACE_UP } : {};
+  const imported = daily.imported ? { imported: true } : {};
+  return { format: "kcsolve-record/1", ...shown, deck, rules, result, moves, daily: { date, seed, help, first, ...imported } };
+}
+
+/**
+ * The UTC day a first finish was reached (`daily.first.on`), or null when absent: a real day. No more is asked of
+ * an import's: any day can be written into a file (and two machines' clocks differ), so imports build no streak.
+ */
+function checkOn(on, where) {
+  if (on === undefined || on === null) return null;
+  demand(typeof on === "string" && /^\d{4}-\d{2}-\d{2}$/.test(on) && isoDayOk(on), `${where}: 'daily.first.on' is not a date: ${quoted(on)}`);
+  return on;
+}
+
+/**
+ * A saved entry's text read back: {entry, damaged, cut}. A save that passes checkEntry (and is the date, rules and
+ * mode of its key) is taken as it is. Any other is damaged, and repaired from its moves, which are the truth: see
+ * repairSave; `cut` says that moves or a finish were lost to the damage. `known` holds the key's rules, date and
+ * mode, and the page's own deck of the date when it has one.
+ */
+export function readSaved(text, known) {
+  if (!isoDayOk(known.date)) return { entry: null, damaged: true, cut: true };  // a key that names no day is no game's
+  let data = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // not JSON at all: nothing but the key is left
+  }
+  try {
+    const entry = checkEntry(data, "the saved game");
+    const same = entry.daily.date === known.date && modeOf(entry) === known.mode && rulesKey(entry.rules) === rulesKey(known.rules)
+      && (!known.deck || entry.deck.join() === known.deck.join());
+    if (same) return { entry, damaged: false, cut: false };
+  } catch {
+    // damaged: repaired below
+  }
+  return { ...repairSave(data, known), damaged: true };
+}
+
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+/** A help count as kept, where a count that cannot be read is taken as one use: help it may hide is not forgotten. */
+function lenientHelp(help) {
+  const given = isObject(help) ? help : {};
+  return Object.fromEntries(HELP_KINDS.map((kind) => {
+    const value = given[kind] ?? 0;
+    return [kind, Number.isInteger(value) && value >= 0 && value <= 100000 ? value : 1];
+  }));
+}
+
+/** The longest prefix of some moves that are well formed and legal on the deck: {moves, final}. */
+function legalPrefix(deck, rules, moves) {
+  const formed = [];
+  for (const [k, move] of (Array.isArray(moves) ? moves : []).slice(0, MAX_MOVES).entries()) {
+    try {
+      const checked = checkMove(move, k, "");
+      readRecord({ deck, rules, moves: [checked] });  // a card text the engine cannot read ends the prefix too
+      formed.push(checked);
+    } catch {
+      break;
+    }
+  }
+  const played = replay(readRecord({ deck, rules, moves: formed }));
+  const final = played.steps.length ? played.steps[played.steps.length - 1].position : played.start;
+  return { moves: formed.slice(0, played.steps.length), final };
+}
+
+/**
+ * What a damaged save still holds, {entry, cut}: an entry of the key's date, rules and mode (null when not even a
+ * deck is left), and whether moves or a finish were lost. The moves are kept up to the first that cannot be read or played, the result and first finish are worked
+ * out from them, and a finish (or moves) lost to the damage counts as a restart: a damaged date never offers a
+ * fresh win. An `on` that cannot be read is dropped (not on the day); an unreadable `imported` counts as imported.
+ */
+function repairSave(data, known) {
+  const saved = isObject(data) ? data : {};
+  const daily = isObject(saved.daily) ? saved.daily : {};
+  let deck = known.deck ? known.deck.slice() : null;
+  if (!deck) {
+    try {
+      deck = checkDeck(saved.deck, "");
+    } catch {
+      return { entry: null, cut: true };
+    }
+  }
+  const entry = newEntry(known.date, typeof daily.seed === "string" && /^\d{1,20}$/.test(daily.seed) ? daily.seed : null,
+    deck, known.rules, known.mode);
+  const cut = legalPrefix(deck, known.rules, saved.moves);
+  entry.moves = cut.moves;
+  const status = cut.final.outcome().status;
+  entry.result = status === "won" ? "win" : status === "lost" ? "loss" : "unknown";
+  const help = lenientHelp(daily.help);
+  let lost = false;
+  const stored = isObject(daily.first) ? daily.first : null;
+  // A first finish whose help cannot be read is given all the help the game used: help is not forgotten.
+  const firstHelp = stored && isObject(stored.help) ? lenientHelp(stored.help) : { ...help };
+  for (const kind of HELP_KINDS) help[kind] = Math.max(help[kind], firstHelp[kind]);
+  const shownFirst = (stored && stored.status === "shown") || help.solution > 0;  // only Show solution counts that help
+  if (status !== "unfinished" && !shownFirst) {
+    entry.daily.first = { status, moves: cut.moves.length, help: firstHelp };
+  } else if (shownFirst) {
+    if (!firstHelp.solution) firstHelp.solution = help.solution = 1;
+    const moves = stored && Number.isInteger(stored.moves) && stored.moves >= 0 ? Math.min(stored.moves, cut.moves.length) : cut.moves.length;
+    entry.daily.first = { status: "shown", moves, help: firstHelp };
+  } else if (stored || !Array.isArray(saved.moves) || cut.moves.length < saved.moves.length) {
+    help.restart += 1;  // a finish, or moves, the damage took: play on from here is help, as a restart is
+    lost = true;
+  }
+  entry.daily.help = help;
+  const on = stored && typeof stored.on === "string" && /^\d{4}-\d{2}-\d{2}$/.test(stored.on) && isoDayOk(stored.on) ? stored.on : null;
+  if (entry.daily.first && on && status !== "unfinished") entry.daily.first.on = on;
+  if (daily.imported !== undefined && daily.imported !== false) entry.daily.imported = true;
+  return { entry, cut: lost };
 }
 
 function isoDayOk(day) {
@@ -276,7 +417,7 @@ function checkDeal(site, { rules, date, seed, deck }, where) {
 export function siteDeals(rules, runs) {
   const attempts = new Map();
   for (const [first, list] of runs) {
-    list.forEach((attempt, k) => attempts.set(isoDay(Date.parse(`${first}T00:00:00Z`) + k * 86400000), attempt));
+    list.forEach((attempt, k) => attempts.set(isoDay(Date.parse(`${first}T00:00:00Z`) + k * DAY_MS), attempt));
   }
   return { rules, attempts };
 }
@@ -359,8 +500,11 @@ export function readImport(text, site) {
   const list = Array.isArray(data) ? data : [data];
   demand(list.length <= MAX_IMPORT_GAMES, `the file holds ${list.length} games, more than ${MAX_IMPORT_GAMES}`);
   const entries = list.map((item, k) => checkEntry(item, list.length > 1 ? `game ${k + 1}` : "the game", site));
-  const dates = new Set(entries.map((entry) => entry.daily.date));
-  demand(dates.size === entries.length, "the file holds one date twice");
+  // Marked for good: it shows wherever the game does, goes out with an export, and builds no streak.
+  for (const entry of entries) entry.daily.imported = true;
+  // A date may come twice, once face down and once face up: each mode keeps its own game of the date.
+  const dates = new Set(entries.map((entry) => `${modeOf(entry)}/${entry.daily.date}`));
+  demand(dates.size === entries.length, "the file holds one date twice in one mode");
   return entries;
 }
 
@@ -369,7 +513,7 @@ export function mergeEntries(entries) {
   let added = 0;
   let kept = 0;
   for (const entry of entries) {
-    const mine = loadEntry(entry.rules, entry.daily.date);
+    const mine = loadEntry(entry.rules, entry.daily.date, modeOf(entry));
     if (mine && (mine.daily.first || !entry.daily.first)) {
       kept += 1;
     } else if (saveEntry(entry)) {
