@@ -5,8 +5,9 @@ grade), grades each deal with kcsolve.patience.players.lookahead.lookahead
 (the least k in 0, 1, 2, 4, 8, 16 for which the deep player shown the next k
 cards wins; "all" when none does), and prints the distribution of k, overall
 and by the calendar's grade, with the CPU seconds per deal (median and worst).
-Each graded date is appended to --out as it finishes; a rerun with the same
---out grades only the dates not yet there.
+The win that sets each grade is played again and its record replayed by the
+independent checker (``is_win``); a disagreement stops the run. Each graded date is appended to
+--out as it finishes; a rerun with the same --out grades only the dates not yet there.
 
     python scripts/tools/lookahead_grades.py --jobs 2 --out /tmp/lookahead-2027.tsv
     python scripts/tools/lookahead_grades.py --calendar seeds/daily-2027.tsv --dates 28
@@ -23,7 +24,8 @@ from pathlib import Path
 from kcsolve.common.deal import deal
 from kcsolve.common.workers import ordered_map
 from kcsolve.patience.daily.calendar import GRADES
-from kcsolve.patience.players.lookahead import LOOKAHEADS, lookahead
+from kcsolve.patience.players.lookahead import LOOKAHEADS, game_looking_ahead, lookahead
+from kcsolve.patience.record import FACE_UP, is_win, record_from_moves
 from kcsolve.patience.rules import parse_rules
 
 COLUMNS = [*(str(k) for k in LOOKAHEADS), "all"]
@@ -32,7 +34,12 @@ COLUMNS = [*(str(k) for k in LOOKAHEADS), "all"]
 def grade_date(date: str, seed: int, grade: str, rules_text: str) -> str:
     """One output line: date, seed, the calendar's grade, the lookahead (a number or 'all') and its CPU seconds."""
     began = time.process_time()
-    k = lookahead(deal(seed), parse_rules(rules_text), seed)
+    rules = parse_rules(rules_text)
+    k = lookahead(deal(seed), rules, seed)
+    if k is not None:  # the win that sets the grade, replayed by the independent checker
+        moves, _ = game_looking_ahead(deal(seed), rules, seed, k)
+        if not is_win(record_from_moves(deal(seed), rules, moves, "win", mode=FACE_UP)):
+            raise AssertionError(f"{date}: deal {seed}, the win seeing {k} cards ahead does not replay as a win")
     return f"{date}\t{seed}\t{grade}\t{'all' if k is None else k}\t{time.process_time() - began:.2f}"
 
 

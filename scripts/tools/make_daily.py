@@ -3,6 +3,7 @@
     python scripts/tools/make_daily.py                 # seeds/daily-2027.tsv: standard rules, --ramp
     python scripts/tools/make_daily.py --year 2028 --days 182 --out /tmp/daily-2028.tsv   # its first 26 weeks
     python scripts/tools/make_daily.py --year 2028 --rules deplete
+    python scripts/tools/make_daily.py --dates 2027-03-30 2027-12-29 --out /tmp/two.tsv   # time two dates
 
 Each row is what `kcsolve daily --date DATE --rules RULES` gives (--ramp is its
 default). Prints the CPU seconds per date (median and worst) and, under
@@ -41,10 +42,12 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--days", type=int, help="only the first this many dates")
+    parser.add_argument("--dates", nargs="+", type=dt.date.fromisoformat, help="only these dates (to time them)")
     parser.add_argument("--out", type=Path, help="where to write (default: seeds/daily-YEAR[-RULES].tsv)")
     args = parser.parse_args()
     first = dt.date(args.year, 1, 1)
     days = [first + dt.timedelta(days=n) for n in range((dt.date(args.year + 1, 1, 1) - first).days)][: args.days]
+    days = args.dates or days
     began = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         found = []

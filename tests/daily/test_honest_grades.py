@@ -12,7 +12,7 @@ import pytest
 from kcsolve.common.deal import deal
 from kcsolve.common.interval import wilson
 from kcsolve.patience.daily import calendar as daily_module
-from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, WITHIN, daily, grade
+from kcsolve.patience.daily.calendar import GRADES, RAMP, RAMP_CANDIDATES, TAKE, WITHIN, daily, grade
 from kcsolve.patience.daily.kept import KeptDays
 from kcsolve.patience.players import honest as honest_module
 from kcsolve.patience.players.honest import (
@@ -106,7 +106,7 @@ def quick_measures(monkeypatch: pytest.MonkeyPatch, chance: float) -> list[int]:
 
 
 def test_the_ramp_takes_its_grade_and_measures_only_plausible_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
-    measured = quick_measures(monkeypatch, 0.3)
+    measured = quick_measures(monkeypatch, 0.4)
     wednesday = dt.date(2027, 3, 3)
     assert RAMP[wednesday.weekday()] == "medium"
     found = daily(wednesday, STANDARD)
@@ -114,6 +114,15 @@ def test_the_ramp_takes_its_grade_and_measures_only_plausible_candidates(monkeyp
     low, high = daily_module.CHEAP_WINDOWS["medium"]
     cheap = cheap_chance(deal(found.seed), STANDARD, found.seed)
     assert cheap is not None and low <= cheap <= high
+
+
+def test_easy_and_medium_days_take_the_upper_part_of_their_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Wednesday passes over deals at 30% (medium, but low in it): 64 are measured, then the nearest grade."""
+    assert TAKE["easy"] == (0.65, 2.0) and TAKE["medium"] == (0.375, 0.5)
+    assert [TAKE[name] for name in ("hard", "fiendish")] == [WITHIN["hard"], WITHIN["fiendish"]]
+    measured = quick_measures(monkeypatch, 0.3)
+    found = daily(dt.date(2027, 3, 3), STANDARD)
+    assert len(measured) == RAMP_CANDIDATES and found.grade == "medium" and found.seed == measured[0]
 
 
 def test_the_nearest_grade_when_no_candidate_has_the_weekdays(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -189,7 +189,8 @@ def archive_page(
         f'<span id="kc-local-change"></span>.{feed_words}</p>\n'
         f'<p id="kc-today">{lead}</p>\n<p id="kc-unplayed"></p>\n'
         f'<p class="small legend" id="kc-legend" hidden>Your results, kept in this browser: '
-        f'<span class="r-mark r-won">won</span> without help, <span class="r-mark r-helped">help</span> finished with help, '
+        f'<span class="r-mark r-won">won</span> without help, '
+        f'<span class="r-mark r-helped">help</span> finished with help, '
         f'<span class="r-mark r-shown">shown</span> solution shown, <span class="r-mark r-lost">lost</span>, '
         f'<span class="r-mark r-playing">begun</span> in progress; no mark: not played.</p>\n'
         f"{tables}\n</section>\n</main>\n"

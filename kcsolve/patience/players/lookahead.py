@@ -37,12 +37,19 @@ def lookahead_move(position: Position, k: int, seed: int) -> Move:
     return deep_player(view_ahead(position, k), seed)
 
 
+def game_looking_ahead(deck: tuple[Card, ...], rules: Rules, seed: int, k: int) -> tuple[list[Move], bool]:
+    """The moves of the deep player who sees the next ``k`` face-down cards at every move, and whether they win."""
+    position = Position.start(deck, rules)
+    moves: list[Move] = []
+    while position.outcome().status is Status.UNFINISHED:
+        moves.append(lookahead_move(position, k, seed))
+        position = position.play(moves[-1])
+    return moves, position.outcome().status is Status.WON
+
+
 def wins_looking_ahead(deck: tuple[Card, ...], rules: Rules, seed: int, k: int) -> bool:
     """Whether the deep player who sees the next ``k`` face-down cards at every move wins ``deck``."""
-    position = Position.start(deck, rules)
-    while position.outcome().status is Status.UNFINISHED:
-        position = position.play(lookahead_move(position, k, seed))
-    return position.outcome().status is Status.WON
+    return game_looking_ahead(deck, rules, seed, k)[1]
 
 
 def lookahead(deck: tuple[Card, ...], rules: Rules, seed: int) -> int | None:
