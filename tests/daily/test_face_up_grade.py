@@ -16,7 +16,8 @@ from kcsolve.patience.daily.words import face_up_words
 from kcsolve.patience.players.lookahead import lookahead
 from kcsolve.patience.rules import STANDARD
 
-DAY = dt.date(2027, 1, 6)  # under --ramp a Wednesday, medium: the deep player wins it seeing one card ahead
+DAY = dt.date(2027, 1, 6)  # under --ramp a Wednesday, medium
+PLAN_DAY = dt.date(2027, 1, 14)  # a Thursday, medium: the deep player wins it seeing one card ahead (2027's calendar)
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +60,9 @@ def test_a_kept_date_with_a_bad_face_up_grade_is_measured_again(
 
 @pytest.mark.slow
 def test_daily_says_how_far_ahead_to_plan() -> None:
-    result = run("daily", "--date", DAY.isoformat(), "--ramp", "--no-solution")
+    result = run("daily", "--date", PLAN_DAY.isoformat(), "--ramp", "--no-solution")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[2] == face_up_words(1) == "Face up: plan 1 card ahead"
-    data = json.loads(run("daily", "--date", DAY.isoformat(), "--ramp", "--no-solution", "--format", "json").stdout)
+    shown = run("daily", "--date", PLAN_DAY.isoformat(), "--ramp", "--no-solution", "--format", "json").stdout
+    data = json.loads(shown)
     assert data["face_up_lookahead"] == 1
