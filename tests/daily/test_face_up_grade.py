@@ -16,27 +16,27 @@ from kcsolve.patience.daily.words import face_up_words
 from kcsolve.patience.players.lookahead import lookahead
 from kcsolve.patience.rules import STANDARD
 
-DAY = dt.date(2027, 1, 6)  # under --ramp a Wednesday, medium
+DAY = dt.date(2027, 1, 6)  # a Wednesday
 PLAN_DAY = dt.date(2027, 1, 14)  # a Thursday, medium: the deep player wins it seeing one card ahead (2027's calendar)
 
 
 @pytest.fixture(scope="module")
 def found() -> calendar.DailyDeal:
-    """The deal of DAY under --ramp, measured roughly (four games a deal: the lookahead does not depend on it)."""
-    return calendar.daily(DAY, STANDARD, ramp=True, games=4)
+    """The deal of DAY without --ramp, measured roughly (four games a deal: the lookahead does not depend on it)."""
+    return calendar.daily(DAY, STANDARD, ramp=False, games=4)
 
 
 def test_the_deal_taken_is_graded_face_up(found: calendar.DailyDeal) -> None:
-    assert found.face_up_lookahead == lookahead(found.deck, STANDARD, found.seed) == 4
+    assert found.face_up_lookahead == lookahead(found.deck, STANDARD, found.seed) == 1
     data = found.to_json(solution=False)
-    assert data["face_up_lookahead"] == 4 and "face_up_lookahead_is" not in data
+    assert data["face_up_lookahead"] == 1 and "face_up_lookahead_is" not in data
     assert found.to_json(measured=True)["face_up_lookahead_is"] == calendar.LOOKAHEAD_IS
     everything = replace(found, face_up_lookahead=None).to_json()
     assert everything["face_up_lookahead"] == "all"
 
 
 def test_a_kept_date_keeps_its_face_up_grade(found: calendar.DailyDeal, tmp_path: Path) -> None:
-    days = KeptDays(STANDARD, ramp=True, root=tmp_path)
+    days = KeptDays(STANDARD, ramp=False, root=tmp_path)
     for k in (1, None):
         days.put(replace(found, face_up_lookahead=k))
         kept = days.get(DAY)
@@ -47,7 +47,7 @@ def test_a_kept_date_keeps_its_face_up_grade(found: calendar.DailyDeal, tmp_path
 def test_a_kept_date_with_a_bad_face_up_grade_is_measured_again(
     found: calendar.DailyDeal, tmp_path: Path, stored: object
 ) -> None:
-    days = KeptDays(STANDARD, ramp=True, root=tmp_path)
+    days = KeptDays(STANDARD, ramp=False, root=tmp_path)
     days.put(found)
     data = json.loads(days.path(DAY).read_text())
     if stored == "missing":
