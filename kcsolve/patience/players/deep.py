@@ -12,33 +12,43 @@ as the strong player.
 
 from __future__ import annotations
 
-from kcsolve.patience.engine import Move, PlayerView
+from kcsolve.patience.engine import Afterstate, Move, PlayerView
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.quick import quick_player
-from kcsolve.patience.players.strong import SAMPLES, ahead_ranks, class_key, option_wins, strong_player
-from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
+from kcsolve.patience.players.strong import (
+    SAMPLES,
+    ahead_ranks,
+    class_key,
+    covered,
+    option_class_key,
+    option_wins,
+    strong_player,
+)
 
 
-def covered(rules: Rules) -> bool:
-    """Whether the quick player models these rules: forced pair removal, fixed courts, goal courts or deplete."""
-    return (
-        rules.removal is Removal.FORCED
-        and rules.sets is Sets.PAIRS
-        and rules.courts is Courts.FIXED
-        and rules.goal is not Goal.CLEAR
-    )
+def deep_player(
+    view: PlayerView,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    options: list[tuple[Move, Afterstate]] | None = None,
+) -> Move:
+    """The deep player's move: the option that wins most sampled orders, the quick player's choice on ties.
 
-
-def deep_player(view: PlayerView, seed: int = 0, samples: int = SAMPLES) -> Move:
-    """The deep player's move: the option that wins most sampled orders, the quick player's choice on ties."""
+    ``options``: the view's distinct options, when the caller has them already.
+    """
     if not covered(view.rules):
         return strong_player(view, seed, samples)
-    options = distinct_options(view)
+    if options is None:
+        options = distinct_options(view)
     if len(options) == 1:
         return options[0][0]
     if exact_feasible(options[0][1]):
         scores = [exact_chance(child, ahead_ranks(view)) * samples for _, child in options]
     else:
-        scores = [float(w) for w in option_wins(options, samples, seed, view)]
+        scores = [float(w) for w in option_wins(options, samples, seed, view, only_best=True)]
+    best = max(scores)
+    tied = [k for k in range(len(options)) if scores[k] == best]
+    if len(tied) == 1:
+        return options[tied[0]][0]
     preferred = class_key(view, quick_player(view))
-    return options[max(range(len(options)), key=lambda k: (scores[k], class_key(view, options[k][0]) == preferred))][0]
+    return options[max(tied, key=lambda k: option_class_key(*options[k]) == preferred)][0]

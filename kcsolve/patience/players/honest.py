@@ -86,7 +86,7 @@ def honest_game(deck: tuple[Card, ...], rules: Rules, seed: int, game: int) -> b
         if len(options) > 1 and rng.random() < EXPLORE:
             move = options[rng.randrange(len(options))][0]
         else:
-            move = deep_player(view, seed * GAMES + game, SAMPLES)
+            move = deep_player(view, seed * GAMES + game, SAMPLES, options)
         position = position.play(move)
     return position.outcome().status is Status.WON
 

@@ -20,6 +20,10 @@ earliest deadline it can meet. Both halves are constructive, so an order judged
 won can be won; from the opening, under standard rules, the judge agrees with
 the exact solver on 99.2% of deals (seeds 0..1999) and never claims a lost one.
 
+Under forced pairs with court cards at home (:func:`covered`, where the deep
+player plays) an order is judged by the compiled twin of this judge
+(:mod:`.judge`); the Python judge here stays the reference and judges the other rules.
+
 Near the end of a game under forced pairs (few unseen cards) the chances are
 computed exactly by expectimax instead (:func:`kcsolve.patience.players.endgame.exact_chance`).
 Nothing here reads the real order of the stock: only the sorted multiset of
@@ -38,7 +42,7 @@ from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.patience.engine import EDGE_PAIRS, Afterstate, Move, PlayerView, Remove, Status
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
 from kcsolve.patience.players.policy import CENTRE, JACKS, KIND_CLASS, KINGS, QUEENS, class_view, greedy_player
-from kcsolve.patience.rules import Courts, Goal, Rules, Sets
+from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.theory import forced_takes
 
 SAMPLES = 48  # seeds 2000..4999: 391 wins of 3,000 with 48, 355 with 24 (docs/PLAYERS.md)
@@ -238,17 +242,34 @@ def _group(count: list[int], size: int, low: int, total: int) -> tuple[int, ...]
     return ()
 
 
+def covered(rules: Rules) -> bool:
+    """Whether the quick player and the compiled judge model these rules: forced pairs, fixed courts, not clear."""
+    return (
+        rules.removal is Removal.FORCED
+        and rules.sets is Sets.PAIRS
+        and rules.courts is Courts.FIXED
+        and rules.goal is not Goal.CLEAR
+    )
+
+
 def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
     """Whether ``after`` goes on to a win when the face-down cards come in ``order``, for a player who then knew it.
 
     A card still in hand comes before ``order``. Equal values may leave in
     either order (the latest copies first, else the earliest); each is tried.
-    ``courses`` caches value-level courses for this order: options that leave
-    the same values on the grid share them.
+    ``courses`` caches the Python judge's value-level courses for this order:
+    options that leave the same values on the grid share them.
     """
     status = after.outcome.status
     if status is not Status.UNFINISHED:
         return status is Status.WON
+    if covered(after.rules):
+        return compiled_wins(after, order)
+    return python_wins(after, order, courses)
+
+
+def python_wins(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
+    """:func:`wins_in_order` in Python for every rule set, for an unfinished afterstate: the reference judge."""
     sizes = LAYOUTS[after.rules.courts][1]
     views = pooled_views(after.grid, after.rules.courts)
     if not views:  # Queens (or Jacks) on three edges: the other kind will lack room
@@ -272,6 +293,29 @@ def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Cour
         if any(seen_order_wins(cells, courts, run, sizes) for cells, courts in views):
             return True
     return False
+
+
+def compiled_wins(after: Afterstate, order: list[int]) -> bool:
+    """:func:`wins_in_order` by the compiled judge (its rules only: :func:`covered`), for an unfinished afterstate."""
+    import numpy as np
+
+    from kcsolve.patience.players.judge import order_wins  # numba: loaded only when an order is judged
+
+    cells, courts = class_view(after.grid)
+    grid = np.zeros((4, 4), dtype=np.int64)
+    for c, values in enumerate(cells):
+        grid[c, : len(values)] = values
+    coming = [after.in_hand.rank, *order] if after.in_hand is not None else order
+    return bool(
+        order_wins(
+            grid,
+            np.array([len(values) for values in cells], dtype=np.int64),
+            np.array(courts, dtype=np.int64),
+            np.array(coming, dtype=np.int64),
+            after.removing,
+            after.rules.goal is Goal.COURTS,
+        )
+    )
 
 
 def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tuple[Cells, list[int]]]:
@@ -336,14 +380,26 @@ def ahead_ranks(view: PlayerView) -> tuple[int, ...]:
     return tuple(card.rank for card in view.ahead)
 
 
-def option_wins(options: list[tuple[Move, Afterstate]], samples: int, seed: int, view: PlayerView) -> list[int]:
-    """For each option, how many of the same sampled orders of the face-down cards it wins."""
+def option_wins(
+    options: list[tuple[Move, Afterstate]], samples: int, seed: int, view: PlayerView, only_best: bool = False
+) -> list[int]:
+    """For each option, how many of the same sampled orders of the face-down cards it wins.
+
+    With ``only_best`` an option stops being judged once the orders left cannot
+    bring it up to the most wins so far: the options with the most wins, and
+    their counts, are the same, and the others' counts are lower than theirs.
+    """
     unseen = [card.rank for card in view.unseen]
     wins = [0] * len(options)
-    for order in sampled_orders(unseen, samples, seed, view):
+    judged: list[int] | range = range(len(options))
+    orders = sampled_orders(unseen, samples, seed, view)
+    for done, order in enumerate(orders, 1):
         courses: dict[tuple, Course] = {}
-        for k, (_, child) in enumerate(options):
-            wins[k] += wins_in_order(child, order, courses)
+        for k in judged:
+            wins[k] += wins_in_order(options[k][1], order, courses)
+        if only_best:
+            most = max(wins)
+            judged = [k for k in judged if wins[k] + len(orders) - done >= most]
     return wins
 
 
@@ -367,4 +423,9 @@ def best_option(view: PlayerView, options: list[tuple[Move, Afterstate]], seed: 
 
 def class_key(view: PlayerView, move: Move) -> tuple:
     """The class-level result of a move, for comparing moves that differ only in interchangeable cells."""
-    return (*option_key(view.after(move)), isinstance(move, Remove))
+    return option_class_key(move, view.after(move))
+
+
+def option_class_key(move: Move, after: Afterstate) -> tuple:
+    """:func:`class_key` of a move whose afterstate is known."""
+    return (*option_key(after), isinstance(move, Remove))
