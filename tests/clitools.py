@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from click.testing import CliRunner, Result
 
 from kcsolve.cli import cli
@@ -153,3 +155,11 @@ def wait_for_screen(name: str, expect: str, gone: str | None = None, limit: floa
             assert expect in text and ready, text
             return rows
         time.sleep(0.1)
+
+
+def need_node(checked: str) -> str:
+    """The node executable; the test is skipped where there is none (``checked``: what it would have checked)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip(f"node is not installed: {checked} cannot be checked")
+    return node

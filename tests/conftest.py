@@ -14,11 +14,19 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from browsing import launched_browser
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium for one test module (tests/browsing.py); the module skips where there is none."""
+    yield from launched_browser()
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +37,7 @@ def golden() -> Path:
 
 @pytest.fixture(scope="session")
 def repo() -> Path:
-    """The repository's root: seeds/, puzzles/, scripts/."""
+    """The repository's root: data/, puzzles/, scripts/."""
     return REPO
 
 

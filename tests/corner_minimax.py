@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kcsolve.corner.engine import Position
+from kcsolve.corner.game.engine import Position
 
 
 def brute_forces_out(position: Position, me: int) -> bool:

@@ -7,7 +7,16 @@ import sys
 
 import click
 
-from kcsolve.cli.base import CONTEXT, _rules_option, _use_colour, cli, colour_option, fail, load_record, style_option
+from kcsolve.cli.base import (
+    CONTEXT,
+    cli,
+    colour_option,
+    fail,
+    load_record,
+    parse_rules_option,
+    style_option,
+    use_colour,
+)
 from kcsolve.common.words import paragraph, plural
 from kcsolve.patience.engine import Place
 from kcsolve.patience.players.analysis import ANALYSE_PLAYOUTS, Analysis, MoveReport, NothingToAnalyseError, analyse
@@ -49,7 +58,7 @@ def analyse_command(
     """
     record = load_record(record_path)
     try:
-        result = analyse(record, _rules_option(rules_text), playouts, seed)
+        result = analyse(record, parse_rules_option(rules_text), playouts, seed)
     except IllegalRecordMoveError as exc:
         click.echo(paragraph(f"Illegal {exc}."))
         sys.exit(1)
@@ -59,9 +68,9 @@ def analyse_command(
         click.echo(json.dumps({"moves": [r.to_json() for r in result.reports], "summary": result.summary_json()}))
         return
     if result.face_up:
-        _tell_face_up(result, style, _use_colour(colour))
+        _tell_face_up(result, style, use_colour(colour))
         return
-    _tell(result, style, _use_colour(colour))
+    _tell(result, style, use_colour(colour))
 
 
 def _figure(report: MoveReport, figure: float | None) -> str:

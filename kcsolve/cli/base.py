@@ -17,7 +17,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 import click
 
@@ -57,7 +57,7 @@ READER_GRACE = 10.0  # seconds a command whose reader left has to stop by itself
 # so a command loads the library it uses and nothing else (kcsolve --version loads no solver)
 COMMAND_MODULES = {
     "analyse": "analyse_command",
-    "corner": "corner_command",
+    "corner": "corner",
     "daily": "daily_command",
     "deal": "record_commands",
     "odds": "odds_command",
@@ -403,12 +403,12 @@ def text_columns(text: str) -> int:
     return len(text) + sum(1 for char in text if unicodedata.east_asian_width(char) in "WF")
 
 
-def _rules_option(value: str | None) -> Rules | None:
+def parse_rules_option(value: str | None) -> Rules | None:
     """Parse a --rules value, leaving None alone."""
     return None if value is None else parse_rules(value)
 
 
-def _use_colour(flag: bool | None) -> bool:
+def use_colour(flag: bool | None) -> bool:
     """Colour when asked, else when stdout is a terminal and NO_COLOR is unset."""
     if flag is not None:
         return flag
@@ -438,9 +438,8 @@ def too_small(width: int, height: int) -> list[str]:
     return textwrap.wrap(notice, max(columns - 1, 20))
 
 
-def _read_text(path: str) -> str:
-    """Read at most MAX_TEXT characters of a regular file (``-``: standard input); more, anything but a regular
-    file, or a failure, is bad input."""
+def read_text(path: str) -> str:
+    """A regular file's text (``-``: standard input), at most MAX_TEXT characters; else one error line, exit 2."""
     try:
         if path == "-":
             text = sys.stdin.read(MAX_TEXT + 1)
@@ -450,36 +449,35 @@ def _read_text(path: str) -> str:
             with io.TextIOWrapper(open_regular(path), encoding="utf-8") as handle:  # a pipe would wait for ever
                 text = handle.read(MAX_TEXT + 1)
     except UnicodeDecodeError as exc:
-        fail(f"cannot read {_source_name(path)}: {not_utf8(exc.object[:2])}")
+        fail(f"cannot read {source_name(path)}: {not_utf8(exc.object[:2])}")
     except UnicodeEncodeError:
-        fail(f"cannot read {_source_name(path)}: {not_utf8(text[:2].encode('utf-8', 'surrogateescape'))}")
+        fail(f"cannot read {source_name(path)}: {not_utf8(text[:2].encode('utf-8', 'surrogateescape'))}")
     except OSError as exc:
-        fail(f"cannot read {_source_name(path)}: {exc.strerror or exc}")
+        fail(f"cannot read {source_name(path)}: {exc.strerror or exc}")
     if len(text) > MAX_TEXT:
-        fail(f"{_source_name(path)}: {TOO_LONG}")
+        fail(f"{source_name(path)}: {TOO_LONG}")
     return text
 
 
-def _source_name(path: str) -> str:
-    """How messages name an input: the path quoted as Python would (a newline in it stays on the line), or
-    ``<stdin>`` for ``-``."""
+def source_name(path: str) -> str:
+    """How messages name an input: the path quoted as Python would (newlines stay escaped), ``<stdin>`` for ``-``."""
     return "<stdin>" if path == "-" else repr(path)
 
 
 def load_deck(path: str) -> tuple[Card, ...]:
     """Read and check a deck file (``-`` for standard input); errors name the source."""
     try:
-        return parse_deck(_read_text(path))
+        return parse_deck(read_text(path))
     except InvalidDeckError as exc:
-        fail(f"{_source_name(path)}: {exc}")
+        fail(f"{source_name(path)}: {exc}")
 
 
 def load_record(path: str) -> Record:
     """Read a game record file (``-`` for standard input): JSON, or the one-line notation."""
-    return read_game(_read_text(path), source=_source_name(path))
+    return read_game(read_text(path), source=source_name(path))
 
 
-def _tell(played: Any, style: str, colour: bool) -> None:
+def tell(played: Any, style: str, colour: bool) -> None:
     """Print a replayed game like the sample game: each grid, then a blank line between boxed grids."""
     for block in tell_game(played.start, list(played.steps), style=style, colour=colour):
         click.echo(block, color=colour)
@@ -520,20 +518,25 @@ class ProgressLine:
 
 
 class Ticker:
-    """On a terminal's stderr only: after a short wait, what is being worked on and for how long.
+    """On a terminal only: after a short wait, what is being worked on and for how long, wiped at the end.
 
     Used as a context manager around work that may take more than a few seconds;
-    ``note`` changes the label (e.g. "deal 3 of 10"). Silent when stderr is not a
-    terminal, so pipes and tests see nothing of it.
+    ``note`` changes the label (e.g. "deal 3 of 10"). Silent when ``stream``
+    (stderr by default) is not a terminal, so pipes and tests see nothing of it;
+    the one progress line of every long command but ``stats``, whose line counts deals a second.
     """
 
-    def __init__(self, label: str, delay: float = 1.0) -> None:
+    def __init__(
+        self, label: str, delay: float = 1.0, stream: IO[str] | None = None, terminal: bool | None = None
+    ) -> None:
         self.label = label
         self.delay = delay
+        self.stream = sys.stderr if stream is None else stream
         self.started = time.monotonic()
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True) if sys.stderr.isatty() else None
-        self.shown = False
+        shown = self.stream.isatty() if terminal is None else terminal
+        self.thread = threading.Thread(target=self._run, daemon=True) if shown else None
+        self.width = 0
 
     def note(self, label: str) -> None:
         """Change what the line says is being worked on."""
@@ -543,10 +546,10 @@ class Ticker:
         if self.stop.wait(self.delay):
             return
         while True:
-            self.shown = True
-            click.echo(
-                f"\r{self.label}  {time.monotonic() - self.started:,.0f} s (Ctrl-C stops)   ", nl=False, err=True
-            )
+            line = f"{self.label}  {time.monotonic() - self.started:,.0f} s (Ctrl-C stops)"
+            self.stream.write("\r" + line.ljust(self.width))
+            self.stream.flush()
+            self.width = len(line)
             if self.stop.wait(0.5):
                 return
 
@@ -559,8 +562,9 @@ class Ticker:
         self.stop.set()
         if self.thread:
             self.thread.join()
-            if self.shown:
-                click.echo("\r\x1b[K", nl=False, err=True)
+            if self.width:
+                self.stream.write("\r" + " " * self.width + "\r")
+                self.stream.flush()
 
 
 def parse_date(text: str | None) -> dt.date:

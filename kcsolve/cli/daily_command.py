@@ -11,13 +11,13 @@ import click
 from kcsolve.cli.base import (
     CONTEXT,
     Ticker,
-    _tell,
-    _use_colour,
     cli,
     colour_option,
     fail,
     parse_date,
     style_option,
+    tell,
+    use_colour,
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.words import paragraph
@@ -73,7 +73,7 @@ def daily_command(
     first = parse_date(date_text)
     if (dt.date.max - first).days < days - 1:
         fail(f"--date {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
-    paint = _use_colour(colour)
+    paint = use_colour(colour)
     with Ticker("daily deals") as ticker:
         for offset in range(days):
             day = first + dt.timedelta(days=offset)
@@ -107,5 +107,5 @@ def _print_daily(found: Any, hide: bool, style: str, paint: bool) -> None:
     if not hide:
         click.echo()
         played = replay(found.solution.record())
-        _tell(played, style, paint)
+        tell(played, style, paint)
     click.echo()

@@ -9,9 +9,6 @@ import click
 
 from kcsolve.cli.base import (
     CONTEXT,
-    _read_text,
-    _source_name,
-    _use_colour,
     check_input,
     cli,
     colour_option,
@@ -19,9 +16,12 @@ from kcsolve.cli.base import (
     load_deck,
     parse_date,
     read_line,
+    read_text,
     redraws_in_place,
+    source_name,
     style_option,
     too_small,
+    use_colour,
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
 from kcsolve.common.words import wrapped
@@ -93,7 +93,7 @@ def play_command(
     check_input()
     session, title = _start(game_path, seed, daily_date, rules_text, auto, face_up)
     full_screen = redraws_in_place(plain)
-    paint = _use_colour(colour)
+    paint = use_colour(colour)
     try:
         _game_loop(session, title, full_screen, style, paint)
     except KeyboardInterrupt:
@@ -117,15 +117,15 @@ def _session(
     """The session to play and its title, before the mode is added to it."""
     rules = parse_rules(rules_text or "standard")
     if game_path is not None:
-        text = _read_text(game_path)
+        text = read_text(game_path)
         if is_saved_game(text):
             if rules_text is not None:
                 fail("a saved game is played under its own rules: leave out --rules")
-            record = parse_record(text, source=_source_name(game_path))
+            record = parse_record(text, source=source_name(game_path))
             try:
                 session = Session.resume(record, auto, face_up)
             except InvalidRecordError as exc:
-                fail(f"{_source_name(game_path)}: {exc}")
+                fail(f"{source_name(game_path)}: {exc}")
             return session, f"Saved game {game_path}"
         return Session(load_deck(game_path), rules, auto=auto, face_up=face_up), f"Deck {game_path}"
     if daily_date is not None:

@@ -10,16 +10,16 @@ import click
 
 from kcsolve.cli.base import (
     CONTEXT,
-    _read_text,
-    _rules_option,
-    _source_name,
-    _tell,
-    _use_colour,
     cli,
     colour_option,
     fail,
     load_record,
+    parse_rules_option,
+    read_text,
+    source_name,
     style_option,
+    tell,
+    use_colour,
 )
 from kcsolve.common.cards import format_deck
 from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
@@ -74,10 +74,10 @@ def replay_command(record_path: str, rules_text: str | None, style: str, colour:
     game or an illegal move (the telling stops there); 2 for bad input.
     """
     record = load_record(record_path)
-    rules = _rules_option(rules_text) or record.rules
+    rules = parse_rules_option(rules_text) or record.rules
     played = replay(record, rules)
-    paint = _use_colour(colour)
-    _tell(played, style, paint)
+    paint = use_colour(colour)
+    tell(played, style, paint)
     if played.error:
         click.echo(paragraph(f"Illegal {played.error}."))
         sys.exit(1)
@@ -95,9 +95,9 @@ def verify_command(record_path: str, rules_text: str | None) -> None:
     A daily page's export also gets what the page recorded: the help used, and whether
     it was imported.
     """
-    rules = _rules_option(rules_text)
-    text = _read_text(record_path)
-    source = _source_name(record_path)
+    rules = parse_rules_option(rules_text)
+    text = read_text(record_path)
+    source = source_name(record_path)
     if not text.lstrip("\ufeff \t\r\n").startswith("["):
         verdict = judge_line(read_game(text, source=source), rules, source)
         click.echo(paragraph(verdict[1]))

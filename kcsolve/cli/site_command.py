@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kcsolve.cli.base import CONTEXT, Ticker, cli, fail, parse_date
+from kcsolve.cli.base import CONTEXT, Ticker, cli, parse_date
 from kcsolve.common.words import paragraph, plural
 from kcsolve.patience.rules import parse_rules
 
@@ -66,48 +66,27 @@ def site_command(
     rebuild measures only new dates; kept dates are checked before they are used.
     """
     from kcsolve.corner.webpage import corner_page
-    from kcsolve.patience.daily.kept import KeptDays, kept_daily
-    from kcsolve.patience.daily.site import (
-        MAX_SITE_DAYS,
-        check_base_url,
-        check_out_dir,
-        write_site,
-    )
+    from kcsolve.patience.daily.site import site_dates, site_deals, write_site
 
     rules = parse_rules(rules_text)
     first = parse_date(date_text)
     out = Path(out_text)
-    if days > MAX_SITE_DAYS:
-        fail(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
-    if (dt.date.max - first).days < days - 1:
-        fail(f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}")
-    if want_feed and not base_url:
-        fail("--feed needs --base-url URL: feed readers cannot follow the site's relative links")
-    if base_url:
-        check_base_url(base_url)
-    check_out_dir(out, force)
     today = dt.datetime.now(dt.UTC).date()
-    dates = [first + dt.timedelta(days=offset) for offset in range(days)]
-    if not include_future:
-        dates = [day for day in dates if day <= today]
-    if not dates:
-        fail(
-            f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
-            "give --include-future to write future dates"
-        )
-    kept = None if no_cache else KeptDays(rules, ramp)
-    found = []
-    reused = 0
+    dates = site_dates(first, days, out, force, base_url, want_feed, include_future, today)
     with Ticker("daily deals") as ticker:
-        for number, day in enumerate(dates, start=1):
+
+        def note(day: dt.date, number: int) -> None:
             ticker.note(f"{day.isoformat()} ({number:,} of {len(dates):,} dates)")
-            deal_of_day, was_kept = kept_daily(day, rules, ramp, kept)
-            found.append(deal_of_day)
-            reused += was_kept
+
+        found, reused = site_deals(dates, rules, ramp, not no_cache, note)
     corner = ("corner.html", "Kings Corner, 2 to 4 players", corner_page())
     files = write_site(found, out, force, today, base_url, include_future, games=(corner,))
-    left = days - len(dates)
+    _say_written(files, len(dates), days - len(dates), reused, str(rules), out_text)
+
+
+def _say_written(files: list[str], dates: int, left: int, reused: int, rules: str, out_text: str) -> None:
+    """What was written where: files and dates, how many kept from an earlier run, how many future dates left out."""
     later = f" ({plural(left, 'future date')} left out: --include-future writes them)" if left else ""
-    written = f"{plural(len(files), 'file')} for {plural(len(dates), 'date')}"
+    written = f"{plural(len(files), 'file')} for {plural(dates, 'date')}"
     measured = f"; {reused:,} of them kept from an earlier run" if reused else ""
     click.echo(paragraph(f"wrote {written} under {rules} to {out_text}{measured}{later}"))

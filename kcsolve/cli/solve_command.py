@@ -13,26 +13,23 @@ from kcsolve.cli.base import (
     CONTEXT,
     EXIT_FOR,
     Ticker,
-    _tell,
-    _use_colour,
     cli,
     colour_option,
     fail,
     load_deck,
     result_stands,
     style_option,
+    tell,
+    use_colour,
 )
-from kcsolve.common.deal import SEED_LIMIT, check_seed, deal
+from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.patience.daily.webpage import solution_page
 from kcsolve.patience.notation import to_notation
-from kcsolve.patience.pysol import (
-    PYSOL_MAX_GAME,
-    check_pysol_game,
-    pysol_deal,
-)
+from kcsolve.patience.pysol import PYSOL_MAX_GAME, check_pysol_game
 from kcsolve.patience.record import replay
 from kcsolve.patience.rules import Rules, parse_rules
+from kcsolve.patience.solve.numbered import Tally, numbered_deck, numbered_record, solve_numbered
 from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
     METHODS,
@@ -60,7 +57,7 @@ def _print_solution(solution: Solution, title: str, style: str, colour: bool) ->
     click.echo(title)
     click.echo()
     if solution.result is Verdict.WIN:
-        _tell(played, style, colour)
+        tell(played, style, colour)
         _say(f"Winnable ({_describe_stats(solution.stats)}).")
     elif solution.result is Verdict.LOSS:
         if played.steps:
@@ -134,6 +131,20 @@ def solve_command(
     """
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
+    _check_source(deck_path, seed, pysol, count, fmt)
+    number = pysol if pysol is not None else seed or 0
+    if count is not None:
+        _solve_many(number, count, rules, method, budget, fmt, pysol is not None)
+    deck = load_deck(deck_path) if deck_path is not None else numbered_deck(number, pysol is not None)
+    with Ticker(f"solving with {method}"):
+        solution = solve(deck, rules, method, budget)
+    with result_stands(EXIT_FOR[solution.result]):
+        _print_one(solution, seed, pysol, deck_path, rules, fmt, style, use_colour(colour))
+    sys.exit(EXIT_FOR[solution.result])
+
+
+def _check_source(deck_path: str | None, seed: int | None, pysol: int | None, count: int | None, fmt: str) -> None:
+    """Refuse a deck file, --seed, --pysol, --count and --format that do not name one deal or one range."""
     if pysol is not None and (deck_path is not None or seed is not None):
         fail("give --pysol N alone, without a DECK_FILE or --seed N")
     if deck_path is not None and seed is not None:
@@ -152,14 +163,6 @@ def solve_command(
             fail(f"--pysol {pysol} --count {count} runs past the last PySolFC game number, 10**20")
     if count is not None and fmt == "html":
         fail("--format html shows one deal: drop --count")
-    if count is not None:
-        _solve_many(pysol if pysol is not None else seed or 0, count, rules, method, budget, fmt, pysol is not None)
-    deck = load_deck(deck_path) if deck_path is not None else deal(seed or 0) if pysol is None else pysol_deal(pysol)
-    with Ticker(f"solving with {method}"):
-        solution = solve(deck, rules, method, budget)
-    with result_stands(EXIT_FOR[solution.result]):
-        _print_one(solution, seed, pysol, deck_path, rules, fmt, style, _use_colour(colour))
-    sys.exit(EXIT_FOR[solution.result])
 
 
 def _print_one(
@@ -174,8 +177,8 @@ def _print_one(
 ) -> None:
     """Print one solved deal in the format asked for."""
     if fmt in ("json", "notation"):
-        extra = {"seed": seed} if seed is not None else {"pysol": pysol} if pysol is not None else {}
-        record = solution.record(**extra)
+        number = pysol if pysol is not None else seed
+        record = solution.record() if number is None else numbered_record(solution, number, pysol is not None)
         click.echo(json.dumps(record.to_json()) if fmt == "json" else to_notation(record))
         return
     if seed is not None:
@@ -200,31 +203,32 @@ def _solve_many(
     pysol: bool = False,
 ) -> NoReturn:
     """Solve consecutive seeds (or PySolFC games), one line each as it is decided; exit 0 if all were decided."""
-    tally = {"win": 0, "loss": 0, "unknown": 0}
-    key, label = ("pysol", "PySolFC game") if pysol else ("seed", "seed")
+    tally = Tally()
+    label = "PySolFC game" if pysol else "seed"
     with Ticker(f"{label} {start}") as ticker:
-        for number, seed in enumerate(range(start, start + count), start=1):
-            ticker.note(f"{label} {seed} ({number:,} of {count:,})")
-            solution = solve(pysol_deal(seed) if pysol else deal(seed), rules, method, budget)
-            tally[solution.result] += 1
-            _tell_one(solution, seed, key, label, fmt)
+
+        def note(number: int, place: int) -> None:
+            ticker.note(f"{label} {number} ({place:,} of {count:,})")
+
+        for number, solution in solve_numbered(start, count, rules, method, budget, pysol, tally, note):
+            _tell_one(solution, number, pysol, label, fmt)
     if fmt == "text":
         click.echo(
-            f"{plural(count, 'deal')} under {rules}: {tally['win']:,} winnable, {tally['loss']:,} not, "
-            f"{tally['unknown']:,} undecided"
+            f"{plural(count, 'deal')} under {rules}: {tally.win:,} winnable, {tally.loss:,} not, "
+            f"{tally.unknown:,} undecided"
         )
-    sys.exit(3 if tally["unknown"] else 0)
+    sys.exit(3 if tally.unknown else 0)
 
 
-def _tell_one(solution: Solution, seed: int, key: str, label: str, fmt: str) -> None:
+def _tell_one(solution: Solution, number: int, pysol: bool, label: str, fmt: str) -> None:
     """One line (or one JSON record) for a deal of a --count run."""
     if fmt == "json":
-        click.echo(json.dumps(solution.record(**{key: seed}).to_json()))
+        click.echo(json.dumps(numbered_record(solution, number, pysol).to_json()))
     elif fmt == "notation":
-        click.echo(to_notation(solution.record(**{key: seed})))
+        click.echo(to_notation(numbered_record(solution, number, pysol)))
     else:
         stats = _describe_stats(solution.stats, solution.result is not Verdict.UNKNOWN)
-        click.echo(paragraph(f"{label} {seed}: {solution.result} ({solution.reason}; {stats})"))
+        click.echo(paragraph(f"{label} {number}: {solution.result} ({solution.reason}; {stats})"))
 
 
 def _say(text: str) -> None:

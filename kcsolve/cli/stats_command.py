@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -20,12 +19,15 @@ from kcsolve.cli.base import (
 from kcsolve.common.deal import SEED_LIMIT, check_seed
 from kcsolve.common.words import NO_BREAK, paragraph, plural
 from kcsolve.common.workers import MAX_JOBS
-from kcsolve.patience.rules import parse_rules
+from kcsolve.patience.rules import Rules, parse_rules
 from kcsolve.patience.solve.route import (
     DEFAULT_BUDGET,
     Budget,
     parse_budget,
 )
+
+if TYPE_CHECKING:
+    from kcsolve.patience.stats.run import Progress
 
 
 @cli.command("stats", context_settings=CONTEXT)
@@ -96,83 +98,96 @@ def stats_command(
     pairs, the course search under groups (with a budget in nodes);
     KCSOLVE_PURE_PYTHON=1 keeps the Python ones (same verdicts, for benchmarks).
     """
-    from kcsolve.patience.stats.checks import ResultsStoreError
-    from kcsolve.patience.stats.cluster import SchedulerError, reach_scheduler
-    from kcsolve.patience.stats.pool import Interrupted, RunFailedError, StopFlag
-    from kcsolve.patience.stats.run import run as run_range
-    from kcsolve.patience.stats.store import ReadOnlyStoreError, default_db, open_store
+    from kcsolve.patience.stats.run import open_results, results_path
+    from kcsolve.patience.stats.store import ReadOnlyStoreError
     from kcsolve.patience.stats.summary import summarize
 
     rules = parse_rules(rules_text)
     budget = parse_budget(budget_text) if budget_text is not None else DEFAULT_BUDGET
     if show is not None and listed is not None:
         fail(f"give either --show {show} or --list {listed}, not both")
-    if convert:
-        _convert(default_db() if db_path is None else Path(db_path))
+    if convert or salvage_to is not None:
+        _convert_or_salvage(db_path, convert, salvage_to)
         return
-    if salvage_to is not None:
-        _salvage(default_db() if db_path is None else Path(db_path), Path(salvage_to))
-        return
+    start, count = _deal_range(start, count, show)
+    path = results_path(None if db_path is None else Path(db_path), scheduler)  # a refused scheduler makes no file
+    try:
+        store = open_results(path, rules, start, count, budget)
+    except ReadOnlyStoreError:
+        if show is None:
+            raise
+        _show_unstored(path, str(rules), show, budget, fmt)
+    click.get_current_context().call_on_close(lambda: _close(store))  # however the command ends
+    run = _run(store, path, rules, start, count, jobs, budget, scheduler)
+    if show is not None or listed is not None:
+        _print_deals(store, str(rules), start, count, show, listed, fmt)
+    summary = summarize(store, rules, start, count)
+    _print_summary(summary, path, run, fmt)
+    sys.exit(3 if summary.undecided else 0)
+
+
+def _deal_range(start: int, count: int, show: int | None) -> tuple[int, int]:
+    """The first deal and how many: --show's deal alone, else --start and --count, checked against the last."""
     if show is not None:
         check_seed(show)
         start, count = show, 1
     check_seed(start)
     if start + count > SEED_LIMIT:
         fail(f"--start {start} --count {count} runs past the last deal number, 2**64-1")
-    try:
-        if scheduler is not None:
-            reach_scheduler(scheduler)  # before the database: a refused run makes no file
-        path = default_db() if db_path is None else Path(db_path)
-        store = open_store(path, str(rules), start, count, budget)
-    except OSError as exc:  # kcsolve's own errors (a foreign database, a bad address) go to the group's catch
-        fail(f"cannot use the results database: {exc.strerror or exc}")
-    except ReadOnlyStoreError:
-        if show is None:
-            raise
-        _show_unstored(path, str(rules), show, budget, fmt)
-    click.get_current_context().call_on_close(lambda: _close(store))  # however the command ends
+    return start, count
+
+
+def _run(
+    store: Any, path: Path, rules: Rules, start: int, count: int, jobs: int, budget: Budget, scheduler: str | None
+) -> Progress:
+    """Solve the deals of the range not stored yet, with a progress line on a terminal's stderr.
+
+    A stop (Ctrl-C, SIGTERM, SIGHUP) says how many deals are stored, exit 130; a
+    run that cannot go on is one error line, exit 2.
+    """
+    from kcsolve.patience.stats.checks import ResultsStoreError
+    from kcsolve.patience.stats.cluster import SchedulerError
+    from kcsolve.patience.stats.pool import Interrupted, RunFailedError, stop_on_signals
+    from kcsolve.patience.stats.run import run as run_range
+
     for note in store.opening_notes():
         click.echo(note, err=True)
     report = ProgressLine() if sys.stderr.isatty() else None
-    stop = StopFlag()
-    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
-    try:
-        run = run_range(store, rules, start, count, jobs, budget, report, scheduler, stop)
-    except Interrupted:
-        done = store.done_count(str(rules), start, count, budget)
-        click.echo(
-            "\n"
-            + paragraph(
-                f"interrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
-                "run the same command again to resume"
-            ),
-            err=True,
-        )
-        sys.exit(130)
-    except (SchedulerError, RunFailedError, ResultsStoreError) as exc:
-        if report:
-            click.echo(err=True)
-        fail(str(exc))
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+    with stop_on_signals() as stop:
+        try:
+            run = run_range(store, rules, start, count, jobs, budget, report, scheduler, stop)
+        except Interrupted:
+            done = store.done_count(str(rules), start, count, budget)
+            click.echo(
+                "\n"
+                + paragraph(
+                    f"interrupted: {done:,} of {plural(count, 'deal')} are stored in {path}; "
+                    "run the same command again to resume"
+                ),
+                err=True,
+            )
+            sys.exit(130)
+        except (SchedulerError, RunFailedError, ResultsStoreError) as exc:
+            if report:
+                click.echo(err=True)
+            fail(str(exc))
     if report:
         click.echo(err=True)
-    if show is not None or listed is not None:
-        if show is not None:
-            verdict = store.verdict(str(rules), show)
-            assert verdict is not None, "the run stores every deal of its range"
-            _print_deal(str(rules), show, verdict, fmt)
-        else:
-            _print_listed(store, str(rules), start, count, str(listed))
-        undecided = store.tally(str(rules), start, count).undecided
-        sys.exit(3 if undecided else 0)
-    summary = summarize(store, rules, start, count)
-    if fmt == "json":
-        click.echo(json.dumps({**summary.to_json(), "db": str(path), "solved_now": run.solved}))
+    return run
+
+
+def _print_deals(
+    store: Any, rules: str, start: int, count: int, show: int | None, listed: str | None, fmt: str
+) -> NoReturn:
+    """--show's deal or --list's deal numbers; exit 3 if a deal of the range is undecided, else 0."""
+    if show is not None:
+        verdict = store.verdict(rules, show)
+        assert verdict is not None, "the run stores every deal of its range"
+        _print_deal(rules, show, verdict, fmt)
     else:
-        _print_summary(summary, path, run)
-    sys.exit(3 if summary.undecided else 0)
+        _print_listed(store, rules, start, count, str(listed))
+    undecided = store.tally(rules, start, count).undecided
+    sys.exit(3 if undecided else 0)
 
 
 def _close(store: Any) -> None:
@@ -181,6 +196,17 @@ def _close(store: Any) -> None:
     note = store.wal_note()
     if note is not None:
         click.echo(note, err=True)
+
+
+def _convert_or_salvage(db_path: str | None, convert: bool, salvage_to: str | None) -> None:
+    """--convert the database in place, else --salvage its intact chunks into a new one."""
+    from kcsolve.patience.stats.store import default_db
+
+    path = default_db() if db_path is None else Path(db_path)
+    if convert:
+        _convert(path)
+    elif salvage_to is not None:
+        _salvage(path, Path(salvage_to))
 
 
 def _convert(path: Path) -> None:
@@ -222,24 +248,14 @@ def _salvage(path: Path, new: Path) -> None:
 def _print_deal(rules: str, seed: int, verdict: tuple[int, str | None], fmt: str) -> None:
     """One deal's stored verdict, with its loss reason and round, or the budget it stayed undecided under."""
     from kcsolve.patience.solve.solution import LOSS_REASONS
+    from kcsolve.patience.stats.summary import verdict_json
     from kcsolve.patience.stats.verdicts import describe
 
+    if fmt == "json":
+        click.echo(json.dumps(verdict_json(rules, seed, verdict)))
+        return
     code, budget = verdict
     result, reason, round_no = describe(code)
-    if fmt == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "rules": rules,
-                    "seed": seed,
-                    "result": result,
-                    "reason": reason,
-                    "deal": round_no,
-                    "budget": budget if result == "unknown" else None,
-                }
-            )
-        )
-        return
     words = {"win": "winnable", "loss": "lost under best play", "unknown": "undecided"}[result]
     detail = ""
     if reason is not None:
@@ -251,19 +267,19 @@ def _print_deal(rules: str, seed: int, verdict: tuple[int, str | None], fmt: str
 
 def _print_listed(store: Any, rules: str, start: int, count: int, listed: str) -> None:
     """The deal numbers of the range with one verdict, chunk by chunk (memory stays one chunk's)."""
-    from kcsolve.patience.stats.verdicts import UNDECIDED, WIN
+    from kcsolve.patience.stats.summary import listed_seeds
 
-    wanted = {"won": lambda c: c == WIN, "undecided": lambda c: c == UNDECIDED, "lost": lambda c: c > UNDECIDED}[listed]
-    for first, codes in store.pieces(rules, start, count):
-        numbers = [str(first + i) for i, code in enumerate(codes) if wanted(code)]
-        if numbers:
-            click.echo("\n".join(numbers))
+    for numbers in listed_seeds(store, rules, start, count, listed):
+        click.echo("\n".join(map(str, numbers)))
 
 
-def _print_summary(summary: Any, path: Path, run: Any) -> None:
+def _print_summary(summary: Any, path: Path, run: Any, fmt: str) -> None:
     """The share of winnable deals, its interval, and the losses split by reason and by fill round."""
     from kcsolve.patience.stats.summary import REASONS
 
+    if fmt == "json":
+        click.echo(json.dumps({**summary.to_json(), "db": str(path), "solved_now": run.solved}))
+        return
     last = summary.start + summary.count - 1
     click.echo(
         paragraph(

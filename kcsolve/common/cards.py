@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, Self
 
 from kcsolve.common.files import MAX_TEXT, TOO_LONG
-from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.jsontext import read_value
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
 
@@ -115,11 +115,9 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     if not stripped:
         raise InvalidDeckError("the deck is empty")
     if stripped[0] in "{[":
-        try:
-            data = read_json(text)
-        except JsonTextError as exc:
-            raise InvalidDeckError(f"deck is not valid JSON: {exc}") from None
-        return deck_from_json(data)
+        return deck_from_json(
+            read_value(text, "deck", InvalidDeckError, not_json="{source} is not valid JSON: {reason}")
+        )
     return deck_from_tokens(split_deck_text(text))
 
 

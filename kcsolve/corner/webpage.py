@@ -8,16 +8,13 @@ from a ``file://`` address. ``corner_page()`` returns it; ``kcsolve site`` write
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import fields
-from importlib import resources
 
-from kcsolve.corner.bots import BOTS
-from kcsolve.corner.rules import CHOICES, DEFAULT, FLAGS, NUMBERS, OPTIONS, CornerRules
+from kcsolve.common.webassets import inline_modules, web_asset
+from kcsolve.corner.bots.bots import BOTS
+from kcsolve.corner.game.rules import CHOICES, DEFAULT, FLAGS, NUMBERS, OPTIONS, CornerRules
 
 MODULES = ("engine.mjs", "bots.mjs", "table.mjs")  # each after every module it imports
-_LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
-_ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 WEB_BOTS = ("greedy", "turn", "search")  # the bots that decide fast enough in a phone's browser
 assert set(WEB_BOTS) <= set(BOTS)
 
@@ -31,22 +28,12 @@ FAVICON = (
 
 def asset(name: str) -> str:
     """The text of one file of ``kcsolve/corner/web/``."""
-    return (resources.files("kcsolve.corner") / "web" / name).read_text(encoding="utf-8")
+    return web_asset("kcsolve.corner", name)
 
 
 def inline_script(modules: tuple[str, ...] = MODULES) -> str:
-    """Every module as one script: an inline module cannot import another file."""
-    texts = []
-    for index, name in enumerate(modules):
-        text = asset(name)
-        for imported in _LOCAL_IMPORT.findall(text):
-            if imported not in modules[:index]:
-                raise AssertionError(f"{name} imports {imported}, which is not an earlier module of {modules}")
-        text = _LOCAL_IMPORT.sub("", text)
-        if _ANY_IMPORT.search(text):
-            raise AssertionError(f"{name} imports something that is not one of the page's modules")
-        texts.append(text)
-    return "\n".join(texts)
+    """Every module of ``modules`` as one script (an inline module cannot import another file)."""
+    return inline_modules("kcsolve.corner", modules)
 
 
 def _pile(name: str) -> str:

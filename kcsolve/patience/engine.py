@@ -20,7 +20,7 @@ CELL_NAMES: tuple[str, ...] = tuple(f"{col}{row}" for row in "1234" for col in "
 CORNERS = (0, 3, 12, 15)
 QUEEN_CELLS = (1, 2, 13, 14)
 JACK_CELLS = (4, 7, 8, 11)
-CENTRE = (5, 6, 9, 10)
+CENTRE_CELLS = (5, 6, 9, 10)
 EDGE_CELLS = QUEEN_CELLS + JACK_CELLS
 # The two middle cells of each edge; under `swap` a pair never holds a Queen and a Jack.
 EDGE_PAIRS = ((1, 2), (13, 14), (4, 8), (7, 11))

@@ -25,7 +25,7 @@ from kcsolve.common.cards import (
 )
 from kcsolve.common.deal import SEED_LIMIT, check_seed, is_whole
 from kcsolve.common.files import MAX_TEXT, TOO_LONG, not_utf8, open_regular
-from kcsolve.common.jsontext import JsonTextError, read_json
+from kcsolve.common.jsontext import JsonTextError, read_json, read_value
 from kcsolve.common.words import brief, clipped
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
@@ -51,6 +51,7 @@ GRID_CELLS = 16  # a removal naming more cells than the grid has is malformed, n
 MAX_RECORD_LIST = 1500  # records in a list, as the daily page's Export all writes: a few years of daily games
 # the record keys that hold a number, as the schema bounds them: (key, lowest, highest, the highest as messages say it)
 NUMBERED = (("seed", 0, SEED_LIMIT - 1, "2**64-1"), ("pysol", 1, 10**20, "10**20"))
+NOT_JSON = "{source}: not valid JSON ({reason})"  # a record's text that is not JSON, in the words of every reader
 RECORD_KEYS = {"format", "moves", "result"}  # one of these makes a JSON object with a deck a record, not a deck
 # What verify, replay and analyse say of a file kcsolve wrote that is not a game record, and what reads it instead
 DECK_WORDS = "a deck, not a game record: kcsolve solve or play takes it"
@@ -145,10 +146,7 @@ def record_json(text: str, source: str = "record") -> object:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise InvalidRecordError(f"{source}: the file is empty")
-    try:
-        return read_json(text)
-    except JsonTextError as exc:
-        raise NotJsonError(f"{source}: not valid JSON ({exc})") from None
+    return read_value(text, source, NotJsonError, not_json=NOT_JSON)
 
 
 def not_a_game(data: object) -> str | None:
@@ -183,12 +181,7 @@ def is_saved_game(text: str) -> bool:
 
 def parse_record_list(text: str, source: str = "records") -> list[tuple[str, Record]]:
     """Records from a JSON list, each with its name in messages: ``game N``, and its daily date if it has one."""
-    if len(text) > MAX_TEXT:
-        raise InvalidRecordError(f"{source}: {TOO_LONG}")
-    try:
-        data = read_json(text)
-    except JsonTextError as exc:
-        raise InvalidRecordError(f"{source}: not valid JSON ({exc})") from None
+    data = read_value(text, source, InvalidRecordError, MAX_TEXT, NOT_JSON)
     if (what := not_a_game(data)) is not None:
         raise InvalidRecordError(f"{source}: {what}")
     if not isinstance(data, list) or not data:
@@ -303,7 +296,7 @@ def read_record(path: str | os.PathLike[str] | TextIO) -> Record:
     except (OSError, TypeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InvalidRecordError(f"cannot read {path!r}: {reason}") from None
-    return _record_read(text, repr(path))
+    return parse_record(text, repr(path))  # one character past a record's size was read: record_json refuses it
 
 
 def _read_open_record(handle: object) -> Record:
@@ -320,14 +313,7 @@ def _read_open_record(handle: object) -> Record:
         raise InvalidRecordError(f"cannot read {source}: {reason}") from None
     if not isinstance(text, str):
         raise InvalidRecordError(f"{source} is open in binary mode: open a record as text")
-    return _record_read(text, source)
-
-
-def _record_read(text: str, source: str) -> Record:
-    """The record in text read from a file, where one character past a record's size was read to tell a longer one."""
-    if len(text) > MAX_TEXT:
-        raise InvalidRecordError(f"{source}: {TOO_LONG}")
-    return parse_record(text, source=source)
+    return parse_record(text, source)
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ import time
 
 from kcsolve.common.budget import Budget
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.engine import card_int
-from kcsolve.corner.rules import DEFAULT
-from kcsolve.corner.turn import DEFAULT_TURN_NODES, best_turn
+from kcsolve.corner.game.engine import card_int
+from kcsolve.corner.game.rules import DEFAULT
+from kcsolve.corner.solvers.turn import DEFAULT_TURN_NODES, best_turn
 
 PILES = ((), (), (), (), (card_int(parse_card("KS")),), (), (), ())
 HANDS = {

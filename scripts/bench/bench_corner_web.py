@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from kcsolve.common.interval import wilson
-from kcsolve.corner.bots import make_bot, view_of
-from kcsolve.corner.engine import deal_hand, seeded_deck
-from kcsolve.corner.rules import parse_corner_rules
+from kcsolve.corner.bots.bots import make_bot, view_of
+from kcsolve.corner.game.engine import deal_hand, seeded_deck
+from kcsolve.corner.game.rules import parse_corner_rules
 from kcsolve.corner.webpage import inline_script
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from kcsolve.corner.engine import deal_hand, seeded_deck
-from kcsolve.corner.rules import DEFAULT
-from kcsolve.corner.sim import tournament, wilson
-from kcsolve.corner.turn import best_turn
+from kcsolve.corner.bots.sim import tournament, wilson
+from kcsolve.corner.game.engine import deal_hand, seeded_deck
+from kcsolve.corner.game.rules import DEFAULT
+from kcsolve.corner.solvers.turn import best_turn
 
 LADDER = [("greedy", "random"), ("turn", "random"), ("turn", "greedy"), ("search", "greedy"), ("search", "turn")]
 

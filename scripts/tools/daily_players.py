@@ -1,6 +1,6 @@
 """How the players who cannot see the deck fare on a daily calendar, by grade, and its honest chances by grade.
 
-    python scripts/tools/daily_players.py --calendar seeds/daily-2027.tsv --jobs 2
+    python scripts/tools/daily_players.py --calendar data/daily-2027.tsv --jobs 2
     python scripts/tools/daily_players.py --calendar /tmp/daily-2028.tsv --players quick greedy strong
 
 Reads a calendar written by scripts/tools/make_daily.py (date, seed, difficulty,
@@ -65,7 +65,7 @@ def chances(rows: list[list[str]]) -> str:
 def main() -> None:
     """Play every date's deal with each player and print the two tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calendar", type=Path, default=Path("seeds/daily-2027.tsv"))
+    parser.add_argument("--calendar", type=Path, default=Path("data/daily-2027.tsv"))
     parser.add_argument("--rules", default="standard", help="the calendar's rules")
     parser.add_argument("--players", nargs="+", default=list(PLAYERS))
     parser.add_argument("--jobs", type=int, default=2)

@@ -3,7 +3,7 @@
     python scripts/tools/freeze_verdicts.py                 # all seven presets, seeds 0..9999
     python scripts/tools/freeze_verdicts.py --presets groups --count 100
 
-Each file, seeds/verdicts-PRESET.tsv, has a header line and then `seed<TAB>verdict`
+Each file, data/verdicts-PRESET.tsv, has a header line and then `seed<TAB>verdict`
 (win or loss) per line. tests/test_frozen_verdicts.py re-solves a sample of every
 file, so any change of verdict is caught. An undecided seed stops the script: a
 frozen verdict must be a verdict.
@@ -19,7 +19,7 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.rules import PRESETS
 from kcsolve.patience.solve.route import solve
 
-FOLDER = Path(__file__).resolve().parents[2] / "seeds"
+FOLDER = Path(__file__).resolve().parents[2] / "data"
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ independent checker (``is_win``); a disagreement stops the run. Each graded date
 --out as it finishes; a rerun with the same --out grades only the dates not yet there.
 
     python scripts/tools/lookahead_grades.py --jobs 2 --out /tmp/lookahead-2027.tsv
-    python scripts/tools/lookahead_grades.py --calendar seeds/daily-2027.tsv --dates 28
+    python scripts/tools/lookahead_grades.py --calendar data/daily-2027.tsv --dates 28
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def summary(lines: list[str]) -> str:
 def main() -> None:
     """Grade the calendar's dates not yet in --out, then print the distribution of all of them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calendar", type=Path, default=Path("seeds/daily-2027.tsv"))
+    parser.add_argument("--calendar", type=Path, default=Path("data/daily-2027.tsv"))
     parser.add_argument("--rules", default="standard", help="the calendar's rules")
     parser.add_argument("--dates", type=int, help="only the first this many dates")
     parser.add_argument("--jobs", type=int, default=1)

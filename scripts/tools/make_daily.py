@@ -1,6 +1,6 @@
 """Write the daily calendar of a year: date, deal number, honest chance and grade for each day.
 
-    python scripts/tools/make_daily.py                 # seeds/daily-2027.tsv: standard rules, --ramp
+    python scripts/tools/make_daily.py                 # data/daily-2027.tsv: standard rules, --ramp
     python scripts/tools/make_daily.py --year 2028 --days 182 --out /tmp/daily-2028.tsv   # its first 26 weeks
     python scripts/tools/make_daily.py --year 2028 --rules deplete
     python scripts/tools/make_daily.py --dates 2027-03-30 2027-12-29 --out /tmp/two.tsv   # time two dates
@@ -43,7 +43,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--days", type=int, help="only the first this many dates")
     parser.add_argument("--dates", nargs="+", type=dt.date.fromisoformat, help="only these dates (to time them)")
-    parser.add_argument("--out", type=Path, help="where to write (default: seeds/daily-YEAR[-RULES].tsv)")
+    parser.add_argument("--out", type=Path, help="where to write (default: data/daily-YEAR[-RULES].tsv)")
     args = parser.parse_args()
     first = dt.date(args.year, 1, 1)
     days = [first + dt.timedelta(days=n) for n in range((dt.date(args.year + 1, 1, 1) - first).days)][: args.days]
@@ -56,7 +56,7 @@ def main() -> None:
             found.append((row, seconds))
     rows = [row for row, _ in found]
     suffix = "" if args.rules == "standard" else f"-{args.rules.replace('+', '-')}"
-    out = args.out or ROOT / "seeds" / f"daily-{args.year}{suffix}.tsv"
+    out = args.out or ROOT / "data" / f"daily-{args.year}{suffix}.tsv"
     out.write_text("\n".join([HEADER, *rows]) + "\n")
     seconds = [s for _, s in found]
     worst = max(range(len(days)), key=seconds.__getitem__)

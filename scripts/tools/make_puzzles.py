@@ -23,7 +23,7 @@ from pathlib import Path
 from kcsolve.common.cards import Card, format_deck, parse_card
 from kcsolve.common.deal import deal
 from kcsolve.patience.engine import (
-    CENTRE,
+    CENTRE_CELLS,
     CORNERS,
     JACK_CELLS,
     QUEEN_CELLS,
@@ -131,12 +131,12 @@ def natural_move(position: Position) -> Place | Remove:
     """What a natural player does: centre first, else the class with most room to spare."""
     moves = position.legal_moves()
     if position.removing:
-        return max(moves, key=lambda m: sum(1 for c in m.cells if c not in CENTRE))
+        return max(moves, key=lambda m: sum(1 for c in m.cells if c not in CENTRE_CELLS))
     card = position.next_card
     to_come = Counter(c.rank for c in position.deck[position.drawn + 1 :] if c.is_court)
 
     def room(move: Place) -> float:
-        if move.cell in CENTRE:
+        if move.cell in CENTRE_CELLS:
             return 99
         rank = next(r for r, h in HOMES.items() if move.cell in h)
         return sum(1 for c in HOMES[rank] if position.card_at(c) is None) - to_come[rank]
@@ -171,7 +171,7 @@ def counter_intuitive(seeds: range = range(3000)) -> str:
 
 def _class_name(cell: int) -> str:
     """The class of a cell, in words."""
-    if cell in CENTRE:
+    if cell in CENTRE_CELLS:
         return "the centre"
     return f"a {KIND[next(r for r, h in HOMES.items() if cell in h)]}"
 
@@ -191,7 +191,7 @@ def _describe_mistake(seed: int, deck: tuple[Card, ...], before: Position, after
         search = DepthFirstSearch(ranks, STANDARD, Budget(nodes=200_000), use_theory=False)
         if search.run_from(rank_grid(option), option.drawn) == "win":
             winning.setdefault(_class_name(move.cell), []).append(cell_name(move.cell))
-    free_centre = [cell_name(c) for c in CENTRE if before.card_at(c) is None]
+    free_centre = [cell_name(c) for c in CENTRE_CELLS if before.card_at(c) is None]
     return (
         "\n".join(
             [

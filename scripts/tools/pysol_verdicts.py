@@ -1,4 +1,4 @@
-"""Write seeds/pysol-camelot-verdicts.tsv: the verdict of every PySolFC Camelot game 1..100,000.
+"""Write data/pysol-camelot-verdicts.tsv: the verdict of every PySolFC Camelot game 1..100,000.
 
     python scripts/tools/pysol_verdicts.py                     # games 1..100000, two processes
     python scripts/tools/pysol_verdicts.py --count 1000 --jobs 1
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kcsolve.patience.solve.camelot import camelot_verdict
 
-OUT = Path(__file__).resolve().parents[2] / "seeds" / "pysol-camelot-verdicts.tsv"
+OUT = Path(__file__).resolve().parents[2] / "data" / "pysol-camelot-verdicts.tsv"
 
 
 def verdicts(first: int, stop: int) -> list[str]:

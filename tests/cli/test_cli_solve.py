@@ -20,6 +20,7 @@ from click.testing import Result
 from clitools import assert_bad_input, make_runner, run, unwrapped, verdict_sentences, write
 
 import kcsolve.cli.solve_command
+import kcsolve.patience.solve.numbered
 from kcsolve.cli import cli
 from kcsolve.common.cards import TEN, Card, full_deck, parse_deck, rank_symbol
 from kcsolve.common.deal import deal
@@ -573,7 +574,7 @@ def test_dfs_with_a_tiny_budget_leaves_a_win_undecided() -> None:
 
 
 def fake_unknown(unknown_seeds: set[int] | None = None) -> Callable[..., Solution]:
-    """A stand-in for kcsolve.cli.solve: 'unknown' for the given seeds' decks (all when None)."""
+    """A stand-in for solve: 'unknown' for the given seeds' decks (all when None)."""
     decks = None if unknown_seeds is None else {deal(s) for s in unknown_seeds}
 
     def fake(deck, rules=STANDARD, method="auto", budget=Budget()):  # type: ignore[no-untyped-def]
@@ -596,7 +597,7 @@ def test_undecided_single_deal_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_undecided_deal_in_a_count_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kcsolve.cli.solve_command, "solve", fake_unknown({4}))
+    monkeypatch.setattr(kcsolve.patience.solve.numbered, "solve", fake_unknown({4}))  # a --count run's solver
     result = run("solve", "--seed", "2", "--count", "4")
     assert result.exit_code == 3 and result.stderr == ""
     lines = unwrapped(result.stdout)  # a deal's line is wrapped at 80 columns

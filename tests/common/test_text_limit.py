@@ -13,8 +13,8 @@ import kcsolve
 from kcsolve.common.cards import parse_deck
 from kcsolve.common.deal import deal
 from kcsolve.common.files import MAX_TEXT, TOO_LONG
-from kcsolve.corner.record import parse_corner_file, parse_corner_lines, parse_position
-from kcsolve.corner.saved import parse_saved
+from kcsolve.corner.records.record import parse_corner_file, parse_corner_lines, parse_position
+from kcsolve.corner.records.saved import parse_saved
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.notation import from_notation, read_game
 from kcsolve.patience.record import parse_record, parse_record_list

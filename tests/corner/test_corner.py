@@ -18,11 +18,12 @@ from corner_minimax import brute_forces_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import kcsolve.corner.sim as corner_sim
+import kcsolve.corner.bots.sim as corner_sim
 from kcsolve.cli.base import shorten
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.bots import BOTS, SeatView, make_bot, view_of
-from kcsolve.corner.engine import (
+from kcsolve.corner.bots.bots import BOTS, SeatView, make_bot, view_of
+from kcsolve.corner.bots.sim import TooManyBotsError, play_hand, play_match, tournament
+from kcsolve.corner.game.engine import (
     END,
     NO_MARKS,
     IllegalCornerMoveError,
@@ -40,18 +41,17 @@ from kcsolve.corner.engine import (
     seeded_deck,
     step,
 )
-from kcsolve.corner.openhands import longest_hand, solve_open
-from kcsolve.corner.record import (
+from kcsolve.corner.game.rules import DEFAULT as DEFAULT_RULES
+from kcsolve.corner.game.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
+from kcsolve.corner.records.record import (
     CornerRecord,
     judge_corner,
     parse_corner_record,
     result_of,
 )
-from kcsolve.corner.rules import DEFAULT as DEFAULT_RULES
-from kcsolve.corner.rules import CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
-from kcsolve.corner.sim import TooManyBotsError, play_hand, play_match, tournament
+from kcsolve.corner.solvers.openhands import longest_hand, solve_open
+from kcsolve.corner.solvers.turn import best_turn, spots
 from kcsolve.corner.spiel import KingsCornerGame
-from kcsolve.corner.turn import best_turn, spots
 
 RULE_TEXTS = [
     "default",

@@ -14,8 +14,9 @@ from clitools import run, write
 from corner_minimax import brute_forces_out
 
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.bots import BOTS, SearchBot, make_bot
-from kcsolve.corner.engine import (
+from kcsolve.corner.bots.bots import BOTS, SearchBot, make_bot
+from kcsolve.corner.bots.sim import play_hand
+from kcsolve.corner.game.engine import (
     END,
     IllegalCornerMoveError,
     Merge,
@@ -29,10 +30,9 @@ from kcsolve.corner.engine import (
     rank,
     seeded_deck,
 )
-from kcsolve.corner.openhands import solve_open
-from kcsolve.corner.record import describe_result
-from kcsolve.corner.rules import parse_corner_rules
-from kcsolve.corner.sim import play_hand
+from kcsolve.corner.game.rules import parse_corner_rules
+from kcsolve.corner.records.record import describe_result
+from kcsolve.corner.solvers.openhands import solve_open
 
 NEW_RULES = ["draw_two=yes", "draw_two=yes+draw=start", "under=strict", "tie=yes", "tie=yes+under=strict+draw_two=yes"]
 

@@ -72,8 +72,8 @@ def test_pyspiel_checks_and_saves_the_game_under_every_variant(pyspiel: ModuleTy
 
 
 def test_the_rules_go_as_one_parameter_per_option_or_as_a_rule_text(pyspiel: ModuleType) -> None:
-    from kcsolve.corner.engine import InvalidPlayersError
-    from kcsolve.corner.rules import InvalidCornerRulesError
+    from kcsolve.corner.game.engine import InvalidPlayersError
+    from kcsolve.corner.game.rules import InvalidCornerRulesError
 
     text = pyspiel.load_game("kings_corner", {"players": 3, "rules": "draw=start+hand_size=4"})
     typed = pyspiel.load_game("kings_corner(draw=start,hand_size=4,players=3)")

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from clitools import assert_bad_input, run, unwrapped, write
 
-from kcsolve.cli.corner_command import Progress
+from kcsolve.cli.base import Ticker
 from kcsolve.common.words import plural
-from kcsolve.corner.engine import card_text, seeded_deck
-from kcsolve.corner.record import FIELDS, RECORD_FORMAT
+from kcsolve.corner.game.engine import card_text, seeded_deck
+from kcsolve.corner.records.record import FIELDS, RECORD_FORMAT
 
 
 @pytest.fixture(scope="module")
@@ -226,24 +227,21 @@ def test_sim_match_labels_count_games_and_the_lead() -> None:
     assert lines[-1].startswith("  ties (the lowest total shared): ") and max(map(len, lines)) <= 80
 
 
-def test_a_long_sim_shows_its_progress_on_a_terminal_and_wipes_it() -> None:
-    """The progress line waits 3 s, is redrawn at most twice a second, and is wiped at the end; none off a
-    terminal."""
-    now = [0.0]
+def test_the_progress_line_waits_shows_the_work_and_is_wiped_and_is_silent_off_a_terminal() -> None:
+    """The one progress line (corner sim's, and every long command's but stats'): shown after its delay, redrawn
+    with the label noted, wiped at the end; nothing off a terminal."""
     stream = io.StringIO()
-    progress = Progress(300, "hand", stream, clock=lambda: now[0], terminal=True)
-    for done, at in [(1, 1.0), (10, 3.5), (11, 3.7), (150, 4.5)]:
-        now[0] = at
-        progress.tick(done)
-    progress.close()
-    line = "\r10 of 300 hands played (3%), 4 s"
-    assert stream.getvalue() == (
-        line + "\r150 of 300 hands played (50%), 4 s".ljust(len(line) + 1) + "\r" + " " * 34 + "\r"
-    )
+    with Ticker("0 of 300 hands played", delay=0.05, stream=stream, terminal=True) as ticker:
+        time.sleep(0.2)
+        ticker.note("150 of 300 hands played (50%)")
+        time.sleep(0.6)
+    shown = stream.getvalue()
+    assert shown.startswith("\r0 of 300 hands played  0 s (Ctrl-C stops)")
+    assert "\r150 of 300 hands played (50%)  " in shown
+    assert shown.endswith("\r" + " " * len("150 of 300 hands played (50%)  0 s (Ctrl-C stops)") + "\r")
     quiet = io.StringIO()
-    off = Progress(300, "hand", quiet, clock=lambda: 100.0, terminal=False)
-    off.tick(299)
-    off.close()
+    with Ticker("work", delay=0.0, stream=quiet, terminal=False):
+        time.sleep(0.05)
     assert quiet.getvalue() == ""
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from clitools import run, write
 
-import kcsolve.corner.bots as corner_bots
+import kcsolve.corner.bots.bots as corner_bots
 from kcsolve.common.budget import Budget
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.bots import SearchBot, view_of
-from kcsolve.corner.engine import END, Position, board_moves, card_int, deal_hand, seeded_deck, step
-from kcsolve.corner.rules import DEFAULT, parse_corner_rules
-from kcsolve.corner.turn import best_turn
+from kcsolve.corner.bots.bots import SearchBot, view_of
+from kcsolve.corner.game.engine import END, Position, board_moves, card_int, deal_hand, seeded_deck, step
+from kcsolve.corner.game.rules import DEFAULT, parse_corner_rules
+from kcsolve.corner.solvers.turn import best_turn
 
 CHAIN = "QH JS TH 9S 8H 7S 6H 5S 4H 3S"
 STUCK = "QH AS AC 2S 2C 3C"

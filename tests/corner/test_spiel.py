@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.engine import (
+from kcsolve.corner.game.engine import (
     IllegalCornerMoveError,
     InvalidPlayersError,
     Merge,
@@ -23,7 +23,7 @@ from kcsolve.corner.engine import (
     deal_hand,
     seeded_deck,
 )
-from kcsolve.corner.rules import parse_corner_rules
+from kcsolve.corner.game.rules import parse_corner_rules
 from kcsolve.corner.spiel import (
     CHANCE,
     END_ACTION,

@@ -17,16 +17,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kcsolve.cli.base import shorten
-from kcsolve.cli.corner_table import _keep_record
+from kcsolve.cli.corner.loop import _keep_record
 from kcsolve.common.cards import parse_card
-from kcsolve.corner.commands import Command, InvalidCommandError, parse_command
-from kcsolve.corner.engine import END, Merge, Play, Position, Under, card_int, card_text, deal_hand, seeded_deck
-from kcsolve.corner.record import parse_corner_record, replay_corner
-from kcsolve.corner.render import condensed_pile, draw_piles, paint, visible_width
-from kcsolve.corner.rules import CornerRules, parse_corner_rules
-from kcsolve.corner.saved import parse_saved
-from kcsolve.corner.screen import HEIGHT, WIDTH, score_table
-from kcsolve.corner.table import Table
+from kcsolve.corner.game.engine import END, Merge, Play, Position, Under, card_int, card_text, deal_hand, seeded_deck
+from kcsolve.corner.game.render import condensed_pile, draw_piles, paint, visible_width
+from kcsolve.corner.game.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.records.record import parse_corner_record, replay_corner
+from kcsolve.corner.records.saved import parse_saved
+from kcsolve.corner.table.commands import Command, InvalidCommandError, parse_command
+from kcsolve.corner.table.screen import HEIGHT, WIDTH, score_table
+from kcsolve.corner.table.table import Table
 
 RULE_TEXTS = [
     "default",
@@ -542,7 +542,7 @@ def test_a_record_that_cannot_be_written_is_an_error_after_the_game(
     def full(path: str, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("kcsolve.cli.corner_table.write_atomically", full)
+    monkeypatch.setattr("kcsolve.cli.corner.loop.write_atomically", full)
     path = str(tmp_path / "hand.json")
     result = run("corner", "play", "--seed", "3", "--record", path, input="quit\n")
     _unwritable(

@@ -21,7 +21,7 @@ from kcsolve.patience.record import judge, parse_record
 from kcsolve.patience.rules import STANDARD, parse_rules
 from kcsolve.patience.solve.route import solve
 
-CALENDAR = Path(__file__).resolve().parents[2] / "seeds" / "daily-2027.tsv"
+CALENDAR = Path(__file__).resolve().parents[2] / "data" / "daily-2027.tsv"
 
 PINNED = [
     (
@@ -107,7 +107,7 @@ def test_difficulty_is_measured_under_rules_the_quick_player_does_not_model() ->
 
 
 def calendar_rows() -> list[list[str]]:
-    """The rows of seeds/daily-2027.tsv under its header."""
+    """The rows of data/daily-2027.tsv under its header."""
     lines = CALENDAR.read_text().splitlines()
     assert lines[0] == "date\tseed\tdifficulty\tgrade"
     return [line.split("\t") for line in lines[1:]]

@@ -27,6 +27,7 @@ from kcsolve.patience.odds.count import (
     odds,
     winning_sequences,
 )
+from kcsolve.patience.odds.measured import measured
 from kcsolve.patience.odds.told import no_peek_bound
 from kcsolve.patience.rules import parse_rules
 from kcsolve.patience.solve.theory import count_winning_orders
@@ -209,20 +210,25 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert parsed["value"] is None and parsed["upper"] == parsed["rearranging"]["value"]
     assert max(map(len, text.output.splitlines())) <= 80
     said = " ".join(text.output.split())  # the text as read, whatever its line breaks
-    assert parsed["exact_game"]["states_under_2304"] == 479_075_753_983
+    figures = measured()  # the file the command renders: every figure below is checked against it
+    assert parsed["exact_game"] == figures["exact_game"] and parsed["lower"] == figures["best_measured"]
+    assert parsed["rearranging"] == figures["rearranging"] | {"method": parsed["rearranging"]["method"]}
+    assert parsed["relaxation"] == figures["relaxation"] | {"method": parsed["relaxation"]["method"]}
+    exact = figures["exact_game"]
     assert parsed["exact_game"]["figure_is"] == "exact count of the states of the game without seeing the deck"
-    assert "The game without peeking has 479,075,753,983 states under its 2,304 symmetries" in said
+    assert f"The game without peeking has {exact['states_under_2304']:,} states under its 2,304 symmetries" in said
     assert "is a matter of CPU, not memory: tens of microseconds a state, months on 2 cores, days on a hundred." in said
     assert parsed["exact_game"]["cost"].startswith("CPU: about 4.8e11 states")
-    assert "\n      python scripts/tools/count_nopeek_exact.py\n" in text.output
+    assert f"\n      {exact['command']}\n" in text.output
     memory = parsed["exact_game"]  # the memory measured block by block (checked against the census in test_blocks)
-    assert memory["largest_working_set"] == 7_297_409_023
-    assert memory["largest_working_set_merged_at_least"] == 227_952_262
+    assert memory["largest_working_set"] == exact["largest_working_set"]
     assert (
-        "the most held at once is a block and the blocks it draws into: at least 228 million states under the "
-        "symmetries, 7.3 billion without them (1.8 to 58.4 GB at 8 bytes a value)."
+        "the most held at once is a block and the blocks it draws into: at least "
+        f"{exact['largest_working_set_merged_at_least'] / 1e6:,.0f} million states under the symmetries, "
+        f"{exact['largest_working_set'] / 1e9:.1f} billion without them ({exact['working_set_gb'][0]} to "
+        f"{exact['working_set_gb'][1]} GB at 8 bytes a value)."
     ) in said.replace("\u00a0", " ")
-    assert "\n      python scripts/tools/nopeek_blocks.py\n" in text.output
+    assert f"\n      {exact['memory_command']}\n" in text.output
     assert parsed["upper_is"] == "exact upper bound on the best chance of a player who cannot see the deck"
     told = parsed["told"]
     assert told["upper"] == bound.upper and told["mean"] == bound.mean and told["interval"] == list(bound.interval)
@@ -235,11 +241,14 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
     assert told["seer_interval"] == list(seer) and told["seer_share_is"].endswith("sampled")
     assert f"can win {bound.clairvoyant:.2%} of these deals (95% interval {seer[0]:.2%} to {seer[1]:.2%})" in said
     assert "chance of winning" not in text.output
+    best = figures["best_measured"]
+    last = best["first_deal"] + best["deals"] - 1
     assert (
-        "At least the true rate of the best player measured (deep): it won 642 of deals 100,000..109,999, "
-        "which played no part in its design (6.42%, 95% interval 5.96% to 6.92%). Measured by:"
+        f"At least the true rate of the best player measured ({best['player']}): it won {best['won']:,} of deals "
+        f"{best['first_deal']:,}..{last:,}, which played no part in its design ({best['won'] / best['deals']:.2%}, "
+        f"95% interval {best['interval'][0]:.2%} to {best['interval'][1]:.2%}). Measured by:"
     ) in said
-    assert "\n      kcsolve selfplay --player deep --seed 100000 --count 10000 --jobs 2\n" in text.output
+    assert f"\n      {best['command']}\n" in text.output
     assert parsed["lower"]["won"] / parsed["lower"]["deals"] < parsed["upper"] < bound.clairvoyant
     edges = parsed["bracket"]  # the headline: the bracket's ends, each as what it is, and its width
     relaxation = parsed["relaxation"]  # the bracket's top: the sampled bound, below the exact one
@@ -251,7 +260,7 @@ def test_cli_no_peek_prints_a_labelled_bracket_and_json_parses_back() -> None:
         and f"estimated at {relaxation['mean']:.3%} over deals 310,000..314,999, which played no part in choosing"
         in said
     )
-    assert "\n      python scripts/tools/rearranged_value.py --table DIR\n" in text.output
+    assert f"\n      {relaxation['table_command']}\n" in text.output
     assert edges["width_points"] == pytest.approx((edges["high"] - edges["low"]) * 100, abs=1e-3)
     assert said.startswith(
         f"Standard rules, no peeking at the deck: the best chance lies between {edges['low']:.2%} and "

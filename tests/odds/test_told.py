@@ -20,10 +20,11 @@ import pytest
 
 from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal_ranks
+from kcsolve.patience.classes import class_view
 from kcsolve.patience.engine import Position, Status
 from kcsolve.patience.odds.told import InvalidToldGameError, no_peek_bound, told_chance
 from kcsolve.patience.players.endgame import _expectimax
-from kcsolve.patience.players.policy import class_view, greedy_player
+from kcsolve.patience.players.policy import greedy_player
 from kcsolve.patience.rules import STANDARD
 from kcsolve.patience.solve.theory import course_end, forced_takes
 

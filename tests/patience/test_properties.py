@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kcsolve.common.cards import Card
 from kcsolve.common.deal import deal
-from kcsolve.patience.engine import CENTRE, Place, Position, Remove, Status
+from kcsolve.patience.engine import CENTRE_CELLS, Place, Position, Remove, Status
 from kcsolve.patience.record import Record, judge, parse_record, record_from_moves
 from kcsolve.patience.rules import parse_rules
 
@@ -36,7 +36,7 @@ def check_accounting(position: Position, removed: list[int]) -> None:
 def choose(position: Position, legal: list, rng: random.Random, careful: bool):
     """A random legal move; a careful player puts number cards in the centre when it can."""
     if careful and isinstance(legal[0], Place) and position.next_card.rank <= 10:
-        centre = [m for m in legal if m.cell in CENTRE]
+        centre = [m for m in legal if m.cell in CENTRE_CELLS]
         if centre:
             return rng.choice(centre)
     return rng.choice(legal)

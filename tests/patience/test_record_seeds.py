@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kcsolve.common.deal import deal
-from kcsolve.corner.record import InvalidCornerRecordError, parse_corner_file
-from kcsolve.corner.saved import InvalidCornerSaveError, parse_saved
+from kcsolve.corner.records.record import InvalidCornerRecordError, parse_corner_file
+from kcsolve.corner.records.saved import InvalidCornerSaveError, parse_saved
 from kcsolve.patience.engine import Place
 from kcsolve.patience.notation import read_game
 from kcsolve.patience.record import InvalidRecordError, parse_record, record_from_moves

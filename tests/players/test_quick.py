@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from kcsolve.common.deal import deal
+from kcsolve.patience.classes import CLASS_OF
 from kcsolve.patience.engine import Place, Position, Status
 from kcsolve.patience.players.deep import covered, deep_player
-from kcsolve.patience.players.policy import CLASS_OF
 from kcsolve.patience.players.quick import WEIGHTS, at_least, deal_wins, place_class, quick_player, wins_deal
 from kcsolve.patience.rules import STANDARD, parse_rules
 

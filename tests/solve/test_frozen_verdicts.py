@@ -1,4 +1,4 @@
-"""Frozen verdicts: `auto` must reproduce a sample of every preset's verdict file (seeds/verdicts-PRESET.tsv).
+"""Frozen verdicts: `auto` must reproduce a sample of every preset's verdict file (data/verdicts-PRESET.tsv).
 
 The files were written by scripts/tools/freeze_verdicts.py; a change of verdict anywhere in
 the solvers shows up here as a failing seed.
@@ -15,7 +15,7 @@ from kcsolve.common.deal import deal
 from kcsolve.patience.rules import PRESETS
 from kcsolve.patience.solve.route import solve
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEEDS = Path(__file__).resolve().parents[2] / "data"
 SAMPLE = 40
 
 

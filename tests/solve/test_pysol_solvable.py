@@ -44,7 +44,7 @@ def test_the_published_verdict_table_reproduces(repo: Path) -> None:
 
     from kcsolve.patience.solve.camelot import camelot_verdict
 
-    path = repo / "seeds" / "pysol-camelot-verdicts.tsv"
+    path = repo / "data" / "pysol-camelot-verdicts.tsv"
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "game\tverdict\tcourts" and len(lines) == 100_001
     rows = [line.split("\t") for line in lines[1:]]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from clitools import kcsolve_process, wait_for_screen
 
-from kcsolve.corner.record import parse_corner_record, replay_corner
+from kcsolve.corner.records.record import parse_corner_record, replay_corner
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from browsing import need_chromium
 from clitools import run
 
 from kcsolve.patience.engine import IllegalMoveError, Place, Position, Remove, cell_index, cell_name
@@ -25,36 +26,15 @@ from kcsolve.patience.record import parse_record, replay
 # A real browser per page state takes seconds a test: the slow suite runs them (CI runs it too).
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("no /usr/bin/chromium: the browser tests need Debian's chromium package", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+sync_api = need_chromium()
 expect = sync_api.expect
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DAY = "2027-03-04"
 SIZES = [(320, 568), (360, 740), (1280, 800)]
 IN_VIEW = [f"#kc-cell-{c}" for c in range(16)] + ["#kc-turned", "#kc-message", "#kc-undo", "#kc-hint", "#kc-remove"]
 HOW_TO_PLAY_SEEN = "kcsolve-how-to-play-seen"
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 NAMED = ["Undo", "Hint", "Still winnable?", "Restart", "Show solution", "Share"]
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    with sync_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

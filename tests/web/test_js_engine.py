@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from itertools import product
 from pathlib import Path
 
 import pytest
-from clitools import run, unwrapped, write
+from clitools import need_node, run, unwrapped, write
 
 from kcsolve.common.cards import Card, parse_card
 from kcsolve.common.deal import deal
@@ -81,9 +80,7 @@ def _cases() -> list[Record]:
 
 @pytest.mark.slow
 def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript engine cannot be checked")
+    node = need_node("the JavaScript engine")
     records = _cases()
     verdicts = [str(judge(r)) for r in records]
     for record, verdict in list(zip(records, verdicts))[::75]:  # the verdicts are those `kcsolve verify` prints
@@ -105,9 +102,7 @@ def test_the_javascript_engine_gives_every_verdict_the_python_engine_gives(tmp_p
 
 
 def test_the_check_catches_a_wrong_verdict(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript engine cannot be checked")
+    node = need_node("the JavaScript engine")
     deck = deal(3)
     record = record_from_moves(deck, parse_rules("standard"), [Place(5)], "unknown")
     cases = tmp_path / "cases.jsonl"

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import math
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from clitools import need_node
 
 from kcsolve.common.deal import deal
 from kcsolve.patience.daily import webpage
@@ -27,9 +27,7 @@ FROZEN_SEEDS = 40  # deals per preset whose frozen verdict stillWinnable must no
 
 def ask(kind: str, cases: list[dict], tmp_path: Path, *extra: str) -> list[dict]:
     """The help engine's answers, one per case, from node."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript help cannot be checked")
+    node = need_node("the JavaScript help")
     path = tmp_path / f"{kind}.jsonl"
     path.write_text("".join(json.dumps(case) + "\n" for case in cases))
     shown = subprocess.run(
@@ -173,7 +171,7 @@ def test_still_winnable_with_the_page_budget_never_contradicts_the_solver(corpus
 def test_still_winnable_agrees_with_the_frozen_verdicts_of_whole_deals(repo: Path, tmp_path: Path) -> None:
     cases, frozen = [], []
     for preset in PRESETS:
-        lines = (repo / "seeds" / f"verdicts-{preset}.tsv").read_text().splitlines()[1 : 1 + FROZEN_SEEDS]
+        lines = (repo / "data" / f"verdicts-{preset}.tsv").read_text().splitlines()[1 : 1 + FROZEN_SEEDS]
         for line in lines:
             seed, verdict = line.split("\t")
             rules = parse_rules(preset)
@@ -198,9 +196,7 @@ def test_a_finished_game_is_answered_without_search(tmp_path: Path) -> None:
 
 
 def test_the_page_script_with_the_help_inlined_is_one_valid_module(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the page script cannot be checked")
+    node = need_node("the page script")
     assert webpage.MODULES.index("help.mjs") == webpage.MODULES.index("engine.mjs") + 1
     script = tmp_path / "page.mjs"
     script.write_text(webpage.inline_script())  # one scope: a name defined twice is a syntax error
@@ -211,9 +207,7 @@ def test_the_page_script_with_the_help_inlined_is_one_valid_module(tmp_path: Pat
 
 
 def test_a_seed_above_2_53_keeps_every_digit_and_hints_refuse_a_position(corpus: list[dict], tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript help cannot be checked")
+    node = need_node("the JavaScript help")
     case = next(c for c in corpus if int(c["seed"]) > 2**53 and len({h["chance"] for h in c["hints"]}) > 2)
     web = Path(webpage.__file__).parent / "web"
     script = tmp_path / "seeds.mjs"
@@ -253,9 +247,7 @@ def test_the_view_is_python_s_view(corpus: list[dict], tmp_path: Path) -> None:
 
 
 def test_the_page_labels_its_figures_in_the_terminal_s_words(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript help cannot be checked")
+    node = need_node("the JavaScript help")
     web = Path(webpage.__file__).parent / "web"
     script = tmp_path / "words.mjs"
     script.write_text(f"""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from clitools import need_node
 
 from kcsolve.common.cards import JACK, KING, QUEEN
 from kcsolve.patience import engine
@@ -20,9 +20,7 @@ COURT_RANKS = (JACK, QUEEN, KING)
 @pytest.fixture(scope="module")
 def tables() -> dict:
     """The engine.mjs tables, as shared_tables.mjs prints them."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript engine cannot be checked")
+    node = need_node("the JavaScript engine")
     shown = subprocess.run([node, str(TABLES)], check=True, capture_output=True, text=True, timeout=60)
     return json.loads(shown.stdout)
 

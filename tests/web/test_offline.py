@@ -15,16 +15,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from browsing import need_chromium
 from clitools import run
 
 pytestmark = pytest.mark.slow  # a real browser: seconds a test
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("no /usr/bin/chromium: the browser tests need Debian's chromium package", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+sync_api = need_chromium()
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 DAY = "2027-03-04"
 
 
@@ -54,14 +51,6 @@ def served(built: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/kc/site/"
     server.shutdown()
     thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    with sync_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def watched(context, url: str):  # type: ignore[no-untyped-def]

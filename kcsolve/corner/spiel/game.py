@@ -28,8 +28,8 @@ from __future__ import annotations
 import random
 
 from kcsolve.common.deal import SEED_LIMIT, check_seed
-from kcsolve.corner.bots import SeatView, make_bot, view_of
-from kcsolve.corner.engine import (
+from kcsolve.corner.bots.bots import SeatView, make_bot, view_of
+from kcsolve.corner.game.engine import (
     END,
     IllegalCornerMoveError,
     Merge,
@@ -43,9 +43,9 @@ from kcsolve.corner.engine import (
     deal_hand,
     seeded_deck,
 )
-from kcsolve.corner.render import draw_piles, draw_position, hand_text
-from kcsolve.corner.rules import CornerRules, parse_corner_rules
-from kcsolve.corner.turn import Piles
+from kcsolve.corner.game.render import draw_piles, draw_position, hand_text
+from kcsolve.corner.game.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.solvers.turn import Piles
 from kcsolve.errors import KcsolveError
 
 PLAYS = 52 * 8  # actions 0..415: play card c onto pile p is c * 8 + p

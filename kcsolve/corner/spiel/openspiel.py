@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from kcsolve.corner.engine import MAX_PLAYERS, MIN_PLAYERS
-from kcsolve.corner.rules import DEFAULT, CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
+from kcsolve.corner.game.engine import MAX_PLAYERS, MIN_PLAYERS
+from kcsolve.corner.game.rules import DEFAULT, CornerRules, InvalidCornerRulesError, parse_corner_rules, rules_from_json
 from kcsolve.corner.spiel.game import NUM_ACTIONS, OBSERVATION_SIZE, BotAgent, KingsCornerGame, KingsCornerState
 from kcsolve.errors import KcsolveError
 

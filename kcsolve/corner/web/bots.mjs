@@ -1,7 +1,7 @@
-// Kings Corner bots in the browser, mirroring kcsolve/corner/bots.py and turn.py. A bot sees only its seat's view
-// (viewOf): the piles, its own hand, the other hands' sizes, the stock's size and the hidden cards as one sorted
-// list). greedy and turn choose exactly as Python's do; search follows bots.py's method within a work budget (see
-// SearchBot) and draws its samples from its own generator, so it is compared with Python in strength, not moves.
+// Kings Corner bots in the browser, mirroring kcsolve/corner/bots/bots.py and solvers/turn.py. A bot sees only its
+// seat's view (viewOf): the piles, its own hand, the other hands' sizes, the stock's size and the hidden cards as one
+// sorted list). greedy and turn choose exactly as Python's do; search follows bots.py's method within a work budget
+// (see SearchBot) and draws its samples from its own generator, so it is compared with Python in strength, not moves.
 import {
   END, KING, NO_MARKS, boardMoves, endingAllowed, makePosition, penalties, playMove, points, rank, step,
 } from "./engine.mjs";

@@ -1,5 +1,5 @@
-// Kings Corner in the browser: the rules engine, mirroring kcsolve/corner/engine.py and rules.py function by
-// function, with the record reader, writer and judge of record.py. tests/corner/web checks it against Python.
+// Kings Corner in the browser: the rules engine, mirroring kcsolve/corner/game/engine.py and rules.py function by
+// function, with the record reader, writer and judge of records/record.py. tests/corner/web checks it against Python.
 // Cards are ints 0..51 (suit * 13 + rank - 1, suits S H D C); piles N E S W NE SE SW NW are 0..7, each an
 // array from its base to its exposed card. Positions are plain objects never changed after they are made.
 

@@ -28,7 +28,8 @@ from typing import Any
 from kcsolve.common.cache import cache_root
 from kcsolve.common.deal import deal
 from kcsolve.common.files import read_regular, write_atomically
-from kcsolve.common.jsontext import read_json
+from kcsolve.common.jsontext import read_object
+from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal, candidate_seed, daily, grade
 from kcsolve.patience.engine import Status
 from kcsolve.patience.players.honest import Difficulty
@@ -69,11 +70,11 @@ class KeptDays:
             raw = read_regular(str(self.path(day)), MAX_KEPT_BYTES)
             if len(raw) > MAX_KEPT_BYTES:
                 return None
-            return self._checked(day, read_json(raw.decode("utf-8")))
+            return self._checked(day, read_object(raw.decode("utf-8"), day.isoformat(), KcsolveError, "a kept date"))
         except (OSError, ValueError, TypeError, KeyError):  # KcsolveError and UnicodeDecodeError are ValueErrors
             return None
 
-    def _checked(self, day: dt.date, data: Any) -> DailyDeal | None:
+    def _checked(self, day: dt.date, data: dict[str, Any]) -> DailyDeal | None:
         """The deal ``data`` describes, if every part of it checks out against ``day`` and the rules."""
         seed = data["seed"]
         if type(seed) is not int or data["date"] != day.isoformat() or data["rules"] != str(self.rules):

@@ -15,13 +15,14 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.daily.calendar import DailyDeal
+from kcsolve.patience.daily.kept import KeptDays, kept_daily
 from kcsolve.patience.daily.offline import OFFLINE_FILES, head_links, offline_files
 from kcsolve.patience.daily.webpage import (
     ARCHIVE_MODULES,
@@ -34,6 +35,7 @@ from kcsolve.patience.daily.webpage import (
 )
 from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
 from kcsolve.patience.players.honest import DIFFICULTY_IS
+from kcsolve.patience.rules import Rules
 
 FEED_VERSION = "https://jsonfeed.org/version/1.1"
 MAX_SITE_DAYS = 3660  # ten years of pages; more is refused before any deal is computed
@@ -385,3 +387,68 @@ def _swap_in(staging: Path, out: Path, shown: str, force: bool) -> None:
         old.rename(out)
         raise
     shutil.rmtree(old)
+
+
+class SiteDatesError(KcsolveError):
+    """Dates a site cannot be written for: more than MAX_SITE_DAYS, past the last date, or none up to today."""
+
+
+def site_dates(
+    first: dt.date,
+    days: int,
+    out: Path,
+    force: bool = False,
+    base_url: str = "",
+    want_feed: bool = False,
+    include_future: bool = False,
+    today: dt.date | None = None,
+) -> list[dt.date]:
+    """The dates a site of ``days`` dates from ``first`` is written for, its options checked before any is measured.
+
+    Dates after ``today`` (UTC) are left out unless ``include_future``; ``want_feed``
+    insists on a feed, which needs ``base_url``. SiteDatesError or SiteError refuses.
+    """
+    if days > MAX_SITE_DAYS:
+        raise SiteDatesError(f"--days {days}: at most {MAX_SITE_DAYS:,} dates in one site")
+    if (dt.date.max - first).days < days - 1:
+        raise SiteDatesError(
+            f"--from {first.isoformat()} --days {days} runs past the last date, {dt.date.max.isoformat()}"
+        )
+    if want_feed and not base_url:
+        raise SiteError("--feed needs --base-url URL: feed readers cannot follow the site's relative links")
+    if base_url:
+        check_base_url(base_url)
+    check_out_dir(out, force)
+    today = today or dt.datetime.now(dt.UTC).date()
+    dates = [first + dt.timedelta(days=offset) for offset in range(days)]
+    if not include_future:
+        dates = [day for day in dates if day <= today]
+    if not dates:
+        raise SiteDatesError(
+            f"--from {first.isoformat()} is after today ({today.isoformat()}, UTC): "
+            "give --include-future to write future dates"
+        )
+    return dates
+
+
+def site_deals(
+    dates: list[dt.date],
+    rules: Rules,
+    ramp: bool = True,
+    cache: bool = True,
+    on_date: Callable[[dt.date, int], None] | None = None,
+) -> tuple[list[DailyDeal], int]:
+    """The deal of each date, and how many were kept from an earlier run (with ``cache``), the rest measured.
+
+    ``on_date`` is called with each date and its place among ``dates`` (from 1) before its deal is found.
+    """
+    kept = KeptDays(rules, ramp) if cache else None
+    found = []
+    reused = 0
+    for number, day in enumerate(dates, start=1):
+        if on_date is not None:
+            on_date(day, number)
+        deal_of_day, was_kept = kept_daily(day, rules, ramp, kept)
+        found.append(deal_of_day)
+        reused += was_kept
+    return found, reused

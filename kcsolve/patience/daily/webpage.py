@@ -10,10 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
-import re
-from importlib import resources
 from typing import Any
 
+from kcsolve.common.webassets import inline_modules, web_asset
 from kcsolve.patience.daily.calendar import DailyDeal, attempt_of
 from kcsolve.patience.daily.offline import head_links
 from kcsolve.patience.daily.words import about_sentences, chance_words, face_up_words
@@ -25,28 +24,16 @@ from kcsolve.patience.solve.solution import Solution, Verdict
 # The page's modules, each after every module it imports: one inline module holds them all.
 MODULES = ("engine.mjs", "help.mjs", "store.mjs", "page.mjs", "offline.mjs")
 ARCHIVE_MODULES = ("engine.mjs", "store.mjs", "archive.mjs", "offline.mjs")  # the archive marks each date's result
-_LOCAL_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([a-z]+\.mjs)";\n', re.MULTILINE)
-_ANY_IMPORT = re.compile(r"^import\b", re.MULTILINE)
 
 
 def asset(name: str) -> str:
     """The text of one file of ``kcsolve/patience/daily/web/``."""
-    return (resources.files("kcsolve.patience.daily") / "web" / name).read_text(encoding="utf-8")
+    return web_asset("kcsolve.patience.daily", name)
 
 
 def inline_script(modules: tuple[str, ...] = MODULES) -> str:
     """Every module of ``modules`` as one script (an inline module cannot import another file)."""
-    texts = []
-    for index, name in enumerate(modules):
-        text = asset(name)
-        for imported in _LOCAL_IMPORT.findall(text):
-            if imported not in modules[:index]:
-                raise AssertionError(f"{name} imports {imported}, which is not an earlier module of {modules}")
-        text = _LOCAL_IMPORT.sub("", text)
-        if _ANY_IMPORT.search(text):
-            raise AssertionError(f"{name} imports something that is not one of the page's modules")
-        texts.append(text)
-    return "\n".join(texts)
+    return inline_modules("kcsolve.patience.daily", modules)
 
 
 def json_for_script(data: dict[str, Any]) -> str:

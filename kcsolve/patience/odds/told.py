@@ -34,12 +34,12 @@ from kcsolve.common.cards import TEN
 from kcsolve.common.deal import SEED_LIMIT, deal_ranks
 from kcsolve.common.interval import t_interval
 from kcsolve.errors import KcsolveError
+from kcsolve.patience.classes import CLASS_SIZE
 from kcsolve.patience.solve.theory import forced_takes
 
 MAX_DEALS = 10_000_000
 CELLS = 16
 COURTS = 12
-CENTRE = 4
 KINDS = 3  # Kings, Queens, Jacks: court classes 1..3 of a class view, centre 0
 KIND_OF_RANK = {13: 0, 12: 1, 11: 2}
 EMPTY = ((), (), (), ())  # the class view of an empty grid  # King -> corners, Queen -> Queen cells, Jack -> Jack cells
@@ -93,7 +93,7 @@ def _value(
                     now = (*placed[:kind], placed[kind] + 1, *placed[kind + 1 :])
                     chance += (4 - placed[kind]) / unseen * settle(p, centre, held, now)
             return chance
-        if centre < CENTRE:
+        if centre < CLASS_SIZE:
             return settle(p, centre + 1, held, placed)
         return max(
             settle(p, centre, (*held[:kind], held[kind] + 1, *held[kind + 1 :]), placed)
@@ -110,7 +110,7 @@ def _value(
         survivors = left_after[p]
         if survivors < 0:
             return 0.0
-        centre = min(survivors, CENTRE)
+        centre = min(survivors, CLASS_SIZE)
         return max(canonical(p + 1, centre, held, placed) for held in _seatings(survivors - centre, placed))
 
     def canonical(p: int, centre: int, held: tuple[int, ...], placed: tuple[int, ...]) -> float:
@@ -175,7 +175,7 @@ def _check(order: Sequence[int], cells: Sequence[Sequence[int]], courts: Sequenc
         raise InvalidToldGameError(f"class contents must be number values 1..10, got {cells!r}")
     if not all(type(r) is int and 1 <= r <= 13 for r in order):
         raise InvalidToldGameError(f"stock ranks must be whole numbers 1..13, got {list(order)[:20]!r}")
-    if len(cells[0]) > CENTRE or any(len(cells[c]) + courts[c] > 4 for c in range(1, 4)):
+    if len(cells[0]) > CLASS_SIZE or any(len(cells[c]) + courts[c] > 4 for c in range(1, 4)):
         raise InvalidToldGameError(f"a class holds more than its four cells: {cells!r}, courts {courts!r}")
     if sum(len(values) for values in cells) + sum(courts) >= CELLS:
         raise InvalidToldGameError("the grid is full: a removal is due, not a draw")

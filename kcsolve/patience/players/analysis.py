@@ -240,20 +240,18 @@ def analyse(record: Record, rules: Rules | None = None, playouts: int = ANALYSE_
         exact = chance is not None and ranked[0].exact
         sampled = 0 if chance is None or exact else playouts
         reports.append(
-            MoveReport(
-                step.number,
-                step.move,
+            _report(
+                step,
                 before,
-                step.position,
-                verdicts[i],
-                verdicts[i + 1],
+                verdicts,
+                i,
                 len(options),
-                chance,
-                best,
-                best_move,
-                exact,
-                sampled,
-                played_best,
+                chance=chance,
+                best=best,
+                best_move=best_move,
+                exact=exact,
+                playouts=sampled,
+                played_best=played_best,
             )
         )
     return Analysis(tuple(reports), playouts)
@@ -270,21 +268,16 @@ def _face_up_analysis(
         fatal = verdicts[i] == "win" and verdicts[i + 1] == "loss"
         keeps = _kept_winnable(before) if fatal else None
         reports.append(
-            MoveReport(
-                step.number,
-                step.move,
-                before,
-                step.position,
-                verdicts[i],
-                verdicts[i + 1],
-                options,
-                None,
-                None,
-                keeps,
-                face_up=True,
-            )
+            _report(step, before, verdicts, i, options, chance=None, best=None, best_move=keeps, face_up=True)
         )
     return Analysis(tuple(reports), playouts, face_up=True)
+
+
+def _report(
+    step: Step, before: Position, verdicts: list[str | None], i: int, options: int, **judged: Any
+) -> MoveReport:
+    """Move ``i``'s report: its place in the game, the solver's verdicts before and after it, and ``judged``."""
+    return MoveReport(step.number, step.move, before, step.position, verdicts[i], verdicts[i + 1], options, **judged)
 
 
 def _kept_winnable(position: Position) -> Move | None:

@@ -13,10 +13,17 @@ import itertools
 from functools import lru_cache
 
 from kcsolve.common.cards import TEN
+from kcsolve.patience.classes import (
+    KIND_CLASS,
+    ClassContents,
+    ClassState,
+    canonical_key_function,
+    class_state,
+    with_value,
+)
 from kcsolve.patience.engine import Afterstate, Move, PlayerView, Status
-from kcsolve.patience.players.policy import KIND_CLASS, class_view, takes_from
+from kcsolve.patience.players.policy import takes_from
 from kcsolve.patience.rules import Courts, Goal, Removal, Sets
-from kcsolve.patience.solve.methods.dfs import canonical_key_function
 
 EXACT_STOCK = 10  # with this many unseen cards or fewer, chances are computed exactly
 
@@ -42,8 +49,7 @@ def option_key(after: Afterstate) -> tuple:
     if after.rules.courts is not Courts.FIXED:
         ranks = tuple(0 if card is None else card.rank for card in after.grid)
         return (canonical_key_function(after.rules)(ranks), after.drawn, after.removing)
-    cells, courts = class_view(after.grid)
-    return (tuple(tuple(sorted(c)) for c in cells), tuple(courts), after.drawn, after.removing)
+    return (*class_state(after.grid), after.drawn, after.removing)
 
 
 def distinct_options(view: PlayerView) -> list[tuple[Move, Afterstate]]:
@@ -68,19 +74,18 @@ def exact_chance(after: Afterstate, ahead: tuple[int, ...] = ()) -> float:
     status = after.outcome.status
     if status is not Status.UNFINISHED:
         return 1.0 if status is Status.WON else 0.0
-    cells, courts = class_view(after.grid)
+    state = class_state(after.grid)
     stock = [0] * 14
     for card in after.unseen:
         stock[card.rank] += 1
     for rank in ahead:
         stock[rank] -= 1
-    state = (tuple(tuple(sorted(c)) for c in cells), tuple(courts))
     return _expectimax(state, tuple(stock), after.removing, after.rules.goal is Goal.COURTS, tuple(ahead))
 
 
 @lru_cache(maxsize=200_000)
 def _expectimax(
-    state: tuple, stock: tuple[int, ...], removal_due: bool, stop_at_courts: bool, ahead: tuple[int, ...] = ()
+    state: ClassState, stock: tuple[int, ...], removal_due: bool, stop_at_courts: bool, ahead: tuple[int, ...] = ()
 ) -> float:
     """Best-play win chance from a class-level state: ``ahead`` comes next, in order, then the multiset ``stock``."""
     cells, courts = state
@@ -89,7 +94,7 @@ def _expectimax(
         return 1.0
     free = [4 - len(cells[c]) - courts[c] for c in range(4)]
     if removal_due or not any(free):
-        outcomes = _removal_outcomes(cells)
+        outcomes = removal_outcomes(cells)
         if not outcomes:
             return 1.0 if not any(stock) and not ahead and placed == 12 else 0.0
         return max(_expectimax((after, courts), stock, False, stop_at_courts, ahead) for after in outcomes)
@@ -106,7 +111,7 @@ def _expectimax(
             best = _expectimax((cells, now), rest, False, stop_at_courts, later)
         else:
             best = max(
-                _expectimax((_with(cells, c, rank), courts), rest, False, stop_at_courts, later)
+                _expectimax((with_value(cells, c, rank), courts), rest, False, stop_at_courts, later)
                 for c in range(4)
                 if free[c]
             )
@@ -126,12 +131,7 @@ def _draws(stock: tuple[int, ...], ahead: tuple[int, ...]) -> list[tuple[int, fl
     ]
 
 
-def _with(cells: tuple, c: int, rank: int) -> tuple:
-    """The class contents with ``rank`` added to class ``c``."""
-    return (*cells[:c], tuple(sorted((*cells[c], rank))), *cells[c + 1 :])
-
-
-def _removal_outcomes(cells: tuple) -> list[tuple]:
+def removal_outcomes(cells: ClassContents) -> list[ClassContents]:
     """Every distinct class content forced pair removal can leave (the values that go are fixed)."""
     take = takes_from(cells)
     if not any(take):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from kcsolve.common.interval import wilson
 from kcsolve.common.words import brief
 from kcsolve.errors import KcsolveError
-from kcsolve.patience.engine import CENTRE, Afterstate, Move, Place, PlayerView, check_view
+from kcsolve.patience.engine import CENTRE_CELLS, Afterstate, Move, Place, PlayerView, check_view
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible
 from kcsolve.patience.players.strong import option_wins
 
@@ -117,7 +117,7 @@ def sampled_hints(view: PlayerView, options: list[tuple[Move, Afterstate]], play
 
 def _tiebreak(move: Move) -> int:
     """Among equal estimates, prefer the centre for a placement."""
-    return 0 if isinstance(move, Place) and move.cell in CENTRE else 1
+    return 0 if isinstance(move, Place) and move.cell in CENTRE_CELLS else 1
 
 
 def heading(ranked: list[Hint]) -> list[str]:

@@ -21,26 +21,15 @@ from __future__ import annotations
 import numpy as np
 
 from kcsolve.common.jit import jit
+from kcsolve.patience.players.quick import pair_takes
 
 NEVER = 1 << 30  # as strong.NEVER: the departure of a card that stays; the deadline of a cell no court card takes
 VALUES = 11  # value slots 1..10 (0 unused)
 COPIES = 4  # copies of a value in a deck, so on the grid at once
-CLASS_CELLS = 4  # cells in each class of the fixed layout
-KIND_CLASS = np.array([0] * 11 + [3, 2, 1], dtype=np.int64)  # Jack, Queen, King (ranks 11..13) to their class
+CLASS_SIZE = 4  # cells in each class of the fixed layout (as kcsolve.patience.classes.CLASS_SIZE)
+# The home class of each rank: Jack, Queen, King (ranks 11..13) to 3, 2, 1 (kcsolve.patience.classes.KIND_CLASS).
+RANK_CLASS = np.array([0] * 11 + [3, 2, 1], dtype=np.int64)
 JAMMED, WON, LOST = 0, 1, 2
-
-
-@jit()
-def _forced_takes(count: np.ndarray) -> np.ndarray:
-    """How many cards of each value forced pair removal takes (as kcsolve.patience.solve.theory.forced_takes)."""
-    take = np.zeros(VALUES, dtype=np.int64)
-    take[10] = count[10]
-    for low in range(1, 5):
-        pair = min(count[low], count[10 - low])
-        take[low] = pair
-        take[10 - low] = pair
-    take[5] = count[5] // 2 * 2
-    return take
 
 
 @jit()
@@ -80,7 +69,7 @@ def _one_course(
     due = removal_due
     while True:
         if due:
-            take = _forced_takes(count)
+            take = pair_takes(count)
             if take.sum() == 0:
                 return JAMMED
             for value in range(1, VALUES):
@@ -98,7 +87,7 @@ def _one_course(
         while placed + numbers < 16 and t < order.shape[0]:
             rank = order[t]
             if rank > 10:
-                home = KIND_CLASS[rank]
+                home = RANK_CLASS[rank]
                 court_t[home, court_n[home]] = t
                 court_n[home] += 1
                 placed += 1
@@ -138,11 +127,11 @@ def _seats(
     arrivals: int,
 ) -> bool:
     """Whether every card finds a cell whose deadline it meets (as kcsolve.patience.players.strong.seen_order_wins)."""
-    deadlines = np.full((4, CLASS_CELLS), NEVER, dtype=np.int64)
+    deadlines = np.full((4, CLASS_SIZE), NEVER, dtype=np.int64)
     machines = np.zeros(4, dtype=np.int64)
-    machines[0] = CLASS_CELLS
+    machines[0] = CLASS_SIZE
     for c in range(1, 4):
-        free = CLASS_CELLS - courts[c]
+        free = CLASS_SIZE - courts[c]
         if court_n[c] > free:
             return False
         for m in range(court_n[c]):
@@ -152,8 +141,8 @@ def _seats(
     for value in range(1, VALUES):
         held[value, : held_n[value]] = np.sort(leaves[held_ids[value, : held_n[value]]])
     next_out = np.zeros(VALUES, dtype=np.int64)
-    busy = np.full((4, CLASS_CELLS), -1, dtype=np.int64)  # when each cell is free again (-1: free)
-    gone_of = np.zeros((4, CLASS_CELLS), dtype=np.int64)
+    busy = np.full((4, CLASS_SIZE), -1, dtype=np.int64)  # when each cell is free again (-1: free)
+    gone_of = np.zeros((4, CLASS_SIZE), dtype=np.int64)
     for c in (3, 2, 1, 0):
         for i in range(filled[c]):
             value = cells[c, i]

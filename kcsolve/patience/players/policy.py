@@ -1,10 +1,11 @@
-"""The simple players who cannot see the deck (random, greedy), the class view they share, and a deal's difficulty.
+"""The simple players who cannot see the deck (random, greedy), who think in classes of cells, and a deal's difficulty.
 
 Cells of one class (centre, corners, Queen cells, Jack cells) are
 interchangeable for a player who keeps court cards on their home cells, which
 every rule set allows, so the greedy player thinks in classes: the number cards
-in each class and its court cards. It knows only what it has seen: the cards
-already drawn, and so the multiset still in the stock, never its order.
+in each class and its court cards (the class view of :mod:`kcsolve.patience.classes`).
+It knows only what it has seen: the cards already drawn, and so the multiset
+still in the stock, never its order.
 
 The greedy player:
 - puts a number card in the centre while the centre has room;
@@ -20,15 +21,10 @@ from __future__ import annotations
 
 import random
 
-from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
-from kcsolve.patience.engine import CENTRE as CENTRE_CELLS
-from kcsolve.patience.engine import CORNERS, JACK_CELLS, QUEEN_CELLS, Move, Place, PlayerView, Remove
+from kcsolve.common.cards import JACK, KING, QUEEN, TEN
+from kcsolve.patience.classes import CENTRE, CLASS_OF, KIND_CLASS, class_view
+from kcsolve.patience.engine import Move, Place, PlayerView, Remove
 from kcsolve.patience.solve.theory import forced_takes
-
-CENTRE, KINGS, QUEENS, JACKS = 0, 1, 2, 3
-KIND_CLASS = {KING: KINGS, QUEEN: QUEENS, JACK: JACKS}
-CLASSES = (CENTRE_CELLS, CORNERS, QUEEN_CELLS, JACK_CELLS)  # the cells of classes 0..3
-CLASS_OF = {cell: c for c, home in enumerate(CLASSES) for cell in home}
 
 
 def _placement_score(
@@ -96,20 +92,3 @@ def greedy_player(view: PlayerView) -> Move:
         return max(places, key=lambda m: _placement_score(CLASS_OF[m.cell], card.rank, free, cells, unseen, to_come))
     need = [0.0] + [to_come[kind] - free[c] for c, kind in ((1, KING), (2, QUEEN), (3, JACK))]
     return max(removals, key=lambda m: sum(need[CLASS_OF[c]] for c in m.cells))
-
-
-def class_view(grid: tuple[Card | None, ...]) -> tuple[list[list[int]], list[int]]:
-    """The number values and the court cards in each class of cells (centre, corners, Queens, Jacks)."""
-    cells: list[list[int]] = [[], [], [], []]
-    courts = [0, 0, 0, 0]
-    for c, home in enumerate(CLASSES):
-        for cell in home:
-            card = grid[cell]
-            if card is None:
-                continue
-            rank = card.rank
-            if rank > TEN:
-                courts[c] += 1
-            else:
-                cells[c].append(rank)
-    return cells, courts

@@ -17,7 +17,7 @@ removal takes:
 - a removal takes each copy from the class that needs room most.
 
 The same rule runs whole games in microseconds (:func:`deal_wins`), which is
-how its weights were tuned (scripts/tools/tune_quick.py).
+how its weights were tuned (research/nopeek/tools/tune_quick.py).
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ import numpy as np
 
 from kcsolve.common.cards import TEN
 from kcsolve.common.jit import jit
+from kcsolve.patience.classes import CLASS_OF, class_view
 from kcsolve.patience.engine import Move, Place, PlayerView
-from kcsolve.patience.players.policy import CLASS_OF, class_view, greedy_player
+from kcsolve.patience.players.policy import greedy_player
 
 # Costs of a placement: a leaving card in the centre, the window risk, a staying card in a court class, a short class.
-# Tuned on deals 10,000..39,999 by scripts/tools/tune_quick.py (docs/PLAYERS.md).
+# Tuned on deals 10,000..39,999 by research/nopeek/tools/tune_quick.py (docs/PLAYERS.md).
 WEIGHTS = np.array([1.93, 5.07, -0.11, 1.32], dtype=np.float64)
 
 
@@ -114,12 +115,8 @@ def place_class(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray, rank:
 
 
 @compiled
-def free_classes(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray) -> bool:
-    """Forced pair removal to exhaustion, each copy taken from the class that needs room most; False if none."""
-    count = np.zeros(11, dtype=np.int64)
-    for c in range(4):
-        for v in range(1, 11):
-            count[v] += cells[c, v]
+def pair_takes(count: np.ndarray) -> np.ndarray:
+    """How many cards of each value (1..10) forced pair removal takes from ``count`` (Lemma 1, compiled)."""
     take = np.zeros(11, dtype=np.int64)
     take[10] = count[10]
     for low in range(1, 5):
@@ -127,6 +124,17 @@ def free_classes(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray) -> b
         take[low] = pairs
         take[10 - low] = pairs
     take[5] = count[5] // 2 * 2
+    return take
+
+
+@compiled
+def free_classes(cells: np.ndarray, courts: np.ndarray, coming: np.ndarray) -> bool:
+    """Forced pair removal to exhaustion, each copy taken from the class that needs room most; False if none."""
+    count = np.zeros(11, dtype=np.int64)
+    for c in range(4):
+        for v in range(1, 11):
+            count[v] += cells[c, v]
+    take = pair_takes(count)
     if take.sum() == 0:
         return False
     for v in range(1, 11):

@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
+from kcsolve.patience.classes import CENTRE, JACKS, KIND_CLASS, KINGS, QUEENS, class_view
 from kcsolve.patience.engine import EDGE_PAIRS, Afterstate, Move, PlayerView, Remove, Status
 from kcsolve.patience.players.endgame import distinct_options, exact_chance, exact_feasible, option_key
-from kcsolve.patience.players.policy import CENTRE, JACKS, KIND_CLASS, KINGS, QUEENS, class_view, greedy_player
+from kcsolve.patience.players.policy import greedy_player
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.theory import forced_takes
 

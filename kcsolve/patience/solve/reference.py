@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import Card
 from kcsolve.patience.engine import (
-    CENTRE,
+    CENTRE_CELLS,
     CORNERS,
     EDGE_PAIRS,
     JACK_CELLS,
@@ -43,18 +43,25 @@ def class_key(position: Position) -> tuple:
 
     if position.rules.courts is Courts.SWAP:
         edges = tuple(sorted(ranks(pair) for pair in EDGE_PAIRS))
-        return (position.drawn, position.removing, ranks(CORNERS), ranks(CENTRE), edges)
-    return (position.drawn, position.removing, ranks(CORNERS), ranks(QUEEN_CELLS), ranks(JACK_CELLS), ranks(CENTRE))
+        return (position.drawn, position.removing, ranks(CORNERS), ranks(CENTRE_CELLS), edges)
+    return (
+        position.drawn,
+        position.removing,
+        ranks(CORNERS),
+        ranks(QUEEN_CELLS),
+        ranks(JACK_CELLS),
+        ranks(CENTRE_CELLS),
+    )
 
 
 def _preference(position: Position, move: Move) -> int:
     """Move order only: centre cells first, then classes with room; removals that free court cells."""
     if isinstance(move, Place):
-        if move.cell in CENTRE:
+        if move.cell in CENTRE_CELLS:
             return -10
         home = next(h for h in (CORNERS, QUEEN_CELLS, JACK_CELLS) if move.cell in h)
         return -sum(1 for c in home if position.card_at(c) is None)
-    return -sum(1 for c in move.cells if c not in CENTRE)
+    return -sum(1 for c in move.cells if c not in CENTRE_CELLS)
 
 
 def reference_solve(deck: tuple[Card, ...], rules: Rules = STANDARD, node_limit: int = 20_000) -> ReferenceResult:

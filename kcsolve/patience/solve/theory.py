@@ -17,7 +17,7 @@ from functools import cache
 from math import factorial
 
 from kcsolve.common.cards import DECK_SIZE, TEN
-from kcsolve.patience.engine import CENTRE, COURT_HOMES, Move, Place, Remove
+from kcsolve.patience.engine import CENTRE_CELLS, COURT_HOMES, Move, Place, Remove
 from kcsolve.patience.rules import Goal, Rules, Sets
 
 GRID = 16
@@ -208,7 +208,7 @@ def construct(ranks: tuple[int, ...] | list[int], rules: Rules, path: Trajectory
     forever = 2 * DECK_SIZE + 1
     leaves, _ = _event_times(path)
     cell_of: dict[int, int] = {}
-    closes: dict[int, int] = {c: forever for c in CENTRE}
+    closes: dict[int, int] = {c: forever for c in CENTRE_CELLS}
     for rank, homes in COURT_HOMES.items():
         arrivals = [i for i in range(path.end) if ranks[i] == rank]
         for cell, index in zip(homes, arrivals):

@@ -7,6 +7,7 @@ import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 
 from kcsolve.common.workers import worker_start
 from kcsolve.errors import KcsolveError
@@ -40,6 +41,21 @@ class StopFlag:
         """Raise Interrupted once a stop was asked for."""
         if self.signal is not None:
             raise Interrupted(signal.Signals(self.signal).name)
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # each asks a run to stop, keeping what it finished
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[StopFlag]:
+    """A StopFlag that Ctrl-C, SIGTERM and SIGHUP set while inside; the handlers before are put back after."""
+    stop = StopFlag()
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield stop
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run_pool(

@@ -10,10 +10,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kcsolve.common.workers import check_jobs
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.route import Budget
+from kcsolve.patience.stats.checks import ResultsStoreError
 from kcsolve.patience.stats.chunks import (
     CHUNK,
     COURSE_CHUNK,
@@ -23,9 +25,9 @@ from kcsolve.patience.stats.chunks import (
     compiled_search_applies,
     solve_chunk,
 )
-from kcsolve.patience.stats.cluster import run_dask
+from kcsolve.patience.stats.cluster import reach_scheduler, run_dask
 from kcsolve.patience.stats.pool import StopFlag, run_pool
-from kcsolve.patience.stats.store import ChunkResult, ReadOnlyRun, ResultsStore
+from kcsolve.patience.stats.store import ChunkResult, ReadOnlyRun, ResultsStore, default_db, open_store
 
 
 @dataclass
@@ -89,3 +91,27 @@ def run(
         run_pool(jobs, name, pending, budget, finished, stop)
     stop.check()
     return progress
+
+
+class UnusableDatabaseError(ResultsStoreError):
+    """A results database, or the folder it goes in, that the system refuses (an OSError: missing, no permission)."""
+
+
+def results_path(db: Path | None = None, scheduler: str | None = None) -> Path:
+    """The results database a run uses: ``db``, else the default one; a ``scheduler`` is reached first, so that a
+    run it refuses makes no file."""
+    try:
+        if scheduler is not None:
+            reach_scheduler(scheduler)
+        return default_db() if db is None else db
+    except OSError as exc:
+        raise UnusableDatabaseError(f"cannot use the results database: {exc.strerror or exc}") from None
+
+
+def open_results(path: Path, rules: Rules, start: int, count: int, budget: Budget) -> ResultsStore | ReadOnlyRun:
+    """The store at ``path`` for a run of the range (read-only when it holds every deal); ReadOnlyStoreError where
+    it needs writing and cannot be written."""
+    try:
+        return open_store(path, str(rules), start, count, budget)
+    except OSError as exc:
+        raise UnusableDatabaseError(f"cannot use the results database: {exc.strerror or exc}") from None

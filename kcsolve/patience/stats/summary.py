@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +10,7 @@ from kcsolve.common.interval import wilson
 from kcsolve.patience.rules import Rules
 from kcsolve.patience.solve.solution import LOSS_REASONS
 from kcsolve.patience.stats.store import ReadOnlyRun, ResultsStore
-from kcsolve.patience.stats.verdicts import describe
+from kcsolve.patience.stats.verdicts import UNDECIDED, WIN, describe
 
 REASONS = LOSS_REASONS
 
@@ -84,3 +85,39 @@ def summarize(store: ResultsStore | ReadOnlyRun, rules: Rules, start: int, count
             if round_no is not None:
                 deals[round_no] = deals.get(round_no, 0) + n
     return Summary(str(rules), start, count, tally.won, tally.lost, tally.undecided, reasons, deals)
+
+
+# the verdicts a range's deal numbers are listed by: won, lost whatever the play, or undecided
+LISTED: dict[str, Callable[[int], bool]] = {
+    "won": lambda code: code == WIN,
+    "lost": lambda code: code > UNDECIDED,
+    "undecided": lambda code: code == UNDECIDED,
+}
+
+
+def listed_seeds(
+    store: ResultsStore | ReadOnlyRun, rules: str, start: int, count: int, listed: str
+) -> Iterator[list[int]]:
+    """The stored deal numbers of the range whose verdict is ``listed`` (a key of LISTED), chunk by chunk (memory
+    stays one chunk's); a chunk with none gives no list."""
+    if listed not in LISTED:
+        raise ValueError(f"cannot list the deals by {listed!r}: by {', '.join(LISTED)}")
+    wanted = LISTED[listed]
+    for first, codes in store.pieces(rules, start, count):
+        numbers = [first + i for i, code in enumerate(codes) if wanted(code)]
+        if numbers:
+            yield numbers
+
+
+def verdict_json(rules: str, seed: int, verdict: tuple[int, str | None]) -> dict[str, Any]:
+    """One stored deal's verdict, a (code, budget) pair, as a JSON-ready dict: the budget only where undecided."""
+    code, budget = verdict
+    result, reason, round_no = describe(code)
+    return {
+        "rules": rules,
+        "seed": seed,
+        "result": result,
+        "reason": reason,
+        "deal": round_no,
+        "budget": budget if result == "unknown" else None,
+    }

@@ -12,7 +12,7 @@ import zlib
 from array import array
 from typing import Any
 
-from kcsolve.corner.engine import (
+from kcsolve.corner.game.engine import (
     END,
     IllegalCornerMoveError,
     Merge,
@@ -23,8 +23,8 @@ from kcsolve.corner.engine import (
     deal_hand,
     seeded_deck,
 )
-from kcsolve.corner.record import result_of
-from kcsolve.corner.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.game.rules import CornerRules, parse_corner_rules
+from kcsolve.corner.records.record import result_of
 
 # Every value of every option from `corner rules` that changes play, alone and in combinations.
 VARIANTS = (
@@ -127,7 +127,7 @@ def cases(variant: str, hands: int, start: int = 0) -> dict[str, Any]:
 
 def bot_hand(rules: CornerRules, names: tuple[str, ...], seed: int) -> dict[str, Any]:
     """One hand played by Python's bots, a bot to a seat: the moves, for node to ask its own bots the same."""
-    from kcsolve.corner.bots import make_bot, view_of
+    from kcsolve.corner.bots.bots import make_bot, view_of
 
     position = deal_hand(seeded_deck(seed), len(names), rules)
     bots = [make_bot(name, seed) for name in names]

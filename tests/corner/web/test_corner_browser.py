@@ -13,27 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import need_chromium
 
 from kcsolve.corner.webpage import corner_page
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("no /usr/bin/chromium: the browser tests need Debian's chromium package", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+sync_api = need_chromium()
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 AXE = Path.home() / ".cache" / "kcsolve-axe" / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [(320, 568), (360, 740), (1280, 800)]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
@@ -317,7 +306,7 @@ def test_stats_by_table_size_are_shown_and_kept_across_a_reload(browser: Any, pa
 
 
 def test_the_rule_options_are_choices_with_their_rule_text(browser: Any, page_file: Path) -> None:
-    from kcsolve.corner.rules import OPTIONS
+    from kcsolve.corner.game.rules import OPTIONS
 
     page = browser.new_page(viewport={"width": 320, "height": 568})
     page.goto(page_file.as_uri())

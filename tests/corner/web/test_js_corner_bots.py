@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from clitools import need_node
 from corner_cases import VARIANTS, bot_hand
 
-from kcsolve.corner.rules import parse_corner_rules
+from kcsolve.corner.game.rules import parse_corner_rules
 
 HERE = Path(__file__).parent
 ENGINE = (HERE.parents[2] / "kcsolve" / "corner" / "web").as_posix()
@@ -27,9 +27,7 @@ HANDS_SLOW = 60
 
 def _node() -> str:
     """The node executable, or the test is skipped."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript bots cannot be checked")
+    node = need_node("the JavaScript bots")
     return node
 
 

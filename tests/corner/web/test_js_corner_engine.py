@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from clitools import need_node
 from corner_cases import VARIANTS, cases, move_of
 
-from kcsolve.corner.engine import seeded_deck
-from kcsolve.corner.record import CornerRecord, corner_from_json, game_of, judge_any, replay_corner, result_of
-from kcsolve.corner.rules import parse_corner_rules
+from kcsolve.corner.game.engine import seeded_deck
+from kcsolve.corner.game.rules import parse_corner_rules
+from kcsolve.corner.records.record import CornerRecord, corner_from_json, game_of, judge_any, replay_corner, result_of
 from kcsolve.errors import KcsolveError
 
 HERE = Path(__file__).parent
@@ -29,9 +29,7 @@ HANDS_PER_VARIANT = 2_000
 
 def _node() -> str:
     """The node executable, or the test is skipped."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the JavaScript engine cannot be checked")
+    node = need_node("the JavaScript engine")
     return node
 
 

@@ -6,24 +6,23 @@ geometry, the move types and the set helpers ``ten_sets`` and ``reachable_sums``
 from it): its wins are checked by replaying them through the engine.
 Positions are memoised by a canonical key in which cells of one class are
 interchangeable (under ``swap`` the Queen/Jack cells form four interchangeable
-edge pairs instead). A full grid under forced
-removal is resolved in one step: the values that go are fixed (Lemma 1), so
-the only choice is which cells of each rank give them up.
+edge pairs instead): :func:`kcsolve.patience.classes.canonical_key_function`.
+A full grid under forced removal is resolved in one step: the values that go
+are fixed (Lemma 1), so the only choice is which cells of each rank give them up.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
 
 from kcsolve.common.budget import Budget, Meter, OutOfBudget
 from kcsolve.common.cards import DECK_SIZE, JACK, KING, QUEEN, TEN, Card, rank_symbol
+from kcsolve.patience.classes import canonical_key_function
 from kcsolve.patience.engine import (
-    CENTRE,
+    CENTRE_CELLS,
     CORNERS,
     COURT_HOMES,
-    EDGE_PAIRS,
     EDGES,
     JACK_CELLS,
     PARTNER,
@@ -47,39 +46,6 @@ _KIND = {KING: "King", QUEEN: "Queen", JACK: "Jack"}
 def rank_grid(position: Position) -> tuple[int, ...]:
     """A position's grid as the search holds it: the rank in each cell, 0 for an empty one."""
     return tuple(0 if card is None else card.rank for card in map(position.card_at, range(GRID)))
-
-
-def canonical_key_function(rules: Rules) -> Callable[[tuple[int, ...]], tuple]:
-    """The function giving a grid's canonical key: cells of one class are interchangeable."""
-    corners, centre = CORNERS, CENTRE
-    if rules.courts is Courts.ROYALS:
-
-        def royals_key(g: tuple[int, ...]) -> tuple:
-            return (tuple(sorted([g[c] for c in EDGES])), tuple(sorted([g[c] for c in centre])))
-
-        return royals_key
-    if rules.courts is Courts.SWAP:
-
-        def swap_key(g: tuple[int, ...]) -> tuple:
-            return (
-                tuple(sorted([g[c] for c in corners])),
-                tuple(sorted([g[c] for c in centre])),
-                tuple(sorted([(g[a], g[b]) if g[a] <= g[b] else (g[b], g[a]) for a, b in EDGE_PAIRS])),
-            )
-
-        return swap_key
-
-    queens, jacks = QUEEN_CELLS, JACK_CELLS
-
-    def fixed_key(g: tuple[int, ...]) -> tuple:
-        return (
-            tuple(sorted([g[c] for c in corners])),
-            tuple(sorted([g[c] for c in queens])),
-            tuple(sorted([g[c] for c in jacks])),
-            tuple(sorted([g[c] for c in centre])),
-        )
-
-    return fixed_key
 
 
 class DepthFirstSearch:
@@ -275,7 +241,7 @@ class DepthFirstSearch:
         slack = {}
         for kind, homes in COURT_HOMES.items():
             slack[kind] = sum(1 for c in homes if grid[c] == 0) - self.to_come[drawn][kind]
-        order = {c: 99 for c in CENTRE}
+        order = {c: 99 for c in CENTRE_CELLS}
         for kind, homes in COURT_HOMES.items():
             for c in homes:
                 order[c] = slack[kind]
@@ -333,7 +299,7 @@ class DepthFirstSearch:
             available = self._sets_in(current)
             if sets and (stop_anywhere or not available):
                 gone = sum(len(s) for s in sets)
-                freed = sum(1 for s in sets for c in s if c not in CENTRE)
+                freed = sum(1 for s in sets for c in s if c not in CENTRE_CELLS)
                 outcomes.append((-(gone * 16 + freed), current, sets))
             for chosen in available:
                 after = tuple(0 if c in chosen else r for c, r in enumerate(current))
@@ -362,7 +328,7 @@ class DepthFirstSearch:
         for picked in itertools.product(*choices):
             gone = {c for group in picked for c in group}
             after = tuple(0 if c in gone else r for c, r in enumerate(grid))
-            priority = 100 if gone == hinted else sum(1 for c in gone if c not in CENTRE)
+            priority = 100 if gone == hinted else sum(1 for c in gone if c not in CENTRE_CELLS)
             ranked.append((-priority, picked, after))
         ranked.sort(key=lambda o: o[0])
         options = []

@@ -33,7 +33,7 @@ from kcsolve.common.budget import Budget, Meter
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.errors import KcsolveError
 from kcsolve.patience.engine import (
-    CENTRE,
+    CENTRE_CELLS,
     CORNERS,
     EDGE_PAIRS,
     JACK_CELLS,
@@ -73,7 +73,7 @@ class CellClass:
 
 def cell_classes(rules: Rules) -> tuple[CellClass, ...]:
     """The classes of the grid: four of four cells, or under ``swap`` the edge pairs apart."""
-    centre = CellClass("centre", CENTRE, frozenset())
+    centre = CellClass("centre", CENTRE_CELLS, frozenset())
     corners = CellClass("corners", CORNERS, frozenset({KING}))
     if rules.courts is Courts.SWAP:
         edges = tuple(CellClass(f"edge {a}{b}", (a, b), frozenset({QUEEN, JACK})) for a, b in EDGE_PAIRS)

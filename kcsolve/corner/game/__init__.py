@@ -1,0 +1,1 @@
+"""The game itself: the rules and their options, the engine (positions and moves), positions as text."""
