@@ -485,6 +485,12 @@ def tell(played: Any, style: str, colour: bool) -> None:
             click.echo()
 
 
+ramp_option = click.option(
+    "--ramp/--no-ramp",
+    default=True,
+    show_default=True,
+    help="Easiest grade on Mondays, hardest on Sundays; --no-ramp: each date's first qualifying deal.",
+)
 colour_option = click.option(
     "--color/--no-color", "colour", default=None, help="Colour the grid (default: only on a terminal)."
 )

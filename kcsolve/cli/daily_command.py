@@ -15,6 +15,7 @@ from kcsolve.cli.base import (
     colour_option,
     fail,
     parse_date,
+    ramp_option,
     style_option,
     tell,
     use_colour,
@@ -29,12 +30,7 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--date", "date_text", help="The date, YYYY-MM-DD (default: today in UTC, the same day everywhere).")
 @click.option("--days", type=click.IntRange(min=1), default=1, show_default=True, help="How many consecutive dates.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option(
-    "--ramp/--no-ramp",
-    default=True,
-    show_default=True,
-    help="Easiest grade on Mondays, hardest on Sundays; --no-ramp: each date's first qualifying deal.",
-)
+@ramp_option
 @click.option("--no-solution", "hide", is_flag=True, help="Leave the winning line out.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @style_option

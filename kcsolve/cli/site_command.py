@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kcsolve.cli.base import CONTEXT, Ticker, cli, parse_date
+from kcsolve.cli.base import CONTEXT, Ticker, cli, parse_date, ramp_option
 from kcsolve.common.words import paragraph, plural
 from kcsolve.patience.rules import parse_rules
 
@@ -16,12 +16,7 @@ from kcsolve.patience.rules import parse_rules
 @click.option("--from", "date_text", help="The first date, YYYY-MM-DD (default: today in UTC).")
 @click.option("--days", type=click.IntRange(min=1), default=7, show_default=True, help="How many consecutive dates.")
 @click.option("--rules", "rules_text", default="standard", show_default=True, help="Rule preset(s), joined with '+'.")
-@click.option(
-    "--ramp/--no-ramp",
-    default=True,
-    show_default=True,
-    help="Easiest grade on Mondays, hardest on Sundays; --no-ramp: each date's first qualifying deal.",
-)
+@ramp_option
 @click.option("--out", "out_text", required=True, metavar="DIR", help="The directory to write the site into.")
 @click.option("--force", is_flag=True, help="Replace DIR when it holds a site kcsolve wrote.")
 @click.option(

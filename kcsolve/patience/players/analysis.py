@@ -111,30 +111,25 @@ class MoveReport:
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON object."""
-        if self.face_up:
-            return {
-                "move": self.number,
-                "played": str(self.move),
-                "mark": self.mark,
-                "winnable_before": self.winnable_before,
-                "winnable_after": self.winnable_after,
-                "options": self.options,
-                "best_move": None if self.best_move is None else str(self.best_move),
-            }
-        given_up, kept = self.ranges()
-        return {
+        found: dict[str, Any] = {
             "move": self.number,
             "played": str(self.move),
             "mark": self.mark,
             "winnable_before": self.winnable_before,
             "winnable_after": self.winnable_after,
             "options": self.options,
+        }
+        best_move = None if self.best_move is None else str(self.best_move)
+        if self.face_up:
+            return found | {"best_move": best_move}
+        given_up, kept = self.ranges()
+        return found | {
             "figure": self.chance,
             "best": self.best,
             "figure_is": None if self.chance is None else EXACT_MEANING if self.exact else SAMPLED_MEANING,
             "figure_interval": None if self.chance is None else list(self.interval(self.chance)),
             "best_interval": None if self.best is None else list(self.interval(self.best)),
-            "best_move": None if self.best_move is None else str(self.best_move),
+            "best_move": best_move,
             "given_up": round(self.lost_chance, 6),
             "kept": round(self.kept, 6),
             "given_up_interval": [round(bound, 6) for bound in given_up],
