@@ -8,8 +8,8 @@ import pytest
 
 from kcsolve.common.cards import InvalidCardError, parse_card
 from kcsolve.common.deal import deal
-from kcsolve.patience.odds.exact import MAX_KNOWN_TEXT, MEANING, exact_odds, parse_known
 from kcsolve.patience.odds.count import InvalidKnownCardsError, odds
+from kcsolve.patience.odds.exact import MAX_KNOWN_TEXT, MEANING, exact_odds, parse_known
 from kcsolve.patience.rules import STANDARD
 
 
