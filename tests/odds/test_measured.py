@@ -45,7 +45,7 @@ def test_a_damaged_file_is_refused_by_name(text: str, says: str) -> None:
 
 
 def quoted_bounds() -> set[str]:
-    """The upper bounds as the docs print them: to three places, and the relaxation's ends also to two."""
+    """The upper bounds as the docs print them, to three places: the rearranging value, the relaxation's ends."""
     figures = measured()
     three = [figures["rearranging"]["value"], figures["relaxation"]["mean"], figures["relaxation"]["upper"]]
     return {f"{x:.3%}" for x in three}

@@ -15,8 +15,7 @@ import argparse
 import json
 import sys
 
-from kcsolve.common.interval import wilson
-from kcsolve.patience.players.selfplay import PLAYERS, selfplay
+from kcsolve.patience.players.selfplay import PLAYERS, Tally, selfplay
 from kcsolve.patience.rules import STANDARD
 from research.nopeek.figures import command_line, record
 
@@ -34,7 +33,7 @@ def main() -> int:
     for done, game in enumerate(selfplay(args.player, args.first, args.count, STANDARD, args.jobs), 1):
         won += game.won
         print(f"{done}/{args.count}: {won} won", file=sys.stderr, flush=True)
-    low, high = wilson(won, args.count)
+    low, high = Tally(args.count, won, 0.0).interval  # as `kcsolve selfplay` reports it
     tally = {"player": args.player, "won": won, "deals": args.count, "first_deal": args.first}
     print(json.dumps(tally | {"interval": [low, high]}))
     if args.record:
