@@ -37,6 +37,7 @@ import itertools
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from kcsolve.common.cards import JACK, KING, QUEEN, TEN, Card
 from kcsolve.patience.classes import CENTRE, JACKS, KIND_CLASS, KINGS, QUEENS, class_view
@@ -45,6 +46,9 @@ from kcsolve.patience.players.endgame import distinct_options, exact_chance, exa
 from kcsolve.patience.players.policy import greedy_player
 from kcsolve.patience.rules import Courts, Goal, Removal, Rules, Sets
 from kcsolve.patience.solve.theory import forced_takes
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SAMPLES = 48  # seeds 2000..4999: 391 wins of 3,000 with 48, 355 with 24 (docs/PLAYERS.md)
 # The class of cells each kind of court card takes, and the sizes of classes 0..3, by the courts rule: under royals
@@ -269,6 +273,11 @@ def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Cour
     return python_wins(after, order, courses)
 
 
+def compiled(after: Afterstate) -> bool:
+    """Whether :func:`wins_in_order` judges ``after`` by the compiled judge: covered rules, game not over."""
+    return covered(after.rules) and after.outcome.status is Status.UNFINISHED
+
+
 def python_wins(after: Afterstate, order: list[int], courses: dict[tuple, Course] | None = None) -> bool:
     """:func:`wins_in_order` in Python for every rule set, for an unfinished afterstate: the reference judge."""
     sizes = LAYOUTS[after.rules.courts][1]
@@ -298,25 +307,36 @@ def python_wins(after: Afterstate, order: list[int], courses: dict[tuple, Course
 
 def compiled_wins(after: Afterstate, order: list[int]) -> bool:
     """:func:`wins_in_order` by the compiled judge (its rules only: :func:`covered`), for an unfinished afterstate."""
-    import numpy as np
+    return judged_wins(after, compiled_grid(after), coming_ranks(after, order))
 
-    from kcsolve.patience.players.judge import order_wins  # numba: loaded only when an order is judged
+
+# The compiled judge's grid: each class's number cards (a row of up to four), how many, and its court cards.
+Grid = tuple["np.ndarray", "np.ndarray", "np.ndarray"]
+
+
+def compiled_grid(after: Afterstate) -> Grid:
+    """The afterstate's grid as the compiled judge reads it: each class's numbers, how many, its court cards."""
+    import numpy as np
 
     cells, courts = class_view(after.grid)
     grid = np.zeros((4, 4), dtype=np.int64)
     for c, values in enumerate(cells):
         grid[c, : len(values)] = values
-    coming = [after.in_hand.rank, *order] if after.in_hand is not None else order
-    return bool(
-        order_wins(
-            grid,
-            np.array([len(values) for values in cells], dtype=np.int64),
-            np.array(courts, dtype=np.int64),
-            np.array(coming, dtype=np.int64),
-            after.removing,
-            after.rules.goal is Goal.COURTS,
-        )
-    )
+    return grid, np.array([len(values) for values in cells], dtype=np.int64), np.array(courts, dtype=np.int64)
+
+
+def coming_ranks(after: Afterstate, order: list[int]) -> np.ndarray:
+    """The ranks still to come as the compiled judge reads them: a card still in hand first, then ``order``."""
+    import numpy as np
+
+    return np.array([after.in_hand.rank, *order] if after.in_hand is not None else order, dtype=np.int64)
+
+
+def judged_wins(after: Afterstate, grid: Grid, coming: np.ndarray) -> bool:
+    """:func:`compiled_wins` on arrays made beforehand: the judge only reads them, so they serve every order."""
+    from kcsolve.patience.players.judge import order_wins  # numba: loaded only when an order is judged
+
+    return bool(order_wins(*grid, coming, after.removing, after.rules.goal is Goal.COURTS))
 
 
 def pooled_views(grid: tuple[Card | None, ...], courts_rule: Courts) -> list[tuple[Cells, list[int]]]:
@@ -394,10 +414,20 @@ def option_wins(
     wins = [0] * len(options)
     judged: list[int] | range = range(len(options))
     orders = sampled_orders(unseen, samples, seed, view)
+    # The compiled judge's grids are made once an option, and its orders once an order and card in hand.
+    grids = [compiled_grid(after) if compiled(after) else None for _, after in options]
     for done, order in enumerate(orders, 1):
         courses: dict[tuple, Course] = {}
+        comings: dict[int | None, np.ndarray] = {}
         for k in judged:
-            wins[k] += wins_in_order(options[k][1], order, courses)
+            after, grid = options[k][1], grids[k]
+            if grid is None:
+                wins[k] += wins_in_order(after, order, courses)
+                continue
+            held = after.in_hand.rank if after.in_hand is not None else None
+            if held not in comings:
+                comings[held] = coming_ranks(after, order)
+            wins[k] += judged_wins(after, grid, comings[held])
         if only_best:
             most = max(wins)
             judged = [k for k in judged if wins[k] + len(orders) - done >= most]
