@@ -9,7 +9,6 @@ KCSOLVE_SCREENSHOTS (a directory, e.g. docs/screenshots) when it is set, else to
 from __future__ import annotations
 
 import fcntl
-import itertools
 import json
 import os
 import re
@@ -34,7 +33,6 @@ DAY = "2027-03-04"
 SIZES = [(320, 568), (360, 740), (1280, 800)]
 IN_VIEW = [f"#kc-cell-{c}" for c in range(16)] + ["#kc-turned", "#kc-message", "#kc-undo", "#kc-hint", "#kc-remove"]
 HOW_TO_PLAY_SEEN = "kcsolve-how-to-play-seen"
-PROBES = itertools.count()  # each tab's probe of its store has a key of its own
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 NAMED = ["Undo", "Hint", "Still winnable?", "Restart", "Show solution", "Share"]
 
@@ -77,7 +75,7 @@ def axe_source() -> str:
 
 
 def open_page(browser, url: str, width: int = 1280, height: int = 900, context=None, first_visit: bool = False):  # type: ignore[no-untyped-def]
-    """A new page at ``url`` whose script errors and network requests fail the test, its store the context's.
+    """A new page at ``url`` whose script errors and network requests fail the test.
 
     How to play opens by itself on a first visit: unless ``first_visit``, the page finds it already shown.
     """
@@ -86,61 +84,20 @@ def open_page(browser, url: str, width: int = 1280, height: int = 900, context=N
         permissions=["clipboard-read", "clipboard-write"],
         accept_downloads=True,
     )
-    if not first_visit and not getattr(context, "how_to_play_seen", False):
-        first = bound_page(context, url)
-        stored(first, HOW_TO_PLAY_SEEN, "1")
-        first.close()
-        context.how_to_play_seen = True
-    return bound_page(context, url)
-
-
-def bound_page(context, url: str):  # type: ignore[no-untyped-def]
-    """A new page at ``url`` whose localStorage is the one of its context, as every tab's is for a player.
-
-    Under load Chromium sometimes binds a new tab's localStorage to nothing (it refuses to bind when the request
-    comes before it knows the tab's new document, the "fail to bind" case of DOMStorageContextWrapper::IsRequestValid):
-    that tab keeps its writes to itself and hears of no other tab's, so an archive missed a game saved in another tab
-    (in two fresh-clone CI runs of four). Such a tab is closed and another opened.
-    """
-    for _ in range(4):
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc, page=page: page.errors.append(str(exc)))
-        page.on("console", lambda msg, page=page: page.errors.append(msg.text) if msg.type == "error" else None)
-        page.on(
-            "request",
-            lambda req, page=page: (
-                page.errors.append(f"fetched {req.url}")
-                if not req.url.startswith(("file:", "blob:", "data:"))
-                else None
-            ),
-        )
-        page.goto(url)
-        if stored(page, f"kcsolve-test-probe-{next(PROBES)}", "1"):
-            return page
-        page.close()
-    raise AssertionError(f"Chromium bound no localStorage to four tabs in a row at {url}")
-
-
-def stored(page, key: str, value: str) -> bool:  # type: ignore[no-untyped-def]
-    """Write ``key`` from the page and whether the browser process holds it within 2 s (true where storage throws)."""
-    if not page.evaluate(
-        "([key, value]) => { try { localStorage.setItem(key, value); return true; } catch (e) { return false; } }",
-        [key, value],
-    ):
-        return True  # a test that blocks storage: there is no store to bind
-    session = page.context.new_cdp_session(page)
-    try:
-        for _ in range(20):
-            kept = session.send(
-                "DOMStorage.getDOMStorageItems", {"storageId": {"securityOrigin": "file://", "isLocalStorage": True}}
-            )
-            if [key, value] in kept["entries"]:
-                return True
-            page.wait_for_timeout(100)
-        return False
-    finally:
-        session.detach()
+    page = context.new_page()
+    if not first_visit:
+        page.add_init_script(f"try {{ localStorage.setItem('{HOW_TO_PLAY_SEEN}', '1'); }} catch (e) {{}}")
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
+    page.on(
+        "request",
+        lambda req: (
+            page.errors.append(f"fetched {req.url}") if not req.url.startswith(("file:", "blob:", "data:")) else None
+        ),
+    )
+    page.goto(url)
+    return page
 
 
 def deal_of(built: Path, day: str = DAY) -> dict:
