@@ -265,11 +265,11 @@ def wins_in_order(after: Afterstate, order: list[int], courses: dict[tuple, Cour
     ``courses`` caches the Python judge's value-level courses for this order:
     options that leave the same values on the grid share them.
     """
+    if compiled(after):
+        return compiled_wins(after, order)
     status = after.outcome.status
     if status is not Status.UNFINISHED:
         return status is Status.WON
-    if covered(after.rules):
-        return compiled_wins(after, order)
     return python_wins(after, order, courses)
 
 
