@@ -21,27 +21,22 @@ STANDARD = parse_rules("standard")
 SEED = candidate_seed(DAY, STANDARD, 1)  # a winnable candidate of the date (a page checks imports against it)
 
 
-def chance(figure: float, playouts: int = 24) -> Difficulty:
-    """A difficulty of the given chance, as if measured in ``playouts`` games."""
-    return Difficulty(chance=figure, wins=round(figure * playouts), playouts=playouts)
-
-
 @pytest.mark.parametrize(
-    "figure, words",
+    "wins, games, words",
     [
-        (0.72, "Most careful players win this one: about 72%"),
-        (0.596, "Most careful players win this one: about 60%"),  # judged on the figure shown
-        (0.45, "About half of careful players win this one: 45%"),
-        (0.27, "A careful player wins this about one time in four: 27%"),
-        (0.15, "A careful player wins this about one time in seven: 15%"),
-        (0.1, "A careful player wins this about one time in ten: 10%"),
-        (0.06, "Few careful players win this one: 6%"),
-        (0.004, "Very few careful players win this one: 1 in 250"),
-        (0.0, "No careful player's game was seen to win this one: 0 wins in 24 games"),
+        (18, 25, "Most careful players win this one: about 72%"),
+        (149, 250, "Most careful players win this one: about 60%"),  # 59.6%, judged on the figure shown
+        (9, 20, "About half of careful players win this one: 45%"),
+        (27, 100, "A careful player wins this about one time in four: 27%"),
+        (3, 20, "A careful player wins this about one time in seven: 15%"),
+        (1, 10, "A careful player wins this about one time in ten: 10%"),
+        (3, 50, "Few careful players win this one: 6%"),
+        (1, 250, "Very few careful players win this one: 1 in 250"),
+        (0, 24, "No careful player's game was seen to win this one: 0 wins in 24 games"),
     ],
 )
-def test_the_chance_in_words_with_its_figure(figure: float, words: str) -> None:
-    assert chance_words(chance(figure)) == words
+def test_the_chance_in_words_with_its_figure(wins: int, games: int, words: str) -> None:
+    assert chance_words(Difficulty(wins, games)) == words
 
 
 def test_the_face_up_grade_as_advice() -> None:
@@ -58,7 +53,7 @@ def found() -> DailyDeal:
     """A daily deal built here, so that no measurement's figures decide what the tests read."""
     solution = solve(deal(SEED), STANDARD)
     assert solution.result is Verdict.WIN
-    return DailyDeal(DAY, SEED, STANDARD, solution.deck, chance(0.27), "medium", solution, 4)
+    return DailyDeal(DAY, SEED, STANDARD, solution.deck, Difficulty(27, 100), "medium", solution, 4)
 
 
 def test_the_details_say_what_each_figure_is_and_name_the_deal(found: DailyDeal) -> None:

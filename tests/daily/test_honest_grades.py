@@ -32,19 +32,19 @@ EASY_SEED = 84  # a deal the exploring deep player often wins
 
 def test_the_grades_are_absolute() -> None:
     """Easy at least 50%, medium at least 25%, hard at least 10%, fiendish less."""
-    for chance, named in [(1.0, "easy"), (0.5, "easy"), (0.49, "medium"), (0.25, "medium"), (0.24, "hard")]:
-        assert grade(Difficulty(chance, 1, 1)) == named
-    assert grade(Difficulty(0.1, 1, 1)) == "hard" and grade(Difficulty(0.099, 1, 1)) == "fiendish"
+    for wins, games, named in [(1, 1, "easy"), (1, 2, "easy"), (49, 100, "medium"), (1, 4, "medium"), (6, 25, "hard")]:
+        assert grade(Difficulty(wins, games)) == named
+    assert grade(Difficulty(1, 10)) == "hard" and grade(Difficulty(99, 1000)) == "fiendish"
     assert [WITHIN[name][0] for name in GRADES] == [0.5, 0.25, 0.1, 1e-9]  # a deal of the day measures above 0
 
 
 def test_the_interval_is_wilsons_and_the_label_says_what_the_figure_is() -> None:
-    found = Difficulty(10 / 16, 10, 16)
+    found = Difficulty(10, 16)
     assert found.interval() == wilson(10, 16)
     assert found.label() == (
         "chance that a careful player who cannot see the deck wins: 62% (95% interval 39% to 82%; 16 games)"
     )
-    assert Difficulty(0.0, 0, 16).describe() == "0"
+    assert Difficulty(0, 16).describe() == "0"
 
 
 def scripted(monkeypatch: pytest.MonkeyPatch, results: list[bool]) -> list[int]:
@@ -63,7 +63,7 @@ def test_a_deal_accepted_carries_the_full_figure(monkeypatch: pytest.MonkeyPatch
     results = [True, False] * (GAMES // 2)  # half the games: exactly the lowest easy chance
     played = scripted(monkeypatch, results)
     found = measure_within(deal(EASY_SEED), STANDARD, EASY_SEED, *WITHIN["easy"])
-    assert found == measure(deal(EASY_SEED), STANDARD, EASY_SEED) == Difficulty(0.5, GAMES // 2, GAMES)
+    assert found == measure(deal(EASY_SEED), STANDARD, EASY_SEED) == Difficulty(GAMES // 2, GAMES)
     assert played == [*range(GAMES), *range(GAMES)]
 
 
@@ -91,22 +91,23 @@ def test_the_cheap_chance_is_reproducible_and_only_where_the_quick_player_models
     assert cheap_chance(deal(EASY_SEED), parse_rules("camelot"), EASY_SEED) is None
 
 
-def quick_measures(monkeypatch: pytest.MonkeyPatch, chance: float) -> list[int]:
-    """Every candidate measures ``chance`` at once and its face-up grade is 0; the seeds measured are returned."""
+def quick_measures(monkeypatch: pytest.MonkeyPatch, percent: int) -> list[int]:
+    """Every candidate measures ``percent`` wins in 100 games, face-up grade 0; the seeds measured are returned."""
     measured: list[int] = []
+    found = Difficulty(percent, 100)
 
     def within(deck: object, rules: object, seed: int, low: float, high: float, games: int = GAMES) -> object:
         measured.append(seed)
-        return Difficulty(chance, 1, 1) if low <= chance < high else None
+        return found if low <= found.chance < high else None
 
     monkeypatch.setattr(daily_module, "measure_within", within)
-    monkeypatch.setattr(daily_module, "measure", lambda deck, rules, seed, games: Difficulty(chance, 1, 1))
+    monkeypatch.setattr(daily_module, "measure", lambda deck, rules, seed, games: found)
     monkeypatch.setattr(daily_module, "lookahead", lambda deck, rules, seed: 0)
     return measured
 
 
 def test_the_ramp_takes_its_grade_and_measures_only_plausible_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
-    measured = quick_measures(monkeypatch, 0.4)
+    measured = quick_measures(monkeypatch, 40)
     wednesday = dt.date(2027, 3, 3)
     assert RAMP[wednesday.weekday()] == "medium"
     found = daily(wednesday, STANDARD)
@@ -120,14 +121,14 @@ def test_easy_and_medium_days_take_the_upper_part_of_their_grade(monkeypatch: py
     """A Wednesday passes over deals at 30% (medium, but low in it): 64 are measured, then the nearest grade."""
     assert TAKE["easy"] == (0.65, 2.0) and TAKE["medium"] == (0.375, 0.5)
     assert [TAKE[name] for name in ("hard", "fiendish")] == [WITHIN["hard"], WITHIN["fiendish"]]
-    measured = quick_measures(monkeypatch, 0.3)
+    measured = quick_measures(monkeypatch, 30)
     found = daily(dt.date(2027, 3, 3), STANDARD)
     assert len(measured) == RAMP_CANDIDATES and found.grade == "medium" and found.seed == measured[0]
 
 
 def test_the_nearest_grade_when_no_candidate_has_the_weekdays(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under rules without a cheap chance every winnable candidate is measured, at most RAMP_CANDIDATES."""
-    measured = quick_measures(monkeypatch, 0.3)
+    measured = quick_measures(monkeypatch, 30)
     told: list[int] = []
     monday = dt.date(2027, 3, 1)
     found = daily(monday, parse_rules("camelot"), on_candidate=told.append)
@@ -136,20 +137,26 @@ def test_the_nearest_grade_when_no_candidate_has_the_weekdays(monkeypatch: pytes
 
 
 def test_without_the_ramp_the_first_candidate_above_0(monkeypatch: pytest.MonkeyPatch) -> None:
-    measured = quick_measures(monkeypatch, 0.05)
+    measured = quick_measures(monkeypatch, 5)
     found = daily(dt.date(2027, 3, 1), STANDARD, ramp=False)
     assert found.grade == "fiendish" and found.seed == measured[0] and found.difficulty.chance > 0
 
 
-def test_a_kept_date_whose_chance_is_not_its_wins_over_its_games_is_measured_again(
+def test_a_kept_date_whose_difficulty_does_not_check_out_is_measured_again(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    quick_measures(monkeypatch, 0.3)
+    """A difficulty is kept as wins and games alone: a chance kept beside them, or more wins than games, is refused."""
+    quick_measures(monkeypatch, 30)
     day = dt.date(2027, 3, 3)
     days = KeptDays(STANDARD, ramp=True, root=tmp_path)
-    days.put(replace(daily(day, STANDARD), difficulty=Difficulty(7 / 24, 7, 24)))
-    assert days.get(day) is not None and days.get(day).difficulty == Difficulty(7 / 24, 7, 24)  # type: ignore[union-attr]
-    data = json.loads(days.path(day).read_text())
-    data["difficulty"]["chance"] = 0.3
-    days.path(day).write_text(json.dumps(data))
-    assert days.get(day) is None
+    days.put(replace(daily(day, STANDARD), difficulty=Difficulty(7, 24)))
+    assert days.get(day) is not None and days.get(day).difficulty == Difficulty(7, 24)  # type: ignore[union-attr]
+    kept = json.loads(days.path(day).read_text())
+    assert kept["difficulty"] == {"wins": 7, "playouts": 24}
+    for damaged in (
+        {"wins": 7, "playouts": 24, "chance": 0.3},
+        {"wins": 25, "playouts": 24},
+        {"wins": 7.0, "playouts": 24},
+    ):
+        days.path(day).write_text(json.dumps(kept | {"difficulty": damaged}))
+        assert days.get(day) is None, damaged

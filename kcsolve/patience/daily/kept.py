@@ -8,8 +8,8 @@ cache (``$KCSOLVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/kcsolve``, else
 to the code that picks or measures deals starts a fresh set. A file is used
 only if its deal number is one of the date's candidates, its deck is that
 deal's, its winning line replays to a win through the independent checker, its
-chance is its wins over its games, its grade follows from its chance, and its
-face-up lookahead is one of the grades that can be; otherwise the date is
+wins are a count of its games, its grade follows from its chance (wins over
+games), and its face-up lookahead is one of the grades that can be; otherwise the date is
 measured again. Which winnable candidate was taken, the difficulty and the
 lookahead themselves are taken as kept: checking them would mean measuring
 again. A cache that cannot be written is simply not used.
@@ -95,7 +95,7 @@ class KeptDays:
         games, wins = difficulty.playouts, difficulty.wins
         if type(games) is not int or type(wins) is not int or not 0 <= wins <= games or games < 1:
             return None
-        if difficulty.chance != wins / games or data["grade"] != grade(difficulty):
+        if data["grade"] != grade(difficulty):
             return None
         line = tuple(step.move for step in played.steps)
         stats = record.extra.get("stats", {})

@@ -40,9 +40,13 @@ CHEAP_GAMES = 2000  # compiled quick games per candidate for the cheap chance
 class Difficulty:
     """A deal's honest chance: ``wins`` of ``playouts`` plain games of the exploring deep player."""
 
-    chance: float
     wins: int
     playouts: int
+
+    @property
+    def chance(self) -> float:
+        """The share of the games won."""
+        return self.wins / self.playouts
 
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the chance."""
@@ -94,7 +98,7 @@ def honest_game(deck: tuple[Card, ...], rules: Rules, seed: int, game: int) -> b
 def measure(deck: tuple[Card, ...], rules: Rules, seed: int, games: int = GAMES) -> Difficulty:
     """The honest chance of deal ``seed``: the share of ``games`` plain games of the exploring deep player won."""
     wins = sum(honest_game(deck, rules, seed, game) for game in range(games))
-    return Difficulty(wins / games, wins, games)
+    return Difficulty(wins, games)
 
 
 def measure_within(
@@ -115,7 +119,7 @@ def measure_within(
         least, most = wilson(wins, game + 1, STOP_Z)
         if game + 1 >= STOP_AFTER and (most < low or least >= high):
             return None
-    return Difficulty(wins / games, wins, games)
+    return Difficulty(wins, games)
 
 
 def cheap_chance(deck: tuple[Card, ...], rules: Rules, seed: int, games: int = CHEAP_GAMES) -> float | None:
