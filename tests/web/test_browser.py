@@ -77,7 +77,7 @@ def axe_source() -> str:
 def open_page(browser, url: str, width: int = 1280, height: int = 900, context=None, first_visit: bool = False):  # type: ignore[no-untyped-def]
     """A new page at ``url`` whose script errors and network requests fail the test.
 
-    How to play opens by itself on a first visit: unless ``first_visit``, the page finds it already shown.
+    How to play opens by itself on a first visit: unless ``first_visit``, it is passed as already seen.
     """
     context = context or browser.new_context(
         viewport={"width": width, "height": height},
@@ -85,8 +85,6 @@ def open_page(browser, url: str, width: int = 1280, height: int = 900, context=N
         accept_downloads=True,
     )
     page = context.new_page()
-    if not first_visit:
-        page.add_init_script(f"try {{ localStorage.setItem('{HOW_TO_PLAY_SEEN}', '1'); }} catch (e) {{}}")
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
@@ -97,7 +95,21 @@ def open_page(browser, url: str, width: int = 1280, height: int = 900, context=N
         ),
     )
     page.goto(url)
+    if not first_visit:
+        pass_how_to_play(page)
     return page
+
+
+def pass_how_to_play(page) -> None:  # type: ignore[no-untyped-def]
+    """Mark How to play as seen, once the page has loaded, and close it where it opened: the tests take it as read.
+
+    Not earlier: Chromium 150 now and then leaves a tab whose first touch of localStorage
+    comes before its page's own (at document start, as an init script did, and even once
+    the document is parsed) with a store of its own for good, bound to nothing the other
+    tabs see (docs/MEASUREMENTS.md, "Tabs with a store of their own").
+    """
+    page.evaluate(f"() => {{ try {{ localStorage.setItem('{HOW_TO_PLAY_SEEN}', '1'); }} catch (e) {{}} }}")
+    page.evaluate("() => document.getElementById('kc-howto-dialog')?.close()")
 
 
 def deal_of(built: Path, day: str = DAY) -> dict:
@@ -187,21 +199,10 @@ def saved_entry(page, day: str) -> dict:  # type: ignore[no-untyped-def]
 
 
 def reload_kept(page, day: str = DAY) -> None:  # type: ignore[no-untyped-def]
-    """Reload, once the new page reads the game of ``day`` as the old one kept it.
-
-    What the page keeps is checked by the tests before they reload; whether the
-    browser hands it to the next page at once is Chromium's business: CI's
-    Chromium once gave a reload the store as it was before the page's last writes.
-    So the reload is repeated (a few times, a quarter of a second apart) until
-    the store reads back as the page left it, and fails if it never does.
-    """
+    """Reload, and require the new page to read the game of ``day`` as the old one kept it."""
     kept = kept_text(page, day)
-    for _ in range(8):
-        page.reload()
-        if kept_text(page, day) == kept:
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"after reloads the browser still does not hand back the game of {day} as the page kept it")
+    page.reload()
+    assert kept_text(page, day) == kept, f"the reload does not hand back the game of {day} as the page kept it"
 
 
 def back_to_the_archive(page) -> None:  # type: ignore[no-untyped-def]
@@ -987,11 +988,10 @@ def test_the_archive_follows_a_game_saved_in_another_tab(browser, built: Path) -
     assert archive.locator("td .r-mark").count() == 0 and archive.locator("#kc-legend .r-mark").count() == 5
     tab = open_page(browser, page_url(built), context=context)
     play_quickly(tab, deal_of(built)["solution"]["moves"][:3])
-    # Storage events cross processes: under load one can take seconds to arrive.
-    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("begun", timeout=15000)
+    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("begun")
     tab.click("#kc-show")
     say_yes_to_the_solution(tab)
-    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("shown", timeout=15000)
+    expect(archive.locator(f'td[data-date="{DAY}"] .r-mark')).to_have_text("shown")
     assert archive.locator(f'td[data-date="{DAY}"] .r-words').count() == 1  # marked again, not twice
     assert archive.locator("#kc-legend .r-mark").count() == 5  # the legend's samples stay
     assert archive.locator("#kc-unplayed").inner_text() == "First date you have not played: 2027-03-05."
