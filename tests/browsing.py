@@ -8,7 +8,11 @@ fixture of tests/conftest.py, which launches one browser for the module with
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -43,3 +47,23 @@ def launched_browser() -> Iterator[Any]:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
         browser.close()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """A folder's files, with no log line per request on the test's output."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Say nothing."""
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The address of ``folder`` on a local HTTP server (127.0.0.1, a secure context), in a thread of this process."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        thread.join()

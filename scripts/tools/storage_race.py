@@ -2,6 +2,7 @@
 
     python scripts/tools/storage_race.py                       # 100 contexts of 8 new tabs, each way
     python scripts/tools/storage_race.py --contexts 25 --page /tmp/site/daily/2027-03-04.html
+    python scripts/tools/storage_race.py --http --marks start   # the bare page served from 127.0.0.1
 
 Each browser context opens a first tab that writes a key, then opens new tabs,
 one after another, at a page (a bare page of its own, or --page), and asks
@@ -19,8 +20,11 @@ time. Needs Debian's chromium and Playwright, as the browser tests do.
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -74,23 +78,37 @@ def lost_reloads(browser, page: str, mark: str, reloads: int) -> int:  # type: i
     return lost
 
 
+def served(path: Path) -> str:
+    """The address of ``path`` on a quiet HTTP server of its folder, in a thread of this process."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(path.parent))
+    handler.func.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/{path.name}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--contexts", type=int, default=100)
     parser.add_argument("--tabs", type=int, default=8, help="new tabs per context")
     parser.add_argument("--reloads", type=int, default=0, help="then reload one tab this many times, each way")
     parser.add_argument("--page", type=Path, help="the page the new tabs open (default: a bare page)")
+    parser.add_argument("--http", action="store_true", help="serve the page from 127.0.0.1, not as a file: address")
     parser.add_argument("--marks", default="start,parsed,loaded", help="when a new tab first touches the store")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as driver:
         bare = Path(folder) / "tab.html"
         bare.write_text(BARE, encoding="utf-8")
-        page = (args.page or bare).resolve().as_uri()
+        page = first = (args.page or bare).resolve().as_uri()
+        if args.http:
+            page = first = served((args.page or bare).resolve())
+        else:
+            first = bare.as_uri()
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         print(f"{browser.version}; new tabs at {page}")
         for mark in args.marks.split(",") if args.contexts else ():
             began = time.monotonic()
-            lone = lone_tabs(browser, page, bare.as_uri(), mark, args.contexts, args.tabs)
+            lone = lone_tabs(browser, page, first, mark, args.contexts, args.tabs)
             opened = args.contexts * args.tabs
             print(
                 f"first touch at {mark:>6}: {lone} of {opened} new tabs with a store of their own "

@@ -14,10 +14,11 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browsing import need_chromium
+from browsing import need_chromium, serving
 from clitools import run
 
 from kcsolve.patience.engine import IllegalMoveError, Place, Position, Remove, cell_index, cell_name
@@ -37,12 +38,30 @@ SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 NAMED = ["Undo", "Hint", "Still winnable?", "Restart", "Show solution", "Share"]
 
 
+LOCAL = ("file:", "blob:", "data:", "http://127.0.0.1:")  # what a page may load: the test's own files and server
+SERVED: dict[Path, str] = {}  # a built site's folder: its address on the module's server
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site, built and served over http as players get it.
+
+    Not opened as files: Chromium gives a file: tab, now and then, a localStorage of its
+    own that no other tab shares, which a page served over http was never seen to get
+    (docs/MEASUREMENTS.md, "Tabs with a store of their own").
+    """
     out = tmp_path_factory.mktemp("web") / "site"
     result = run("site", "--from", "2027-03-04", "--days", "2", "--out", str(out), "--include-future")
     assert result.exit_code == 0, result.stderr
-    return out
+    with serving(out) as root:
+        SERVED[out] = root
+        yield out
+        del SERVED[out]
+
+
+def address(built: Path, name: str) -> str:
+    """The address of the site's file ``name`` on the module's server."""
+    return SERVED[built] + name
 
 
 @pytest.fixture(scope="module")
@@ -90,9 +109,7 @@ def open_page(browser, url: str, width: int = 1280, height: int = 900, context=N
     page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
     page.on(
         "request",
-        lambda req: (
-            page.errors.append(f"fetched {req.url}") if not req.url.startswith(("file:", "blob:", "data:")) else None
-        ),
+        lambda req: page.errors.append(f"fetched {req.url}") if not req.url.startswith(LOCAL) else None,
     )
     page.goto(url)
     if not first_visit:
@@ -118,11 +135,11 @@ def deal_of(built: Path, day: str = DAY) -> dict:
 
 def archive_url(built: Path) -> str:
     """The archive's own address: the site's address (index.html) opens today's deal when the site has it."""
-    return (built / "index.html").as_uri() + "#all"
+    return address(built, "index.html#all")
 
 
 def page_url(built: Path, day: str = DAY) -> str:
-    return (built / "daily" / f"{day}.html").as_uri()
+    return address(built, f"daily/{day}.html")
 
 
 def play(page, moves: list[dict]) -> None:  # type: ignore[no-untyped-def]
@@ -773,7 +790,7 @@ def test_the_archive_finds_today_when_viewed(browser, built: Path) -> None:  # t
     )
     assert page.locator("td.today").count() == 0
     page.close()
-    page = viewed_on(browser, (built / "index.html").as_uri(), DAY)  # the site's address opens today's deal
+    page = viewed_on(browser, address(built, "index.html"), DAY)  # the site's address opens today's deal
     page.wait_for_url(f"**/daily/{DAY}.html")
     page.close()
     page = viewed_on(browser, archive_url(built), DAY)  # the archive, as "All dates" links it
@@ -1385,7 +1402,7 @@ def test_a_loss_says_why_and_shows_how_it_could_have_been_won(browser, built: Pa
 
 
 def test_the_site_address_opens_todays_deal(browser, built: Path) -> None:  # type: ignore[no-untyped-def]
-    page = viewed_on(browser, (built / "index.html").as_uri(), "2027-03-05")
+    page = viewed_on(browser, address(built, "index.html"), "2027-03-05")
     page.wait_for_url("**/daily/2027-03-05.html")
     page.get_by_role("link", name="All dates").click()  # the archive is one tap away, and stays
     page.wait_for_url("**/index.html#all")

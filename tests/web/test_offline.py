@@ -7,15 +7,12 @@ test_browser.py.
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browsing import need_chromium
+from browsing import need_chromium, serving
 from clitools import run
 
 pytestmark = pytest.mark.slow  # a real browser: seconds a test
@@ -23,13 +20,6 @@ pytestmark = pytest.mark.slow  # a real browser: seconds a test
 sync_api = need_chromium()
 
 DAY = "2027-03-04"
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """The site's files, with no log line per request on the test's output."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Say nothing."""
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +35,8 @@ def served(built: Path) -> Iterator[str]:
     """The site's address on a local server, under a folder as a real host would put it."""
     (built.parent / "kc").mkdir()
     (built.parent / "kc" / "site").symlink_to(built)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(built.parent)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/kc/site/"
-    server.shutdown()
-    thread.join()
+    with serving(built.parent) as root:
+        yield f"{root}kc/site/"
 
 
 def watched(context, url: str):  # type: ignore[no-untyped-def]
