@@ -20,18 +20,16 @@ time. Needs Debian's chromium and Playwright, as the browser tests do.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import sys
 import tempfile
-import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from browsing import ARGS, CHROMIUM
+from browsing import ARGS, CHROMIUM, serving
 
 MARKS = {
     "loaded": "",
@@ -78,15 +76,6 @@ def lost_reloads(browser, page: str, mark: str, reloads: int) -> int:  # type: i
     return lost
 
 
-def served(path: Path) -> str:
-    """The address of ``path`` on a quiet HTTP server of its folder, in a thread of this process."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(path.parent))
-    handler.func.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/{path.name}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--contexts", type=int, default=100)
@@ -96,14 +85,14 @@ def main() -> None:
     parser.add_argument("--http", action="store_true", help="serve the page from 127.0.0.1, not as a file: address")
     parser.add_argument("--marks", default="start,parsed,loaded", help="when a new tab first touches the store")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as driver:
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as driver, ExitStack() as stack:
         bare = Path(folder) / "tab.html"
         bare.write_text(BARE, encoding="utf-8")
-        page = first = (args.page or bare).resolve().as_uri()
-        if args.http:
-            page = first = served((args.page or bare).resolve())
-        else:
-            first = bare.as_uri()
+        path = (args.page or bare).resolve()
+        if args.http:  # the first tab writes at the page's own address: one origin
+            page = first = stack.enter_context(serving(path.parent)) + path.name
+        else:  # every file: address shares one store
+            page, first = path.as_uri(), bare.as_uri()
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         print(f"{browser.version}; new tabs at {page}")
         for mark in args.marks.split(",") if args.contexts else ():
